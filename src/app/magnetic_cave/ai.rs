@@ -1,0 +1,193 @@
+//! The AI seat: when an AI is to move, a search runs as a task on the `AsyncComputeTaskPool`
+//! while the window keeps drawing. A deadline timer raises the search's stop flag when the
+//! budget is nearly spent, and the best move found so far is sent as a `MoveRequested`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use super::referee::{CaveReferee, MoveRequested};
+use crate::ai::{Deadline, SearchReport, magnetic_cave::choose_move};
+use crate::app::{AppSystems, Screen};
+use crate::rules::Seat;
+use crate::rules::magnetic_cave::{Brick, Cell};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiPacing>();
+    app.add_systems(
+        Update,
+        tick_ai_deadline
+            .in_set(AppSystems::TickTimers)
+            .run_if(resource_exists::<AiThinking>),
+    );
+    app.add_systems(
+        Update,
+        (cancel_stale_search, start_ai_search, send_ai_move)
+            .chain()
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(OnExit(Screen::Playing), cancel_search);
+}
+
+/// How fast AI moves appear: each is shown at least this long after the turn began, so a
+/// person can follow an AI-vs-AI game. Tests set it to zero.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AiPacing {
+    /// The least time between a turn's start and the AI's move.
+    pub min_move_time: Duration,
+}
+
+impl Default for AiPacing {
+    fn default() -> Self {
+        AiPacing {
+            min_move_time: Duration::from_millis(400),
+        }
+    }
+}
+
+/// A search in progress for the player to move.
+#[derive(Resource)]
+pub struct AiThinking {
+    task: Option<Task<Option<SearchReport<Cell>>>>,
+    result: Option<SearchReport<Cell>>,
+    stop: Arc<AtomicBool>,
+    deadline: Timer,
+    elapsed: Duration,
+    revision: u64,
+    player: Brick,
+}
+
+impl AiThinking {
+    /// Who is thinking.
+    pub fn player(&self) -> Brick {
+        self.player
+    }
+
+    /// Time left of the budget.
+    pub fn remaining(&self) -> Duration {
+        self.deadline.remaining()
+    }
+
+    /// The share of the budget left, from 1 down to 0.
+    pub fn remaining_fraction(&self) -> f32 {
+        1.0 - self.deadline.fraction()
+    }
+}
+
+impl Drop for AiThinking {
+    /// A search nobody waits for stops at once (a task cannot be cancelled mid-computation).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn tick_ai_deadline(time: Res<Time>, mut thinking: ResMut<AiThinking>) {
+    thinking.deadline.tick(time.delta());
+    thinking.elapsed += time.delta();
+    if thinking.deadline.is_finished() {
+        thinking.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn cancel_stale_search(
+    mut commands: Commands,
+    thinking: Option<Res<AiThinking>>,
+    referee: Option<Res<CaveReferee>>,
+) {
+    let (Some(thinking), Some(referee)) = (thinking, referee) else {
+        return;
+    };
+    if thinking.revision != referee.revision() {
+        thinking.stop.store(true, Ordering::Relaxed);
+        commands.remove_resource::<AiThinking>();
+    }
+}
+
+fn start_ai_search(
+    mut commands: Commands,
+    thinking: Option<Res<AiThinking>>,
+    referee: Option<Res<CaveReferee>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let stale = thinking
+        .as_ref()
+        .is_some_and(|t| t.revision != referee.revision());
+    if (thinking.is_some() && !stale)
+        || referee.state().outcome().is_some()
+        || referee.seat_to_move() != Seat::Ai
+    {
+        return;
+    }
+    let state = referee.state().clone();
+    let budget = referee.setup().budget;
+    // The search stops itself before the budget (see `Deadline::within`); the timer raises
+    // the stop flag at the budget's end as well, so nothing outlives it.
+    let deadline = Deadline::within(budget);
+    let stop = deadline.stop_flag();
+    let task = AsyncComputeTaskPool::get().spawn(async move { choose_move(&state, &deadline) });
+    commands.insert_resource(AiThinking {
+        task: Some(task),
+        result: None,
+        stop,
+        deadline: Timer::new(budget, TimerMode::Once),
+        elapsed: Duration::ZERO,
+        revision: referee.revision(),
+        player: referee.state().to_move(),
+    });
+}
+
+fn send_ai_move(
+    mut commands: Commands,
+    thinking: Option<ResMut<AiThinking>>,
+    referee: Option<Res<CaveReferee>>,
+    pacing: Res<AiPacing>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    let (Some(mut thinking), Some(referee)) = (thinking, referee) else {
+        return;
+    };
+    if thinking.revision != referee.revision() {
+        return;
+    }
+    if let Some(task) = thinking.task.as_mut()
+        && let Some(report) = check_ready(task)
+    {
+        thinking.task = None;
+        thinking.result = report;
+        if thinking.result.is_none() {
+            commands.remove_resource::<AiThinking>();
+            return;
+        }
+    }
+    if thinking.elapsed < pacing.min_move_time {
+        return;
+    }
+    if let Some(report) = thinking.result.take() {
+        requests.write(MoveRequested {
+            cell: report.best,
+            seat: Seat::Ai,
+        });
+        info!(
+            "AI {} plays {} (depth {}, {} nodes, {:.2} s)",
+            thinking.player,
+            report.best,
+            report.depth,
+            report.nodes,
+            report.elapsed.as_secs_f64()
+        );
+        commands.remove_resource::<AiThinking>();
+    }
+}
+
+fn cancel_search(mut commands: Commands, thinking: Option<Res<AiThinking>>) {
+    if let Some(thinking) = thinking {
+        thinking.stop.store(true, Ordering::Relaxed);
+        commands.remove_resource::<AiThinking>();
+    }
+}

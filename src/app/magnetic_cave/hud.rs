@@ -1,0 +1,302 @@
+//! The panel beside the cave: seats, whose turn it is, the AI's thinking bar, refusals,
+//! layout errors, the moves, and the Undo / New game / Menu buttons (keys U, N, Esc).
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::ai::AiThinking;
+use super::referee::{
+    CaveReferee, MatchStarted, MoveApplied, MoveRejected, MovesUndone, RematchRequested,
+    UndoRequested,
+};
+use crate::app::layout::CaveLayout;
+use crate::app::{AppSystems, Screen, theme};
+use crate::rules::Seat;
+use crate::rules::magnetic_cave::{Brick, Outcome};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastRefusal>();
+    app.add_systems(OnEnter(Screen::Playing), spawn_hud);
+    app.add_systems(
+        Update,
+        send_key_requests
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        (
+            remember_refusals,
+            show_status,
+            show_thinking,
+            show_message,
+            show_moves,
+            show_undo,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The reason of the last refused request, shown until the next change.
+#[derive(Resource, Debug, Default, Clone)]
+struct LastRefusal(Option<String>);
+
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct SeatsText;
+#[derive(Component)]
+struct ThinkingTrack;
+#[derive(Component)]
+struct ThinkingBar;
+#[derive(Component)]
+struct MessageText;
+#[derive(Component)]
+struct LayoutErrorText;
+#[derive(Component)]
+struct MovesText;
+#[derive(Component)]
+struct UndoButton;
+
+fn spawn_hud(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Cave panel"),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(24),
+                top: px(24),
+                bottom: px(24),
+                width: px(380),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(12),
+                padding: UiRect::all(px(18)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(theme::PANEL),
+            DespawnOnExit(Screen::Playing),
+        ))
+        .with_children(|panel| {
+            panel.spawn(theme::label("Magnetic Cave", 30.0, theme::TEXT));
+            panel.spawn((SeatsText, theme::label("", 17.0, theme::TEXT_DIM)));
+            panel.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
+            panel
+                .spawn((
+                    ThinkingTrack,
+                    Node {
+                        width: percent(100),
+                        height: px(10),
+                        border_radius: BorderRadius::all(px(5)),
+                        ..default()
+                    },
+                    BackgroundColor(theme::BUTTON),
+                    Visibility::Hidden,
+                ))
+                .with_child((
+                    ThinkingBar,
+                    Node {
+                        width: percent(100),
+                        height: percent(100),
+                        border_radius: BorderRadius::all(px(5)),
+                        ..default()
+                    },
+                    BackgroundColor(theme::THINKING_BAR),
+                ));
+            panel.spawn((MessageText, theme::label("", 17.0, theme::WARNING)));
+            panel.spawn((LayoutErrorText, theme::label("", 15.0, theme::ERROR)));
+            panel.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
+            panel
+                .spawn(Node {
+                    margin: UiRect::top(Val::Auto),
+                    column_gap: px(10),
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn((UndoButton, theme::button("Undo (U)", 104.0)))
+                        .observe(
+                            |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
+                                undo.write(UndoRequested);
+                            },
+                        );
+                    row.spawn(theme::button("New game (N)", 134.0)).observe(
+                        |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
+                            again.write(RematchRequested);
+                        },
+                    );
+                    row.spawn(theme::button("Menu", 90.0)).observe(
+                        |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                            next.set(Screen::Menu);
+                        },
+                    );
+                });
+        });
+}
+
+fn send_key_requests(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut undo: MessageWriter<UndoRequested>,
+    mut again: MessageWriter<RematchRequested>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+        undo.write(UndoRequested);
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        again.write(RematchRequested);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Menu);
+    }
+}
+
+fn remember_refusals(
+    mut refusals: MessageReader<MoveRejected>,
+    mut applied: MessageReader<MoveApplied>,
+    mut undone: MessageReader<MovesUndone>,
+    mut started: MessageReader<MatchStarted>,
+    mut last: ResMut<LastRefusal>,
+) {
+    let changed = applied.read().count() + undone.read().count() + started.read().count() > 0;
+    if changed {
+        last.0 = None;
+    }
+    if let Some(refusal) = refusals.read().last() {
+        let text = match refusal.cell {
+            Some(cell) => format!("{cell}: {}", refusal.reason),
+            None => refusal.reason.to_string(),
+        };
+        last.0 = Some(text);
+    }
+}
+
+fn player_name(player: Brick) -> &'static str {
+    match player {
+        Brick::Black => "■ Black",
+        Brick::White => "□ White",
+    }
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::Human => "human",
+        Seat::Ai => "AI",
+    }
+}
+
+fn show_status(
+    referee: Option<Res<CaveReferee>>,
+    thinking: Option<Res<AiThinking>>,
+    mut status: Single<&mut Text, (With<StatusText>, Without<SeatsText>)>,
+    mut seats: Single<&mut Text, (With<SeatsText>, Without<StatusText>)>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let config = referee.state().config();
+    let seats_line = format!(
+        "{}x{} cave, {} in a line wins\n{}: {}    {}: {}\nAI budget {:.1} s",
+        config.width(),
+        config.height(),
+        config.win_length(),
+        player_name(Brick::Black),
+        seat_name(referee.setup().seats[0]),
+        player_name(Brick::White),
+        seat_name(referee.setup().seats[1]),
+        referee.setup().budget.as_secs_f64()
+    );
+    let player = referee.state().to_move();
+    let line = match referee.state().outcome() {
+        Some(outcome @ Outcome::Win { .. }) => {
+            format!("{outcome}\nPlay again (N) or go to the menu.")
+        }
+        Some(Outcome::Tie) => {
+            "Tie: the cave is full.\nPlay again (N) or go to the menu.".to_string()
+        }
+        None if referee.seat_to_move() == Seat::Ai => match thinking {
+            Some(t) => format!(
+                "{} (AI) is thinking…\n{:.1} s of its budget left",
+                player_name(player),
+                t.remaining().as_secs_f32()
+            ),
+            None => format!("{} (AI) to move", player_name(player)),
+        },
+        None => format!("{} to move\nClick a highlighted cell.", player_name(player)),
+    };
+    if status.0 != line {
+        status.0 = line;
+    }
+    if seats.0 != seats_line {
+        seats.0 = seats_line;
+    }
+}
+
+fn show_thinking(
+    thinking: Option<Res<AiThinking>>,
+    mut track: Single<&mut Visibility, With<ThinkingTrack>>,
+    mut bar: Single<&mut Node, With<ThinkingBar>>,
+) {
+    match thinking {
+        Some(thinking) => {
+            track.set_if_neq(Visibility::Inherited);
+            bar.width = percent(100.0 * thinking.remaining_fraction());
+        }
+        None => {
+            track.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+fn show_message(
+    last: Res<LastRefusal>,
+    layout: Option<Res<CaveLayout>>,
+    mut message: Single<&mut Text, (With<MessageText>, Without<LayoutErrorText>)>,
+    mut error: Single<&mut Text, (With<LayoutErrorText>, Without<MessageText>)>,
+) {
+    let text = last.0.clone().unwrap_or_default();
+    if message.0 != text {
+        message.0 = text;
+    }
+    let error_text = layout
+        .and_then(|l| l.error.clone())
+        .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
+        .unwrap_or_default();
+    if error.0 != error_text {
+        error.0 = error_text;
+    }
+}
+
+fn show_moves(referee: Option<Res<CaveReferee>>, mut moves: Single<&mut Text, With<MovesText>>) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let all = referee.state().moves();
+    let mut lines = Vec::new();
+    for (i, pair) in all.chunks(2).enumerate() {
+        let white = pair.get(1).map(|c| c.to_string()).unwrap_or_default();
+        lines.push(format!("{:>2}. ■ {:<4} □ {}", i + 1, pair[0], white));
+    }
+    let shown = lines.len().saturating_sub(8);
+    let text = if lines.is_empty() {
+        "No moves yet.".to_string()
+    } else {
+        format!("Moves:\n{}", lines[shown..].join("\n"))
+    };
+    if moves.0 != text {
+        moves.0 = text;
+    }
+}
+
+fn show_undo(
+    referee: Option<Res<CaveReferee>>,
+    mut undo: Single<&mut Visibility, With<UndoButton>>,
+) {
+    let visible = referee.is_some_and(|r| r.can_undo());
+    undo.set_if_neq(if visible {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    });
+}

@@ -1,0 +1,18 @@
+//! Magnetic Cave in the app: the referee, the AI seat and the board on screen.
+
+pub mod ai;
+pub mod board;
+pub mod hud;
+pub mod referee;
+
+use bevy::prelude::*;
+
+/// The referee and the AI: everything that runs without a renderer.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((referee::plugin, ai::plugin));
+}
+
+/// The board's sprites, highlights and pointer input.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((board::plugin, hud::plugin));
+}

@@ -1,0 +1,151 @@
+//! The Bevy app: one plugin per feature, screens as states, and the system sets every feature
+//! joins. Only [`run`] adds Bevy's own plugins; tests build a headless app from [`AppPlugin`]'s
+//! parts instead.
+
+pub mod layout;
+pub mod magnetic_cave;
+pub mod menu;
+pub mod screenshot;
+pub mod theme;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+
+use crate::setup::CaveMatch;
+
+/// The window's title; tests find the window by it.
+pub const WINDOW_TITLE: &str = "Tablero";
+/// The window's size in logical pixels.
+pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
+
+/// The screens of the app.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// Choose the game and the seats.
+    #[default]
+    Menu,
+    /// A match is on (and stays on screen after it ends, with its result).
+    Playing,
+}
+
+/// The order of work in a frame: timers, then input into requests, then the referee, then
+/// drawing the result.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Advance timers (AI deadlines, animations).
+    TickTimers,
+    /// Turn clicks, keys and AI decisions into requests.
+    RecordInput,
+    /// Check requests against the rules, apply them, keep the entities in step, announce.
+    Referee,
+    /// Mirror the match onto the screen.
+    Present,
+}
+
+/// How the app starts: at the menu, or straight into a match, and where layouts live.
+#[derive(Resource, Debug, Clone)]
+pub struct AppStart {
+    /// The designers' `levels/` folder.
+    pub levels_dir: PathBuf,
+    /// Start a Magnetic Cave match at once with this setup and layout file.
+    pub cave: Option<(CaveMatch, PathBuf)>,
+    /// Save a screenshot and exit.
+    pub screenshot: Option<Screenshot>,
+}
+
+/// A screenshot to save once the board is drawn, after which the app exits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Screenshot {
+    /// Where the PNG goes.
+    pub path: PathBuf,
+    /// Wait until this many moves have been played in the window first.
+    pub after_moves: usize,
+}
+
+impl AppStart {
+    /// Open at the menu.
+    pub fn menu(levels_dir: PathBuf) -> AppStart {
+        AppStart {
+            levels_dir,
+            cave: None,
+            screenshot: None,
+        }
+    }
+
+    /// Start a Magnetic Cave match with `setup`, whose layout is the file at `layout`.
+    pub fn magnetic_cave(setup: CaveMatch, layout: PathBuf) -> AppStart {
+        let levels_dir = layout
+            .parent()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("."));
+        AppStart {
+            levels_dir,
+            cave: Some((setup, layout)),
+            screenshot: None,
+        }
+    }
+}
+
+/// Opens the window and runs the app until it is closed.
+pub fn run(start: AppStart) {
+    let mut app = App::new();
+    layout::register_levels_source(&mut app, &start.levels_dir);
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: WINDOW_TITLE.to_string(),
+                    resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1)
+                        .with_scale_factor_override(1.0),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                watch_for_changes_override: Some(true),
+                ..default()
+            }),
+    );
+    app.insert_resource(ClearColor(theme::BACKGROUND));
+    app.insert_resource(start);
+    app.add_plugins(AppPlugin);
+    app.run();
+}
+
+/// Every feature of the app, for a window (needs Bevy's default plugins).
+pub struct AppPlugin;
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(GamePlugin);
+        app.add_plugins((
+            theme::plugin,
+            magnetic_cave::view_plugin,
+            menu::plugin,
+            screenshot::plugin,
+        ));
+    }
+}
+
+/// The part of the app that needs no renderer: screens, layouts, the referee and the AI.
+/// Headless tests add this with `MinimalPlugins`, `StatesPlugin` and `AssetPlugin`.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>();
+        app.configure_sets(
+            Update,
+            (
+                AppSystems::TickTimers,
+                AppSystems::RecordInput,
+                AppSystems::Referee,
+                AppSystems::Present,
+            )
+                .chain(),
+        );
+        app.add_plugins((layout::plugin, magnetic_cave::plugin));
+    }
+}

@@ -1,0 +1,9 @@
+//! Tablero: Magnetic Cave, Patolli and Penguins, in a Bevy window, a terminal, and for
+//! programs. The rules are pure (`rules`); everything else plays them.
+
+pub mod ai;
+pub mod app;
+pub mod console;
+pub mod layout;
+pub mod rules;
+pub mod setup;

@@ -1,0 +1,186 @@
+//! The `tablero` command: parses the command line and starts the chosen front end.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+
+use tablero::app::{self, AppStart, Screenshot};
+use tablero::layout;
+use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
+use tablero::rules::{GameKind, Seat};
+use tablero::setup::{self, CaveMatch};
+
+/// Board games in a window, a terminal, and for programs: Magnetic Cave (Patolli and Penguins
+/// are coming). With no command, opens the window at the menu.
+#[derive(Parser)]
+#[command(name = "tablero", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start a match in the window directly, skipping the menu.
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
+    /// Play a game in the terminal, reading moves from standard input.
+    Console {
+        #[command(subcommand)]
+        game: ConsoleGame,
+    },
+    /// Check layout files of any game; print each error as FILE:LINE:COLUMN: message.
+    ///
+    /// Exits 0 when every file is valid, 1 otherwise.
+    CheckLayout {
+        /// The layout files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlayGame {
+    /// Magnetic Cave in the window.
+    MagneticCave {
+        #[command(flatten)]
+        options: CaveOptions,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+}
+
+#[derive(Subcommand)]
+enum ConsoleGame {
+    /// Magnetic Cave in the terminal: type cells like D7; `status`, `undo`, `help`, `quit`.
+    MagneticCave {
+        #[command(flatten)]
+        options: CaveOptions,
+    },
+}
+
+/// Seats, AI budget, opening moves and layout of a Magnetic Cave match.
+#[derive(Args, Clone)]
+struct CaveOptions {
+    /// Who plays ■ (black, moves first): human or ai.
+    #[arg(long, default_value = "human", value_parser = parse_seat)]
+    black: Seat,
+    /// Who plays □ (white): human or ai.
+    #[arg(long, default_value = "human", value_parser = parse_seat)]
+    white: Seat,
+    /// The AI's time per move, in seconds (at most 60).
+    #[arg(long, default_value = "3", value_parser = setup::parse_budget)]
+    budget: Duration,
+    /// Moves already played, comma-separated cell names, e.g. A1,H1,B1.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// The layout file [default: levels/magnetic_cave.ron].
+    #[arg(long)]
+    layout: Option<PathBuf>,
+}
+
+/// Options of the window used by designers and tests.
+#[derive(Args, Clone)]
+struct WindowOptions {
+    /// Save a PNG of the window to FILE once the board is drawn, then exit.
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<PathBuf>,
+    /// With --screenshot: wait until this many more moves have been played first.
+    #[arg(long, default_value_t = 0, value_name = "N", requires = "screenshot")]
+    screenshot_after_moves: usize,
+}
+
+fn parse_seat(text: &str) -> Result<Seat, String> {
+    text.parse()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        None => {
+            let levels = setup::levels_dir().map_err(anyhow::Error::msg)?;
+            app::run(AppStart::menu(levels));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
+        Some(Command::Console {
+            game: ConsoleGame::MagneticCave { options },
+        }) => {
+            let (setup, _) = cave_match(&options)?;
+            let stdin = io::stdin();
+            if stdin.is_terminal() {
+                println!("Type a cell like D7 to play, `help` for commands.");
+            }
+            tablero::console::magnetic_cave::run(&setup, stdin.lock(), &mut io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Play {
+            game: PlayGame::MagneticCave { options, window },
+        }) => {
+            let (setup, layout_path) = cave_match(&options)?;
+            let mut start = AppStart::magnetic_cave(setup, layout_path);
+            if let Some(path) = window.screenshot {
+                start.screenshot = Some(Screenshot {
+                    path,
+                    after_moves: window.screenshot_after_moves,
+                });
+            }
+            app::run(start);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Builds the match from the options, loading and checking the layout and the opening moves.
+fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
+    let path = match &options.layout {
+        Some(path) => path.clone(),
+        None => setup::default_layout_path(GameKind::MagneticCave).map_err(anyhow::Error::msg)?,
+    };
+    let config = setup::load_cave_layout(&path)?;
+    let moves: Vec<Cell> = parse_moves(&options.moves).context("--moves")?;
+    if let Err((i, e)) = State::from_moves(config, &moves) {
+        bail!("--moves: move {} ({}) is illegal: {e}", i + 1, moves[i]);
+    }
+    let setup = CaveMatch {
+        config,
+        seats: [options.black, options.white],
+        budget: options.budget,
+        moves,
+    };
+    Ok((setup, path))
+}
+
+fn check_layouts(files: &[PathBuf]) -> ExitCode {
+    let mut all_valid = true;
+    for file in files {
+        match layout::load(file) {
+            Ok(setup) => println!("{}: ok ({setup})", file.display()),
+            Err(e) => {
+                all_valid = false;
+                eprintln!("{e}");
+            }
+        }
+    }
+    if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

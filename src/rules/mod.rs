@@ -1,0 +1,67 @@
+//! Pure game rules: state, legal actions, their effects and the outcome, with no Bevy types.
+//!
+//! Everything that plays or checks a game goes through these types: the Bevy referee, the
+//! console, the AI, and the tests.
+#![warn(missing_docs)]
+
+pub mod magnetic_cave;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Who sits in a seat: a person clicking or typing, or the AI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Seat {
+    /// A person plays this side.
+    #[default]
+    Human,
+    /// The AI plays this side.
+    Ai,
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Seat::Human => "human",
+            Seat::Ai => "ai",
+        })
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "human" => Ok(Seat::Human),
+            "ai" => Ok(Seat::Ai),
+            other => Err(format!("unknown seat `{other}`: expected `human` or `ai`")),
+        }
+    }
+}
+
+/// The games Tablero plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Connect-five between two magnetic walls.
+    MagneticCave,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 1] = [GameKind::MagneticCave];
+
+    /// The name shown to players.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::MagneticCave => "Magnetic Cave",
+        }
+    }
+
+    /// The default layout file of the game, inside `levels/`.
+    pub fn default_layout_file(self) -> &'static str {
+        match self {
+            GameKind::MagneticCave => "magnetic_cave.ron",
+        }
+    }
+}

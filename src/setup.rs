@@ -1,0 +1,117 @@
+//! What a match starts from, whichever front end plays it: seats, AI budget, opening moves and
+//! layout. Also where the designers' `levels/` folder is found.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::ai::DEFAULT_BUDGET;
+use crate::layout::{self, GameSetup, LayoutError};
+use crate::rules::magnetic_cave::{Brick, Cell, Config};
+use crate::rules::{GameKind, Seat};
+
+/// How a Magnetic Cave match is set up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaveMatch {
+    /// The cave's shape.
+    pub config: Config,
+    /// Who plays ■ and □, in that order.
+    pub seats: [Seat; 2],
+    /// The AI's time per move.
+    pub budget: Duration,
+    /// Moves already played when the match starts.
+    pub moves: Vec<Cell>,
+}
+
+impl CaveMatch {
+    /// The seat of `player`.
+    pub fn seat(&self, player: Brick) -> Seat {
+        self.seats[player.index()]
+    }
+}
+
+impl Default for CaveMatch {
+    fn default() -> Self {
+        CaveMatch {
+            config: Config::STANDARD,
+            seats: [Seat::Human, Seat::Human],
+            budget: DEFAULT_BUDGET,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Reads an AI budget in seconds, such as `3` or `0.5` (more than 0, at most 60).
+///
+/// # Errors
+/// A readable reason when the text is not such a number.
+pub fn parse_budget(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 60.0) {
+        return Err(format!(
+            "the budget must be more than 0 and at most 60 seconds, not {text}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// The folder of designers' layouts: `$TABLERO_LEVELS`, else `levels/` in the current folder,
+/// else `levels/` beside the executable or one of its parents, else the source tree's.
+///
+/// # Errors
+/// Where it looked, when none of those exists.
+pub fn levels_dir() -> Result<PathBuf, String> {
+    let mut tried = Vec::new();
+    if let Some(dir) = std::env::var_os("TABLERO_LEVELS") {
+        let dir = PathBuf::from(dir);
+        if dir.is_dir() {
+            return Ok(dir);
+        }
+        return Err(format!(
+            "TABLERO_LEVELS names {}, which is not a folder",
+            dir.display()
+        ));
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        tried.push(cwd.join("levels"));
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        tried.extend(exe.ancestors().skip(1).map(|dir| dir.join("levels")));
+    }
+    tried.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels"));
+    if let Some(found) = tried.iter().find(|dir| dir.is_dir()) {
+        return Ok(found.clone());
+    }
+    let list: Vec<String> = tried.iter().map(|d| d.display().to_string()).collect();
+    Err(format!(
+        "cannot find the levels folder; looked in: {}",
+        list.join(", ")
+    ))
+}
+
+/// The path of `game`'s default layout in the levels folder.
+///
+/// # Errors
+/// As [`levels_dir`].
+pub fn default_layout_path(game: GameKind) -> Result<PathBuf, String> {
+    Ok(levels_dir()?.join(game.default_layout_file()))
+}
+
+/// Loads the cave layout at `path`.
+///
+/// # Errors
+/// The file's error, or an error at 1:1 when it holds another game's layout.
+pub fn load_cave_layout(path: &Path) -> Result<Config, LayoutError> {
+    match layout::load(path)? {
+        GameSetup::MagneticCave(config) => Ok(config),
+        #[allow(unreachable_patterns)]
+        other => Err(LayoutError {
+            file: path.display().to_string(),
+            line: 1,
+            column: 1,
+            message: format!("this is a layout for {other}, not for Magnetic Cave"),
+        }),
+    }
+}

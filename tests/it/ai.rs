@@ -1,0 +1,119 @@
+//! The Magnetic Cave AI: legal, takes wins, blocks losses, answers within its budget.
+
+use std::time::{Duration, Instant};
+
+use tablero::ai::Deadline;
+use tablero::ai::magnetic_cave::choose_move;
+use tablero::rules::magnetic_cave::{Cell, Config, State};
+
+use crate::support::play;
+
+fn c(name: &str) -> Cell {
+    Cell::parse(name).expect("test cell")
+}
+
+/// A tiny deterministic generator, so the random positions are the same on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[test]
+fn always_returns_a_legal_move() {
+    let mut rng = Lcg(7);
+    for config in [
+        Config::STANDARD,
+        Config::new(10, 10, 6).unwrap(),
+        Config::new(5, 4, 3).unwrap(),
+    ] {
+        for _ in 0..12 {
+            let mut state = State::new(config);
+            let plies = rng.below(config.cell_count());
+            for _ in 0..plies {
+                let moves = state.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state.apply(moves[rng.below(moves.len())]).unwrap();
+            }
+            let report = choose_move(&state, &Deadline::within(Duration::from_millis(60)));
+            match report {
+                Some(report) => assert!(state.is_legal(report.best), "{}", state.render()),
+                None => assert!(state.outcome().is_some()),
+            }
+        }
+    }
+}
+
+#[test]
+fn takes_an_immediate_win() {
+    // ■ has A1-A4 and B1-B3... only A5 wins now.
+    let state = play(Config::STANDARD, "A1,H1,A2,H2,A3,H3,A4,G1");
+    let report = choose_move(&state, &Deadline::within(Duration::from_millis(500))).unwrap();
+    assert_eq!(report.best, c("A5"));
+}
+
+#[test]
+fn blocks_an_immediate_loss() {
+    // □ threatens H5 (H1-H4); ■ has nothing better than blocking.
+    let state = play(Config::STANDARD, "A1,H1,B1,H2,A3,H3,C1,H4");
+    assert_eq!(state.to_move(), tablero::rules::magnetic_cave::Brick::Black);
+    let report = choose_move(&state, &Deadline::within(Duration::from_millis(500))).unwrap();
+    assert_eq!(report.best, c("H5"));
+}
+
+#[test]
+fn blocks_a_row_threat_from_the_wall() {
+    // □ has E7-H7 minus one: G7, F7, E7 + H7 → D7 wins for □ unless ■ takes it.
+    let state = play(Config::STANDARD, "A1,H7,A2,G7,B1,F7,B2,E7");
+    let report = choose_move(&state, &Deadline::within(Duration::from_millis(500))).unwrap();
+    assert_eq!(report.best, c("D7"));
+}
+
+#[test]
+fn answers_within_its_budget() {
+    // Measured, not asserted as a timing: the numbers go to the test log and docs/.
+    let budget = Duration::from_secs(1);
+    let mut state = State::new(Config::STANDARD);
+    let mut worst = Duration::ZERO;
+    for _ in 0..6 {
+        let start = Instant::now();
+        let report = choose_move(&state, &Deadline::within(budget)).unwrap();
+        let took = start.elapsed();
+        worst = worst.max(took);
+        eprintln!(
+            "move {:>2}: {} depth {} nodes {} in {:.3} s (budget {:.1} s)",
+            state.moves().len() + 1,
+            report.best,
+            report.depth,
+            report.nodes,
+            took.as_secs_f64(),
+            budget.as_secs_f64()
+        );
+        state.apply(report.best).unwrap();
+    }
+    eprintln!(
+        "slowest answer: {:.3} s of {:.1} s",
+        worst.as_secs_f64(),
+        budget.as_secs_f64()
+    );
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_with_a_move() {
+    let state = State::new(Config::STANDARD);
+    let deadline = Deadline::within(Duration::from_secs(30));
+    deadline
+        .stop_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let report = choose_move(&state, &deadline).unwrap();
+    assert!(state.is_legal(report.best));
+    assert!(report.depth <= 1);
+}

@@ -1,0 +1,135 @@
+//! The console, driven through standard input as a script would.
+
+use serde_json::Value;
+
+use crate::support::{data, run_tablero};
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn last_status(out: &str) -> Value {
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .expect("a status line");
+    serde_json::from_str(line).expect("the status line is JSON")
+}
+
+#[test]
+fn plays_to_a_win() {
+    let output = run_tablero(
+        &["console", "magnetic-cave"],
+        "a1\nh1\nA2\nH2\nA3\nH3\nA4\nH4\nA5\n",
+    );
+    assert!(output.status.success());
+    let out = stdout(&output);
+    assert!(out.contains("■ wins: A1-A5"), "{out}");
+    let status = last_status(&out);
+    assert_eq!(status["winner"], "black");
+    assert_eq!(status["moves"].as_array().unwrap().len(), 9);
+    // The board is printed after every move, with the coordinates.
+    assert!(out.matches("A B C D E F G H").count() >= 2 * 10, "{out}");
+}
+
+#[test]
+fn plays_to_a_tie() {
+    let moves = data("tie_8x8_5.txt").replace(',', "\n");
+    let output = run_tablero(&["console", "magnetic-cave"], &format!("{moves}\n"));
+    assert!(output.status.success());
+    let out = stdout(&output);
+    assert!(out.contains("Tie: the cave is full"), "{out}");
+    assert_eq!(last_status(&out)["winner"], "tie");
+}
+
+#[test]
+fn answers_wrong_entries_and_asks_again() {
+    let output = run_tablero(
+        &["console", "magnetic-cave", "--moves", "A1,H1"],
+        "C5\nhello\nA1\nstatus\nB1\nstatus\n",
+    );
+    assert!(output.status.success(), "exits 0 at the end of input");
+    let out = stdout(&output);
+    assert!(out.contains("Illegal move: C5 is not stacked"), "{out}");
+    assert!(out.contains("`hello` is not a cell name"), "{out}");
+    assert!(
+        out.contains("Illegal move: A1 already holds a brick"),
+        "{out}"
+    );
+    let statuses: Vec<Value> = out
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(statuses.len(), 2);
+    assert_eq!(statuses[0]["moves"], serde_json::json!(["A1", "H1"]));
+    assert_eq!(statuses[0]["turn"], "black");
+    assert_eq!(statuses[0]["winner"], Value::Null);
+    assert_eq!(statuses[1]["moves"], serde_json::json!(["A1", "H1", "B1"]));
+    assert_eq!(statuses[1]["turn"], "white");
+}
+
+#[test]
+fn ai_against_ai_plays_to_the_end_without_input() {
+    let output = run_tablero(
+        &[
+            "console",
+            "magnetic-cave",
+            "--black",
+            "ai",
+            "--white",
+            "ai",
+            "--budget",
+            "0.2",
+        ],
+        "",
+    );
+    assert!(output.status.success());
+    let out = stdout(&output);
+    let status = last_status(&out);
+    assert!(status["winner"].is_string(), "{out}");
+    assert!(out.contains("(AI) plays"), "{out}");
+}
+
+#[test]
+fn human_against_ai_the_ai_answers() {
+    let output = run_tablero(
+        &[
+            "console",
+            "magnetic-cave",
+            "--white",
+            "ai",
+            "--budget",
+            "0.3",
+        ],
+        "A1\nstatus\n",
+    );
+    let out = stdout(&output);
+    let status = last_status(&out);
+    assert_eq!(status["moves"].as_array().unwrap().len(), 2, "{out}");
+    assert_eq!(status["turn"], "black");
+}
+
+#[test]
+fn illegal_opening_moves_are_refused() {
+    let output = run_tablero(&["console", "magnetic-cave", "--moves", "A1,C4"], "");
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("C4 is not stacked"), "{err}");
+}
+
+#[test]
+fn every_command_explains_itself() {
+    for args in [
+        vec!["--help"],
+        vec!["console", "--help"],
+        vec!["console", "magnetic-cave", "--help"],
+        vec!["play", "magnetic-cave", "--help"],
+        vec!["check-layout", "--help"],
+    ] {
+        let output = run_tablero(&args, "");
+        assert!(output.status.success(), "{args:?}");
+        assert!(stdout(&output).contains("Usage"), "{args:?}");
+    }
+}

@@ -1,0 +1,9 @@
+//! Tablero's integration tests: one binary (every test binary links Bevy again).
+
+mod ai;
+mod console;
+mod layout;
+mod referee;
+mod rules;
+mod support;
+mod window;

@@ -1,0 +1,240 @@
+//! The referee systems in a headless Bevy app (`MinimalPlugins`), and layout hot reload.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use bevy::asset::AssetPlugin;
+use bevy::ecs::message::{Message, Messages};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+use tablero::app::layout::{CaveLayout, register_levels_source};
+use tablero::app::magnetic_cave::ai::AiPacing;
+use tablero::app::magnetic_cave::referee::{
+    CaveCell, CaveReferee, MoveApplied, MoveRejected, MoveRequested, PlacedBrick, Refusal,
+    UndoRequested,
+};
+use tablero::app::{AppStart, GamePlugin, Screen};
+use tablero::rules::Seat;
+use tablero::rules::magnetic_cave::{Cell, Config, Illegal};
+use tablero::setup::CaveMatch;
+
+use crate::support::temp_dir;
+
+fn c(name: &str) -> Cell {
+    Cell::parse(name).expect("test cell")
+}
+
+/// A headless app playing `setup`, with its layout in `levels` (file watching as asked).
+fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App {
+    let mut app = App::new();
+    register_levels_source(&mut app, levels);
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        AssetPlugin {
+            watch_for_changes_override: Some(watch),
+            ..default()
+        },
+    ));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    app.insert_resource(AppStart::magnetic_cave(
+        setup,
+        levels.join("magnetic_cave.ron"),
+    ));
+    app.add_plugins(GamePlugin);
+    app.insert_resource(AiPacing {
+        min_move_time: Duration::ZERO,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn standard_levels(name: &str) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    std::fs::write(
+        dir.join("magnetic_cave.ron"),
+        "MagneticCave(width: 8, height: 8, win_length: 5)",
+    )
+    .unwrap();
+    dir
+}
+
+fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages.get_cursor().read(messages).cloned().collect()
+}
+
+fn bricks(app: &mut App) -> Vec<PlacedBrick> {
+    let mut query = app.world_mut().query::<&PlacedBrick>();
+    query.iter(app.world()).copied().collect()
+}
+
+fn referee(app: &App) -> &CaveReferee {
+    app.world().resource::<CaveReferee>()
+}
+
+#[test]
+fn a_move_request_is_applied_and_its_brick_stands_on_its_cell() {
+    let levels = standard_levels("referee-apply");
+    let mut app = headless_app(&levels, CaveMatch::default(), false);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let mut cells = app.world_mut().query::<&CaveCell>();
+    assert_eq!(cells.iter(app.world()).count(), 64);
+
+    app.world_mut().write_message(MoveRequested {
+        cell: c("A1"),
+        seat: Seat::Human,
+    });
+    app.update();
+    assert_eq!(referee(&app).state().moves(), &[c("A1")]);
+    let applied = messages::<MoveApplied>(&app);
+    assert_eq!(applied.len(), 1);
+    assert_eq!(applied[0].cell, c("A1"));
+    let placed = bricks(&mut app);
+    assert_eq!(placed.len(), 1);
+    assert_eq!(placed[0].cell, c("A1"));
+    assert_eq!(
+        placed[0].player,
+        tablero::rules::magnetic_cave::Brick::Black
+    );
+}
+
+#[test]
+fn an_illegal_request_is_rejected_and_nothing_changes() {
+    let levels = standard_levels("referee-reject");
+    let mut app = headless_app(&levels, CaveMatch::default(), false);
+    let before = referee(&app).state().clone();
+    app.world_mut().write_message(MoveRequested {
+        cell: c("D4"),
+        seat: Seat::Human,
+    });
+    app.update();
+    let rejected = messages::<MoveRejected>(&app);
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(
+        rejected[0].reason,
+        Refusal::Illegal(Illegal::NotStacked(c("D4")))
+    );
+    assert_eq!(referee(&app).state(), &before);
+    assert!(bricks(&mut app).is_empty());
+    assert!(messages::<MoveApplied>(&app).is_empty());
+}
+
+#[test]
+fn a_human_cannot_move_for_the_ai() {
+    let levels = standard_levels("referee-turn");
+    let setup = CaveMatch {
+        seats: [Seat::Ai, Seat::Human],
+        budget: Duration::from_secs(30),
+        ..CaveMatch::default()
+    };
+    let mut app = headless_app(&levels, setup, false);
+    app.world_mut().write_message(MoveRequested {
+        cell: c("A1"),
+        seat: Seat::Human,
+    });
+    app.update();
+    let rejected = messages::<MoveRejected>(&app);
+    assert!(matches!(rejected[0].reason, Refusal::NotYourTurn(..)));
+}
+
+#[test]
+fn undo_takes_back_the_last_move_and_its_brick() {
+    let levels = standard_levels("referee-undo");
+    let mut app = headless_app(&levels, CaveMatch::default(), false);
+    for cell in ["A1", "H1"] {
+        app.world_mut().write_message(MoveRequested {
+            cell: c(cell),
+            seat: Seat::Human,
+        });
+        app.update();
+    }
+    app.world_mut().write_message(UndoRequested);
+    app.update();
+    assert_eq!(referee(&app).state().moves(), &[c("A1")]);
+    app.update();
+    assert_eq!(bricks(&mut app).len(), 1);
+}
+
+#[test]
+fn the_ai_seat_moves_through_the_referee() {
+    let levels = standard_levels("referee-ai");
+    let setup = CaveMatch {
+        seats: [Seat::Human, Seat::Ai],
+        budget: Duration::from_millis(300),
+        ..CaveMatch::default()
+    };
+    let mut app = headless_app(&levels, setup, false);
+    app.world_mut().write_message(MoveRequested {
+        cell: c("A1"),
+        seat: Seat::Human,
+    });
+    let start = Instant::now();
+    while referee(&app).state().moves().len() < 2 && start.elapsed() < Duration::from_secs(10) {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(referee(&app).state().moves().len(), 2);
+    assert_eq!(bricks(&mut app).len(), 2);
+}
+
+/// Pumps the app until `done` holds, for at most ten seconds.
+fn pump_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn hot_reload_rebuilds_the_board_and_a_broken_file_keeps_the_last_good_layout() {
+    let levels = standard_levels("hot-reload");
+    let file = levels.join("magnetic_cave.ron");
+    let mut app = headless_app(&levels, CaveMatch::default(), true);
+    assert!(pump_until(&mut app, |app| app
+        .world()
+        .get_resource::<CaveLayout>()
+        .is_some_and(|l| l.config == Config::STANDARD)));
+    // Let the watcher settle before editing the file.
+    std::thread::sleep(Duration::from_millis(500));
+
+    std::fs::write(&file, "MagneticCave(width: 10, height: 10, win_length: 6)").unwrap();
+    let big = Config::new(10, 10, 6).unwrap();
+    assert!(
+        pump_until(&mut app, |app| referee(app).state().config() == big),
+        "the board was not rebuilt"
+    );
+    app.update();
+    let mut cells = app.world_mut().query::<&CaveCell>();
+    assert_eq!(cells.iter(app.world()).count(), 100);
+
+    std::thread::sleep(Duration::from_millis(500));
+    std::fs::write(&file, "MagneticCave(\n  width: 10,\n  height 10,\n)").unwrap();
+    assert!(
+        pump_until(&mut app, |app| app
+            .world()
+            .resource::<CaveLayout>()
+            .error
+            .is_some()),
+        "the broken file was not reported"
+    );
+    let layout = app.world().resource::<CaveLayout>();
+    let error = layout.error.clone().unwrap();
+    assert!(error.contains("magnetic_cave.ron:3:9: "), "{error}");
+    assert_eq!(layout.config, big);
+    assert_eq!(referee(&app).state().config(), big);
+}

@@ -1,0 +1,69 @@
+//! Helpers shared by the tests.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use tablero::rules::magnetic_cave::{Cell, Config, State, parse_moves};
+
+/// The repository's root.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `tablero` binary built for these tests.
+pub fn tablero() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tablero"));
+    command.current_dir(repo());
+    command
+}
+
+/// Runs `tablero ARGS` with `input` on standard input.
+pub fn run_tablero(args: &[&str], input: &str) -> Output {
+    let mut child = tablero()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tablero starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    child.wait_with_output().expect("tablero finishes")
+}
+
+/// Cells from a comma-separated list (test data, so it must be valid).
+pub fn cells(list: &str) -> Vec<Cell> {
+    parse_moves(list).expect("test moves are cell names")
+}
+
+/// Plays `moves` from the empty cave, each of which must be legal.
+pub fn play(config: Config, moves: &str) -> State {
+    let mut state = State::new(config);
+    for cell in cells(moves) {
+        if let Err(e) = state.apply(cell) {
+            panic!("test move {cell} is illegal: {e}\n{}", state.render());
+        }
+    }
+    state
+}
+
+/// A test data file's text, trimmed.
+pub fn data(name: &str) -> String {
+    std::fs::read_to_string(repo().join("tests/it/data").join(name))
+        .expect("test data file exists")
+        .trim()
+        .to_string()
+}
+
+/// A fresh temporary directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tablero-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir is created");
+    dir
+}
