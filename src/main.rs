@@ -21,6 +21,9 @@ use tablero::setup::{self, CaveMatch};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no command: save a PNG of the menu to FILE once it is drawn, then exit.
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -115,7 +118,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
             let levels = setup::levels_dir().map_err(anyhow::Error::msg)?;
-            app::run(AppStart::menu(levels));
+            let mut start = AppStart::menu(levels);
+            start.screenshot = cli.screenshot.map(|path| Screenshot {
+                path,
+                after_moves: 0,
+            });
+            app::run(start);
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),

@@ -1,6 +1,6 @@
-//! `--screenshot FILE`: once the board is drawn (and, with `--screenshot-after-moves N`, once N
-//! moves were played in the window), save a PNG of the window, print the match's status line
-//! and exit.
+//! `--screenshot FILE`: once the board (or, with no match to start, the menu) is drawn, and with
+//! `--screenshot-after-moves N` once N moves were played in the window, save a PNG of the
+//! window, print the match's status line and exit.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot as ScreenshotRequest, ScreenshotCaptured};
@@ -43,8 +43,13 @@ fn take_screenshot(
     };
     match *phase {
         Phase::Waiting => {
-            let ready = *screen.get() == Screen::Playing
-                && referee.is_some_and(|r| r.moves_played_here() >= plan.after_moves);
+            let ready = match (start.cave.is_some(), screen.get()) {
+                (false, Screen::Menu) => true,
+                (true, Screen::Playing) => {
+                    referee.is_some_and(|r| r.moves_played_here() >= plan.after_moves)
+                }
+                _ => false,
+            };
             if ready {
                 *phase = Phase::Settling(SETTLE_FRAMES);
             }

@@ -165,7 +165,9 @@ fn send_ai_move(
             return;
         }
     }
-    if thinking.elapsed < pacing.min_move_time {
+    // Pacing never pushes a move past half the budget.
+    let min_time = pacing.min_move_time.min(referee.setup().budget / 2);
+    if thinking.elapsed < min_time {
         return;
     }
     if let Some(report) = thinking.result.take() {

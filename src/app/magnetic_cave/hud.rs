@@ -121,7 +121,7 @@ fn spawn_hud(mut commands: Commands) {
                                 undo.write(UndoRequested);
                             },
                         );
-                    row.spawn(theme::button("New game (N)", 134.0)).observe(
+                    row.spawn(theme::button("New game (N)", 150.0)).observe(
                         |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
                             again.write(RematchRequested);
                         },
@@ -196,8 +196,8 @@ fn show_status(
         return;
     };
     let config = referee.state().config();
-    let seats_line = format!(
-        "{}x{} cave, {} in a line wins\n{}: {}    {}: {}\nAI budget {:.1} s",
+    let mut seats_line = format!(
+        "{}x{} cave, {} in a line wins\n{}: {}    {}: {}",
         config.width(),
         config.height(),
         config.win_length(),
@@ -205,8 +205,13 @@ fn show_status(
         seat_name(referee.setup().seats[0]),
         player_name(Brick::White),
         seat_name(referee.setup().seats[1]),
-        referee.setup().budget.as_secs_f64()
     );
+    if referee.setup().seats.contains(&Seat::Ai) {
+        seats_line.push_str(&format!(
+            "\nAI time per move: {:.1} s",
+            referee.setup().budget.as_secs_f64()
+        ));
+    }
     let player = referee.state().to_move();
     let line = match referee.state().outcome() {
         Some(outcome @ Outcome::Win { .. }) => {
@@ -275,8 +280,8 @@ fn show_moves(referee: Option<Res<CaveReferee>>, mut moves: Single<&mut Text, Wi
     let all = referee.state().moves();
     let mut lines = Vec::new();
     for (i, pair) in all.chunks(2).enumerate() {
-        let white = pair.get(1).map(|c| c.to_string()).unwrap_or_default();
-        lines.push(format!("{:>2}. ■ {:<4} □ {}", i + 1, pair[0], white));
+        let white = pair.get(1).map(|c| format!("□ {c}")).unwrap_or_default();
+        lines.push(format!("{:>2}. ■ {:<4} {white}", i + 1, pair[0]));
     }
     let shown = lines.len().saturating_sub(8);
     let text = if lines.is_empty() {

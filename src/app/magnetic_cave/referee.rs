@@ -2,6 +2,7 @@
 //! match requests against the pure rules, keeps the board, cell and brick entities in step,
 //! and announces what happened.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::board;
@@ -26,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            turn_rematches_into_match_requests,
             start_requested_matches,
             rebuild_on_layout_change,
             apply_undo_requests,
@@ -207,28 +209,75 @@ fn request_start_match(start: Option<Res<AppStart>>, mut requests: MessageWriter
     }
 }
 
+/// The referee's announcements, written together.
+#[derive(SystemParam)]
+struct Announcements<'w> {
+    started: MessageWriter<'w, MatchStarted>,
+    applied: MessageWriter<'w, MoveApplied>,
+    rejected: MessageWriter<'w, MoveRejected>,
+    undone: MessageWriter<'w, MovesUndone>,
+    turns: MessageWriter<'w, TurnStarted>,
+    over: MessageWriter<'w, GameOver>,
+}
+
+impl Announcements<'_> {
+    fn match_started(&mut self, referee: &CaveReferee) {
+        self.started.write(MatchStarted {
+            config: referee.state.config(),
+        });
+        self.turn_or_end(referee);
+    }
+
+    /// Whose turn it is now, or how the game ended.
+    fn turn_or_end(&mut self, referee: &CaveReferee) {
+        match referee.state.outcome() {
+            Some(outcome) => {
+                self.over.write(GameOver(outcome));
+            }
+            None => {
+                self.turns.write(TurnStarted {
+                    player: referee.state.to_move(),
+                    seat: referee.seat_to_move(),
+                });
+            }
+        }
+    }
+
+    fn rejected(&mut self, cell: Option<Cell>, reason: Refusal) {
+        self.rejected.write(MoveRejected { cell, reason });
+    }
+}
+
+fn turn_rematches_into_match_requests(
+    mut rematches: MessageReader<RematchRequested>,
+    referee: Option<Res<CaveReferee>>,
+    mut requests: MessageWriter<MatchRequested>,
+) {
+    if rematches.read().last().is_none() {
+        return;
+    }
+    if let Some(referee) = referee {
+        let mut setup = referee.setup.clone();
+        setup.moves.clear();
+        requests.write(MatchRequested(setup));
+    }
+}
+
 fn start_requested_matches(
     mut commands: Commands,
     mut requests: MessageReader<MatchRequested>,
-    mut rematches: MessageReader<RematchRequested>,
     referee: Option<Res<CaveReferee>>,
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
     boards: Query<Entity, With<CaveBoard>>,
-    mut started: MessageWriter<MatchStarted>,
-    mut turns: MessageWriter<TurnStarted>,
+    mut announce: Announcements,
 ) {
-    let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
-    let rematch = rematches.read().last().and(referee.as_ref()).map(|r| {
-        let mut setup = r.setup.clone();
-        setup.moves.clear();
-        setup
-    });
-    let Some(setup) = requests.read().last().map(|r| r.0.clone()).or(rematch) else {
+    let Some(MatchRequested(setup)) = requests.read().last().cloned() else {
         return;
     };
+    let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
     let new = CaveReferee::new(setup, revision);
-    announce_start(&new, &mut started, &mut turns);
+    announce.match_started(&new);
     if *screen.get() == Screen::Playing {
         respawn_board(&mut commands, &boards, &new);
     } else {
@@ -243,8 +292,7 @@ fn rebuild_on_layout_change(
     referee: Option<Res<CaveReferee>>,
     screen: Res<State<Screen>>,
     boards: Query<Entity, With<CaveBoard>>,
-    mut started: MessageWriter<MatchStarted>,
-    mut turns: MessageWriter<TurnStarted>,
+    mut announce: Announcements,
 ) {
     let Some(CaveLayoutChanged(config)) = changes.read().last().copied() else {
         return;
@@ -257,25 +305,11 @@ fn rebuild_on_layout_change(
         ..referee.setup.clone()
     };
     let new = CaveReferee::new(setup, referee.revision + 1);
-    announce_start(&new, &mut started, &mut turns);
+    announce.match_started(&new);
     if *screen.get() == Screen::Playing {
         respawn_board(&mut commands, &boards, &new);
     }
     commands.insert_resource(new);
-}
-
-fn announce_start(
-    referee: &CaveReferee,
-    started: &mut MessageWriter<MatchStarted>,
-    turns: &mut MessageWriter<TurnStarted>,
-) {
-    started.write(MatchStarted {
-        config: referee.state.config(),
-    });
-    turns.write(TurnStarted {
-        player: referee.state.to_move(),
-        seat: referee.seat_to_move(),
-    });
 }
 
 fn apply_undo_requests(
@@ -283,9 +317,7 @@ fn apply_undo_requests(
     mut requests: MessageReader<UndoRequested>,
     referee: Option<ResMut<CaveReferee>>,
     bricks: Query<(Entity, &PlacedBrick)>,
-    mut undone: MessageWriter<MovesUndone>,
-    mut rejected: MessageWriter<MoveRejected>,
-    mut turns: MessageWriter<TurnStarted>,
+    mut announce: Announcements,
 ) {
     let Some(mut referee) = referee else {
         requests.clear();
@@ -293,10 +325,7 @@ fn apply_undo_requests(
     };
     for _ in requests.read() {
         if !referee.can_undo() {
-            rejected.write(MoveRejected {
-                cell: None,
-                reason: Refusal::NothingToUndo,
-            });
+            announce.rejected(None, Refusal::NothingToUndo);
             continue;
         }
         let first_undoable = referee.setup.moves.len();
@@ -304,6 +333,7 @@ fn apply_undo_requests(
         if let Some(cell) = referee.state.undo() {
             cells.push(cell);
         }
+        // Against the AI, take back its reply too, so that a human is to move again.
         while referee.seat_to_move() == Seat::Ai && referee.state.moves().len() > first_undoable {
             if let Some(cell) = referee.state.undo() {
                 cells.push(cell);
@@ -315,11 +345,8 @@ fn apply_undo_requests(
                 commands.entity(entity).despawn();
             }
         }
-        undone.write(MovesUndone(cells));
-        turns.write(TurnStarted {
-            player: referee.state.to_move(),
-            seat: referee.seat_to_move(),
-        });
+        announce.undone.write(MovesUndone(cells));
+        announce.turn_or_end(&referee);
     }
 }
 
@@ -328,10 +355,7 @@ fn apply_move_requests(
     mut requests: MessageReader<MoveRequested>,
     referee: Option<ResMut<CaveReferee>>,
     boards: Query<Entity, With<CaveBoard>>,
-    mut applied: MessageWriter<MoveApplied>,
-    mut rejected: MessageWriter<MoveRejected>,
-    mut turns: MessageWriter<TurnStarted>,
-    mut over: MessageWriter<GameOver>,
+    mut announce: Announcements,
 ) {
     let Some(mut referee) = referee else {
         requests.clear();
@@ -346,41 +370,22 @@ fn apply_move_requests(
             } else {
                 "human player"
             };
-            rejected.write(MoveRejected {
-                cell: Some(request.cell),
-                reason: Refusal::NotYourTurn(player, who),
-            });
+            announce.rejected(Some(request.cell), Refusal::NotYourTurn(player, who));
             continue;
         }
-        match referee.state.apply(request.cell) {
-            Err(reason) => {
-                rejected.write(MoveRejected {
-                    cell: Some(request.cell),
-                    reason: reason.into(),
-                });
-            }
-            Ok(outcome) => {
-                referee.revision += 1;
-                if let Ok(board) = boards.single() {
-                    commands.spawn(brick_bundle(board, &referee.state, request.cell, player));
-                }
-                applied.write(MoveApplied {
-                    player,
-                    cell: request.cell,
-                });
-                match outcome {
-                    Some(outcome) => {
-                        over.write(GameOver(outcome));
-                    }
-                    None => {
-                        turns.write(TurnStarted {
-                            player: referee.state.to_move(),
-                            seat: referee.seat_to_move(),
-                        });
-                    }
-                }
-            }
+        if let Err(reason) = referee.state.apply(request.cell) {
+            announce.rejected(Some(request.cell), reason.into());
+            continue;
         }
+        referee.revision += 1;
+        if let Ok(board) = boards.single() {
+            commands.spawn(brick_bundle(board, &referee.state, request.cell, player));
+        }
+        announce.applied.write(MoveApplied {
+            player,
+            cell: request.cell,
+        });
+        announce.turn_or_end(&referee);
     }
 }
 
