@@ -155,8 +155,11 @@ fn spawn_menu(mut commands: Commands) {
         });
 }
 
+/// A menu row: a caption, then its options, lined up with the other rows.
 fn row() -> Node {
     Node {
+        width: px(620),
+        height: px(48),
         column_gap: px(12),
         align_items: AlignItems::Center,
         ..default()
@@ -166,8 +169,9 @@ fn row() -> Node {
 fn caption(text: &str) -> impl Bundle {
     (
         theme::label(text, 22.0, theme::TEXT),
+        TextLayout::no_wrap(),
         Node {
-            width: px(220),
+            width: px(230),
             ..default()
         },
     )

@@ -92,6 +92,10 @@ impl AppStart {
 pub fn run(start: AppStart) {
     let mut app = App::new();
     layout::register_levels_source(&mut app, &start.levels_dir);
+    // Bevy compiles pipelines and reads back screenshots on the async compute pool too; an AI
+    // search holds one of its threads for its whole budget, so keep a second one free.
+    let mut task_pools = TaskPoolOptions::default();
+    task_pools.async_compute.min_threads = 2;
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -106,8 +110,18 @@ pub fn run(start: AppStart) {
             .set(AssetPlugin {
                 watch_for_changes_override: Some(true),
                 ..default()
+            })
+            .set(TaskPoolPlugin {
+                task_pool_options: task_pools,
             }),
     );
+    if std::env::var_os("TABLERO_FPS").is_some() {
+        // Logs frames per second every second: shows the window keeps drawing while the AI thinks.
+        app.add_plugins((
+            bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
+            bevy::diagnostic::LogDiagnosticsPlugin::default(),
+        ));
+    }
     app.insert_resource(ClearColor(theme::BACKGROUND));
     app.insert_resource(start);
     app.add_plugins(AppPlugin);

@@ -49,15 +49,15 @@ pub const THINKING_BAR: Color = Color::srgb(0.36, 0.62, 0.92);
 const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (use_dejavu_as_default_font, spawn_camera));
+    // Before any text exists, so nothing is ever laid out with the built-in font.
+    if let Some(mut fonts) = app.world_mut().get_resource_mut::<Assets<Font>>() {
+        let _ = fonts.insert(
+            AssetId::<Font>::default(),
+            Font::from_bytes(FONT_BYTES.to_vec()),
+        );
+    }
+    app.add_systems(Startup, spawn_camera);
     app.add_systems(Update, color_hovered_buttons);
-}
-
-fn use_dejavu_as_default_font(mut fonts: ResMut<Assets<Font>>) {
-    let _ = fonts.insert(
-        AssetId::<Font>::default(),
-        Font::from_bytes(FONT_BYTES.to_vec()),
-    );
 }
 
 fn spawn_camera(mut commands: Commands) {
