@@ -106,7 +106,6 @@ pub fn default_layout_path(game: GameKind) -> Result<PathBuf, String> {
 pub fn load_cave_layout(path: &Path) -> Result<Config, LayoutError> {
     match layout::load(path)? {
         GameSetup::MagneticCave(config) => Ok(config),
-        #[allow(unreachable_patterns)]
         other => Err(LayoutError {
             file: path.display().to_string(),
             line: 1,

@@ -160,7 +160,6 @@ fn watch_cave_layout(
                     changed.write(CaveLayoutChanged(*config));
                 }
             }
-            #[allow(unreachable_patterns)]
             Ok(other) => {
                 layout.error = Some(format!(
                     "{}:1:1: this is a layout for {other}, not for Magnetic Cave",

@@ -203,6 +203,8 @@ fn start_match(
                 moves: Vec::new(),
             }));
         }
+        // Not offered by the menu yet (see `GameKind::ALL`).
+        GameKind::Patolli => warn!("Patolli cannot be played in the window yet"),
     }
 }
 

@@ -8,17 +8,21 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfigError};
+use crate::rules::patolli::{GridCell, Rules as PatolliRules, Track};
 
 /// A layout of any game, as written in a `.ron` file.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub enum Layout {
     /// A Magnetic Cave: its size and winning length.
     MagneticCave(CaveLayout),
+    /// A Patolli board: its track, special squares and rule options.
+    Patolli(PatolliLayout),
 }
 
 impl Layout {
@@ -26,6 +30,7 @@ impl Layout {
     pub fn game(&self) -> GameKind {
         match self {
             Layout::MagneticCave(_) => GameKind::MagneticCave,
+            Layout::Patolli(_) => GameKind::Patolli,
         }
     }
 }
@@ -52,6 +57,58 @@ impl CaveLayout {
     }
 }
 
+/// The Patolli layout fields: every track square in clockwise order, the special squares by
+/// track index, each player's start and end, and the rule options.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatolliLayout {
+    /// Every track square as (row, column), row 0 at the top, in clockwise order.
+    pub track: Vec<GridCell>,
+    /// The squares where captures happen.
+    pub middle: Vec<usize>,
+    /// The squares that grant another roll.
+    pub arm_ends: Vec<usize>,
+    /// Decorative squares.
+    #[serde(default)]
+    pub triangles: Vec<usize>,
+    /// Start and end squares of each player.
+    pub players: PatolliPlayers,
+    /// The rule options (each has a default).
+    #[serde(default)]
+    pub rules: PatolliRules,
+}
+
+/// Each player's start and end squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatolliPlayers {
+    /// Player L.
+    #[serde(rename = "L")]
+    pub l: PatolliEnds,
+    /// Player N.
+    #[serde(rename = "N")]
+    pub n: PatolliEnds,
+}
+
+/// Where a player's pieces enter and leave the track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatolliEnds {
+    /// The square pieces are placed on.
+    pub start: usize,
+    /// The square pieces score on.
+    pub end: usize,
+}
+
+/// A checked Patolli board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatolliSetup {
+    /// The track.
+    pub track: Arc<Track>,
+    /// The rule options.
+    pub rules: PatolliRules,
+}
+
 /// A layout file that cannot be used, and where the problem is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}:{line}:{column}: {message}")]
@@ -67,10 +124,12 @@ pub struct LayoutError {
 }
 
 /// A valid layout together with the rules configuration it makes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameSetup {
     /// A Magnetic Cave ready to play.
     MagneticCave(CaveConfig),
+    /// A Patolli board ready to play.
+    Patolli(PatolliSetup),
 }
 
 impl GameSetup {
@@ -78,6 +137,7 @@ impl GameSetup {
     pub fn cave(&self) -> Option<CaveConfig> {
         match self {
             GameSetup::MagneticCave(config) => Some(*config),
+            GameSetup::Patolli(_) => None,
         }
     }
 }
@@ -133,6 +193,21 @@ fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
             };
             (field, e.to_string())
         }),
+        Layout::Patolli(board) => Track::new(
+            board.track.clone(),
+            board.middle.clone(),
+            board.arm_ends.clone(),
+            board.triangles.clone(),
+            [board.players.l.start, board.players.n.start],
+            [board.players.l.end, board.players.n.end],
+        )
+        .map(|track| {
+            GameSetup::Patolli(PatolliSetup {
+                track: Arc::new(track),
+                rules: board.rules,
+            })
+        })
+        .map_err(|e| (e.field(), e.to_string())),
     }
 }
 
@@ -172,6 +247,7 @@ impl fmt::Display for GameSetup {
                 c.height(),
                 c.win_length()
             ),
+            GameSetup::Patolli(p) => write!(f, "Patolli, a track of {} squares", p.track.len()),
         }
     }
 }

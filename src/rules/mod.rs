@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod magnetic_cave;
+pub mod patolli;
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,16 +46,19 @@ impl FromStr for Seat {
 pub enum GameKind {
     /// Connect-five between two magnetic walls.
     MagneticCave,
+    /// The Meso-American dice race on a cross (rules and layouts so far; no window or console).
+    Patolli,
 }
 
 impl GameKind {
-    /// Every game, in menu order.
+    /// Every game the window and console play, in menu order.
     pub const ALL: [GameKind; 1] = [GameKind::MagneticCave];
 
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {
             GameKind::MagneticCave => "Magnetic Cave",
+            GameKind::Patolli => "Patolli",
         }
     }
 
@@ -62,6 +66,7 @@ impl GameKind {
     pub fn default_layout_file(self) -> &'static str {
         match self {
             GameKind::MagneticCave => "magnetic_cave.ron",
+            GameKind::Patolli => "patolli.ron",
         }
     }
 }

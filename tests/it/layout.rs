@@ -119,3 +119,125 @@ fn check_layout_reports_each_error_and_the_exit_code() {
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no/such/file.ron:1:1: cannot read"));
 }
+
+mod patolli {
+    use tablero::layout::{self, GameSetup};
+    use tablero::rules::patolli::{Dice, Overshoot, Player, Track};
+
+    use crate::support::{repo, run_tablero, temp_dir};
+
+    fn shipped(name: &str) -> String {
+        std::fs::read_to_string(repo().join("levels").join(name)).expect("shipped layout")
+    }
+
+    fn setup(text: &str) -> tablero::layout::PatolliSetup {
+        match layout::parse("p.ron", text.as_bytes()) {
+            Ok(GameSetup::Patolli(setup)) => setup,
+            other => panic!("not a Patolli layout: {other:?}"),
+        }
+    }
+
+    fn error(text: &str) -> tablero::layout::LayoutError {
+        layout::parse("p.ron", text.as_bytes()).expect_err("the layout is broken")
+    }
+
+    #[test]
+    fn the_shipped_crosses_are_the_rules_tables() {
+        let sixty = setup(&shipped("patolli.ron"));
+        assert_eq!(*sixty.track, Track::cross(7));
+        assert_eq!(sixty.rules, Default::default());
+        let fifty_two = setup(&shipped("patolli_52.ron"));
+        assert_eq!(fifty_two.track.len(), 52);
+        assert_eq!(*fifty_two.track, Track::cross(6));
+        assert_eq!(fifty_two.track.start(Player::L), 20);
+    }
+
+    #[test]
+    fn rule_options_are_read_from_the_rules_block() {
+        let text = shipped("patolli.ron")
+            .replace("first_player: L", "first_player: N")
+            .replace("dice: Uniform", "dice: Beans(5)")
+            .replace("overshoot: ContinueLap", "overshoot: BackToStart");
+        let setup = setup(&text);
+        assert_eq!(setup.rules.dice, Dice::Beans(5));
+        assert_eq!(setup.rules.overshoot, Overshoot::BackToStart);
+        assert_eq!(Player::from(setup.rules.first_player), Player::N);
+    }
+
+    #[test]
+    fn a_track_that_is_not_a_closed_chain_is_refused_at_the_track() {
+        // Break the chain: square 3 jumps a column.
+        let text = shipped("patolli.ron").replacen("(3, 8)", "(3, 9)", 1);
+        let e = error(&text);
+        assert!(e.message.contains("not orthogonally adjacent"), "{e}");
+        assert_eq!(e.line, 10, "{e}"); // the line of `track:`
+        // A repeated cell.
+        let text = shipped("patolli.ron").replacen("(3, 8)", "(1, 8)", 1);
+        assert!(error(&text).message.contains("repeats"), "{}", error(&text));
+        // Too short.
+        let e = error(
+            "Patolli(track: [(0, 0), (0, 1)], middle: [], arm_ends: [], players: (L: (start: 0, end: 1), N: (start: 1, end: 0)))",
+        );
+        assert!(e.message.contains("at least 4"), "{e}");
+    }
+
+    #[test]
+    fn special_squares_off_the_track_are_refused_at_their_field() {
+        let text =
+            shipped("patolli.ron").replace("middle: [7, 22, 37, 52]", "middle: [7, 22, 37, 60]");
+        let e = error(&text);
+        assert!(e.message.contains("middle names square 60"), "{e}");
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("    middle:"))
+            .unwrap()
+            + 1;
+        assert_eq!((e.line, e.column), (line, 13), "{e}");
+        let text =
+            shipped("patolli.ron").replace("L: (start: 23, end: 21)", "L: (start: 23, end: 99)");
+        assert!(
+            error(&text).message.contains("square 99"),
+            "{}",
+            error(&text)
+        );
+    }
+
+    #[test]
+    fn unknown_rule_options_point_at_their_line() {
+        let text = shipped("patolli.ron").replace("overshoot: ContinueLap", "overshoot: Bounce");
+        let e = error(&text);
+        let line = text.lines().position(|l| l.contains("Bounce")).unwrap() + 1;
+        assert_eq!(e.line, line, "{e}");
+        assert!(e.message.contains("Bounce"), "{e}");
+    }
+
+    #[test]
+    fn check_layout_takes_layouts_of_any_game() {
+        let dir = temp_dir("check-patolli");
+        let broken = dir.join("patolli.ron");
+        std::fs::write(
+            &broken,
+            shipped("patolli.ron").replacen("(3, 8)", "(3, 9)", 1),
+        )
+        .unwrap();
+        let ok = run_tablero(
+            &[
+                "check-layout",
+                "levels/patolli.ron",
+                "levels/patolli_52.ron",
+                "levels/magnetic_cave.ron",
+            ],
+            "",
+        );
+        assert_eq!(
+            ok.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
+        let bad = run_tablero(&["check-layout", broken.to_str().unwrap()], "");
+        assert_eq!(bad.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&bad.stderr);
+        assert!(err.contains(&format!("{}:10:", broken.display())), "{err}");
+    }
+}

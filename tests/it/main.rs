@@ -3,6 +3,7 @@
 mod ai;
 mod console;
 mod layout;
+mod patolli;
 mod referee;
 mod rules;
 mod support;

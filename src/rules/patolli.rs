@@ -1,0 +1,961 @@
+//! Patolli: a dice race round a cross (`shared/rules/patolli.md`).
+//!
+//! Player L owns pieces `A`–`F`, player N owns `1`–`6`. Each turn the player rolls, then moves
+//! one piece forward by the roll, places a piece from its pool on its start square, or passes.
+//! Captures happen only on the four middle squares; a move ending on an arm end grants another
+//! roll; a piece scores by landing exactly on its owner's end square; six scored pieces win.
+//!
+//! The rolling itself is separate ([`Dice::roll`] with any `rand` generator), so a match
+//! replays exactly from its rolls and actions. Ambiguities resolved here are noted where the
+//! code decides them.
+
+use std::fmt;
+use std::sync::Arc;
+
+use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+
+/// Pieces per player.
+pub const PIECES_PER_PLAYER: usize = 6;
+/// The highest roll of the uniform die and of five beans.
+pub const MAX_ROLL: u8 = 5;
+
+/// A player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum Player {
+    /// Owns pieces `A`–`F`; moves first by default.
+    L,
+    /// Owns pieces `1`–`6`.
+    N,
+}
+
+impl Player {
+    /// Both players, L first.
+    pub const BOTH: [Player; 2] = [Player::L, Player::N];
+
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::L => Player::N,
+            Player::N => Player::L,
+        }
+    }
+
+    /// 0 for L, 1 for N.
+    pub fn index(self) -> usize {
+        match self {
+            Player::L => 0,
+            Player::N => 1,
+        }
+    }
+
+    /// This player's six pieces, in label order.
+    pub fn pieces(self) -> impl Iterator<Item = Piece> {
+        let base = (self.index() * PIECES_PER_PLAYER) as u8;
+        (base..base + PIECES_PER_PLAYER as u8).map(Piece)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::L => "L",
+            Player::N => "N",
+        })
+    }
+}
+
+/// One of the twelve pieces: 0–5 are L's `A`–`F`, 6–11 are N's `1`–`6`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(u8);
+
+impl Piece {
+    /// Every piece, L's first.
+    pub fn all() -> impl Iterator<Item = Piece> {
+        (0..2 * PIECES_PER_PLAYER as u8).map(Piece)
+    }
+
+    /// Its owner.
+    pub fn owner(self) -> Player {
+        if usize::from(self.0) < PIECES_PER_PLAYER {
+            Player::L
+        } else {
+            Player::N
+        }
+    }
+
+    /// Its label: `A`–`F` or `1`–`6`.
+    pub fn label(self) -> char {
+        let i = self.0 % PIECES_PER_PLAYER as u8;
+        match self.owner() {
+            Player::L => (b'A' + i) as char,
+            Player::N => (b'1' + i) as char,
+        }
+    }
+
+    /// The piece with this label (any case), if there is one.
+    pub fn from_label(label: char) -> Option<Piece> {
+        match label.to_ascii_uppercase() {
+            c @ 'A'..='F' => Some(Piece(c as u8 - b'A')),
+            c @ '1'..='6' => Some(Piece(c as u8 - b'1' + PIECES_PER_PLAYER as u8)),
+            _ => None,
+        }
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.label())
+    }
+}
+
+/// Where a piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// Off the board, waiting to be placed.
+    Pool,
+    /// On the track square with this index.
+    Track(usize),
+    /// Scored: out of play for good.
+    Scored,
+}
+
+/// The die *(option `dice`)*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Dice {
+    /// A die showing 0 to 5, each equally likely.
+    #[default]
+    Uniform,
+    /// This many two-sided beans; the roll is the number showing their marked side.
+    Beans(u8),
+}
+
+impl Dice {
+    /// Rolls once.
+    pub fn roll(self, rng: &mut impl Rng) -> u8 {
+        match self {
+            Dice::Uniform => rng.random_range(0..=MAX_ROLL),
+            Dice::Beans(n) => (0..n).filter(|_| rng.random_bool(0.5)).count() as u8,
+        }
+    }
+
+    /// The highest value this die shows.
+    pub fn max(self) -> u8 {
+        match self {
+            Dice::Uniform => MAX_ROLL,
+            Dice::Beans(n) => n,
+        }
+    }
+
+    /// The chance of each value 0..=max (for the AI's chance nodes).
+    pub fn distribution(self) -> Vec<(u8, f64)> {
+        match self {
+            Dice::Uniform => (0..=MAX_ROLL)
+                .map(|v| (v, 1.0 / f64::from(MAX_ROLL + 1)))
+                .collect(),
+            Dice::Beans(n) => {
+                let total = 2f64.powi(i32::from(n));
+                (0..=n)
+                    .map(|k| (k, binomial(u32::from(n), u32::from(k)) / total))
+                    .collect()
+            }
+        }
+    }
+}
+
+fn binomial(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |acc, i| acc * f64::from(n - i) / f64::from(i + 1))
+}
+
+/// What happens to a piece whose roll carries it past its end square *(option `overshoot`)*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Overshoot {
+    /// It goes on round the loop and must come round again to score.
+    #[default]
+    ContinueLap,
+    /// Such a move is illegal.
+    Forbidden,
+    /// The move is legal and the piece goes back to its owner's pool.
+    BackToStart,
+}
+
+/// The rule options a layout may set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// Who moves first (L by default).
+    pub first_player: FirstPlayer,
+    /// The die.
+    pub dice: Dice,
+    /// What a roll past the end square does.
+    pub overshoot: Overshoot,
+}
+
+/// Who moves first, as a layout writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum FirstPlayer {
+    /// Player L.
+    #[default]
+    L,
+    /// Player N.
+    N,
+}
+
+impl From<FirstPlayer> for Player {
+    fn from(first: FirstPlayer) -> Player {
+        match first {
+            FirstPlayer::L => Player::L,
+            FirstPlayer::N => Player::N,
+        }
+    }
+}
+
+/// A grid cell of the board drawing: row from the top, column from the left.
+pub type GridCell = (u16, u16);
+
+/// The closed track and its special squares, by track index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Track {
+    cells: Vec<GridCell>,
+    middle: Vec<usize>,
+    arm_ends: Vec<usize>,
+    triangles: Vec<usize>,
+    start: [usize; 2],
+    end: [usize; 2],
+}
+
+/// Why a track makes no board; the layout names the field at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TrackError {
+    /// Fewer than four squares cannot close a loop.
+    #[error("the track has {0} squares; a closed track needs at least 4")]
+    TooShort(usize),
+    /// A cell appears twice.
+    #[error("track square {later} repeats square {earlier}'s cell {cell:?}")]
+    Repeated {
+        /// The first index.
+        earlier: usize,
+        /// The repeating index.
+        later: usize,
+        /// The cell.
+        cell: GridCell,
+    },
+    /// Two consecutive squares do not share a side.
+    #[error("track squares {from} {a:?} and {to} {b:?} are not orthogonally adjacent")]
+    NotAdjacent {
+        /// Index of the first.
+        from: usize,
+        /// Index of the second (0 when the last does not close the loop).
+        to: usize,
+        /// Cell of the first.
+        a: GridCell,
+        /// Cell of the second.
+        b: GridCell,
+    },
+    /// A special square is not a track index.
+    #[error("{field} names square {index}, but the track has squares 0 to {last}")]
+    OffTrack {
+        /// The field, like `middle` or `players.L.start`.
+        field: &'static str,
+        /// The index given.
+        index: usize,
+        /// The last index of the track.
+        last: usize,
+    },
+    /// A player's start and end square are the same.
+    #[error("player {0}'s start and end must be different squares")]
+    StartIsEnd(Player),
+    /// Both players start on the same square.
+    #[error("both players start on square {0}")]
+    SharedStart(usize),
+}
+
+impl TrackError {
+    /// The layout field this error is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            TrackError::TooShort(_)
+            | TrackError::Repeated { .. }
+            | TrackError::NotAdjacent { .. } => "track",
+            TrackError::OffTrack { field, .. } => field,
+            TrackError::StartIsEnd(_) | TrackError::SharedStart(_) => "players",
+        }
+    }
+}
+
+impl Track {
+    /// A track from its cells in clockwise order and its special squares.
+    ///
+    /// # Errors
+    /// [`TrackError`] when the cells are not a closed chain of orthogonally adjacent distinct
+    /// cells, or a special square is off the track.
+    pub fn new(
+        cells: Vec<GridCell>,
+        middle: Vec<usize>,
+        arm_ends: Vec<usize>,
+        triangles: Vec<usize>,
+        start: [usize; 2],
+        end: [usize; 2],
+    ) -> Result<Track, TrackError> {
+        let n = cells.len();
+        if n < 4 {
+            return Err(TrackError::TooShort(n));
+        }
+        for (later, cell) in cells.iter().enumerate() {
+            if let Some(earlier) = cells[..later].iter().position(|c| c == cell) {
+                return Err(TrackError::Repeated {
+                    earlier,
+                    later,
+                    cell: *cell,
+                });
+            }
+        }
+        for from in 0..n {
+            let to = (from + 1) % n;
+            let (a, b) = (cells[from], cells[to]);
+            if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) != 1 {
+                return Err(TrackError::NotAdjacent { from, to, a, b });
+            }
+        }
+        let check = |field: &'static str, list: &[usize]| {
+            list.iter().find(|&&i| i >= n).map_or(Ok(()), |&index| {
+                Err(TrackError::OffTrack {
+                    field,
+                    index,
+                    last: n - 1,
+                })
+            })
+        };
+        check("middle", &middle)?;
+        check("arm_ends", &arm_ends)?;
+        check("triangles", &triangles)?;
+        check("players", &start)?;
+        check("players", &end)?;
+        for player in Player::BOTH {
+            if start[player.index()] == end[player.index()] {
+                return Err(TrackError::StartIsEnd(player));
+            }
+        }
+        if start[0] == start[1] {
+            return Err(TrackError::SharedStart(start[0]));
+        }
+        Ok(Track {
+            cells,
+            middle,
+            arm_ends,
+            triangles,
+            start,
+            end,
+        })
+    }
+
+    /// The cross of the rules' table for arms `arm` squares long: `8 * arm + 4` squares on a
+    /// grid of `2 * arm + 2` (arm 7: the 60-square default).
+    pub fn cross(arm: u16) -> Track {
+        let a = arm;
+        let mut cells: Vec<GridCell> = Vec::new();
+        cells.extend((0..a).map(|i| (i, a + 1)));
+        cells.push((a, a + 1));
+        cells.extend((a + 2..=2 * a + 1).map(|c| (a, c)));
+        cells.extend((a + 2..=2 * a + 1).rev().map(|c| (a + 1, c)));
+        cells.push((a + 1, a + 1));
+        cells.extend((a + 2..=2 * a + 1).map(|r| (r, a + 1)));
+        cells.extend((a + 2..=2 * a + 1).rev().map(|r| (r, a)));
+        cells.push((a + 1, a));
+        cells.extend((0..a).rev().map(|c| (a + 1, c)));
+        cells.extend((0..a).map(|c| (a, c)));
+        cells.push((a, a));
+        cells.extend((0..a).rev().map(|r| (r, a)));
+        let a = usize::from(a);
+        let half_arms = [
+            0,
+            a + 1,
+            2 * a + 1,
+            3 * a + 2,
+            4 * a + 2,
+            5 * a + 3,
+            6 * a + 3,
+            7 * a + 4,
+        ];
+        Track::new(
+            cells,
+            vec![a, 3 * a + 1, 5 * a + 2, 7 * a + 3],
+            vec![
+                0,
+                8 * a + 3,
+                2 * a,
+                2 * a + 1,
+                4 * a + 1,
+                4 * a + 2,
+                6 * a + 2,
+                6 * a + 3,
+            ],
+            half_arms.iter().map(|s| s + a / 2).collect(),
+            [3 * a + 2, 7 * a + 4],
+            [3 * a, 7 * a + 2],
+        )
+        .expect("the generated cross is a valid track")
+    }
+
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a track has at least four squares.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The grid cell of each square, in track order.
+    pub fn cells(&self) -> &[GridCell] {
+        &self.cells
+    }
+
+    /// Whether captures may happen on `square`.
+    pub fn is_middle(&self, square: usize) -> bool {
+        self.middle.contains(&square)
+    }
+
+    /// Whether ending a move on `square` grants another roll.
+    pub fn is_arm_end(&self, square: usize) -> bool {
+        self.arm_ends.contains(&square)
+    }
+
+    /// Whether `square` carries a (decorative) triangle.
+    pub fn is_triangle(&self, square: usize) -> bool {
+        self.triangles.contains(&square)
+    }
+
+    /// `player`'s start square.
+    pub fn start(&self, player: Player) -> usize {
+        self.start[player.index()]
+    }
+
+    /// `player`'s end square.
+    pub fn end(&self, player: Player) -> usize {
+        self.end[player.index()]
+    }
+
+    /// Steps from `player`'s start to `square` along the loop.
+    pub fn progress(&self, player: Player, square: usize) -> usize {
+        (square + self.len() - self.start(player)) % self.len()
+    }
+}
+
+/// Where the turn stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The player to move must roll (the referee rolls for it).
+    Roll,
+    /// The player rolled `roll` and must choose an action.
+    Act {
+        /// The roll.
+        roll: u8,
+    },
+    /// Somebody won.
+    Over {
+        /// The winner.
+        winner: Player,
+    },
+}
+
+/// A player's choice after a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Move this piece forward by the roll.
+    Move(Piece),
+    /// Put this piece from the pool on the start square.
+    Place(Piece),
+    /// Do nothing this turn.
+    Pass,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(p) => write!(f, "move {p}"),
+            Action::Place(p) => write!(f, "place {p}"),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// What an applied action did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// A piece moved from one square to another (or scored, or went back to the pool).
+    Moved {
+        /// The piece.
+        piece: Piece,
+        /// Its square before.
+        from: usize,
+        /// Where it is now.
+        to: Location,
+        /// The opponent piece sent back to its pool, if any.
+        captured: Option<Piece>,
+        /// Whether the same player rolls again (the move ended on an arm end).
+        extra_roll: bool,
+    },
+    /// A piece entered the start square.
+    Placed {
+        /// The piece.
+        piece: Piece,
+        /// The start square.
+        square: usize,
+    },
+    /// The player passed.
+    Passed,
+}
+
+/// What a roll did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rolled {
+    /// The player now chooses an action for this roll.
+    Choose(u8),
+    /// A 0 outside the opening: the turn is lost and passes to the opponent.
+    TurnLost,
+}
+
+/// Why a request was refused. The state is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// An action was asked for before the roll.
+    #[error("roll first")]
+    MustRoll,
+    /// A roll was asked for while an action is due.
+    #[error("you already rolled {0}: move, place or pass")]
+    AlreadyRolled(u8),
+    /// A roll outside what the die shows.
+    #[error("{0} is not a roll of this die")]
+    BadRoll(u8),
+    /// The piece belongs to the opponent.
+    #[error("piece {0} is not yours")]
+    NotYourPiece(Piece),
+    /// The first turn of each player must place a piece.
+    #[error("your first turn must place a piece on your start square")]
+    OpeningPlacement,
+    /// The piece to move is not on the board.
+    #[error("piece {0} is not on the board")]
+    NotOnBoard(Piece),
+    /// The piece to place is not in the pool.
+    #[error("piece {0} is not in your pool")]
+    NotInPool(Piece),
+    /// The start square is taken.
+    #[error("your start square {0} is occupied")]
+    StartOccupied(usize),
+    /// The target holds one of the player's own pieces.
+    #[error("piece {piece} would land on your own piece {blocker} on square {square}")]
+    OwnPiece {
+        /// The moving piece.
+        piece: Piece,
+        /// The own piece in the way.
+        blocker: Piece,
+        /// The target square.
+        square: usize,
+    },
+    /// The target holds an opponent piece outside the middle.
+    #[error("square {square} holds {blocker}; captures happen only on the middle squares")]
+    Occupied {
+        /// The target square.
+        square: usize,
+        /// The opponent piece there.
+        blocker: Piece,
+    },
+    /// The end square holds an opponent piece.
+    #[error("your end square {0} is occupied by an opponent piece: you cannot score there")]
+    EndOccupied(usize),
+    /// The roll would carry the piece past its end square (overshoot `Forbidden`).
+    #[error("piece {piece} needs exactly {needed} to score; {roll} would go past the end")]
+    Overshoot {
+        /// The piece.
+        piece: Piece,
+        /// The exact roll that scores.
+        needed: usize,
+        /// The roll.
+        roll: u8,
+    },
+}
+
+/// A Patolli position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    track: Arc<Track>,
+    rules: Rules,
+    pieces: [Location; 2 * PIECES_PER_PLAYER],
+    to_move: Player,
+    phase: Phase,
+    opened: [bool; 2],
+}
+
+impl State {
+    /// The start of a game on `track` with `rules`: every piece in its pool.
+    pub fn new(track: Arc<Track>, rules: Rules) -> State {
+        State {
+            track,
+            rules,
+            pieces: [Location::Pool; 2 * PIECES_PER_PLAYER],
+            to_move: rules.first_player.into(),
+            phase: Phase::Roll,
+            opened: [false; 2],
+        }
+    }
+
+    /// A position after both openings, with `to_move` about to roll and the pieces named in
+    /// `pieces` where given (the others in their pools). For tests, puzzles and replays.
+    ///
+    /// # Errors
+    /// A readable reason when two pieces share a square or a square is off the track.
+    pub fn arranged(
+        track: Arc<Track>,
+        rules: Rules,
+        to_move: Player,
+        pieces: &[(Piece, Location)],
+    ) -> Result<State, String> {
+        let mut state = State::new(track, rules);
+        state.to_move = to_move;
+        state.opened = [true; 2];
+        for &(piece, location) in pieces {
+            if let Location::Track(square) = location {
+                if square >= state.track.len() {
+                    return Err(format!("square {square} is off the track"));
+                }
+                if let Some(other) = state.piece_on(square) {
+                    return Err(format!("{piece} and {other} both on square {square}"));
+                }
+            }
+            state.pieces[piece.index()] = location;
+        }
+        if let Some(winner) = Player::BOTH
+            .into_iter()
+            .find(|&p| state.score(p) == PIECES_PER_PLAYER)
+        {
+            state.phase = Phase::Over { winner };
+        }
+        Ok(state)
+    }
+
+    /// The track.
+    pub fn track(&self) -> &Track {
+        &self.track
+    }
+
+    /// The rule options.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Where the turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The winner, once there is one.
+    pub fn winner(&self) -> Option<Player> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// Where `piece` is.
+    pub fn location(&self, piece: Piece) -> Location {
+        self.pieces[piece.index()]
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_on(&self, square: usize) -> Option<Piece> {
+        Piece::all().find(|&p| self.location(p) == Location::Track(square))
+    }
+
+    /// Pieces `player` has scored.
+    pub fn score(&self, player: Player) -> usize {
+        player
+            .pieces()
+            .filter(|&p| self.location(p) == Location::Scored)
+            .count()
+    }
+
+    /// Whether the player to move is still on its opening placement.
+    pub fn in_opening(&self) -> bool {
+        !self.opened[self.to_move.index()]
+    }
+
+    /// Records the roll for the player to move.
+    ///
+    /// # Errors
+    /// [`Illegal`] when the game is over, a roll is not due, or `value` is not on the die.
+    pub fn roll(&mut self, value: u8) -> Result<Rolled, Illegal> {
+        match self.phase {
+            Phase::Over { .. } => return Err(Illegal::GameOver),
+            Phase::Act { roll } => return Err(Illegal::AlreadyRolled(roll)),
+            Phase::Roll => {}
+        }
+        if value > self.rules.dice.max() {
+            return Err(Illegal::BadRoll(value));
+        }
+        // The opening placement happens whatever the roll, 0 included.
+        if value == 0 && !self.in_opening() {
+            self.end_turn();
+            return Ok(Rolled::TurnLost);
+        }
+        self.phase = Phase::Act { roll: value };
+        Ok(Rolled::Choose(value))
+    }
+
+    /// Every legal action now (empty unless a roll is awaiting its action). `Pass` is always
+    /// among them, except in the opening when a placement is possible.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let Phase::Act { .. } = self.phase else {
+            return Vec::new();
+        };
+        let player = self.to_move;
+        let mut actions: Vec<Action> = player
+            .pieces()
+            .flat_map(|p| [Action::Move(p), Action::Place(p)])
+            .filter(|&a| self.check(a).is_ok())
+            .collect();
+        if self.check(Action::Pass).is_ok() {
+            actions.push(Action::Pass);
+        }
+        actions
+    }
+
+    /// Whether the player to move can only pass.
+    pub fn only_pass(&self) -> bool {
+        self.legal_actions() == [Action::Pass]
+    }
+
+    /// Checks `action` without applying it.
+    ///
+    /// # Errors
+    /// Why it would be refused.
+    pub fn check(&self, action: Action) -> Result<(), Illegal> {
+        self.plan(action).map(|_| ())
+    }
+
+    /// Applies `action` for the player to move after its roll.
+    ///
+    /// # Errors
+    /// [`Illegal`] if it is not legal now; `self` is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Effect, Illegal> {
+        let effect = self.plan(action)?;
+        let player = self.to_move;
+        match effect {
+            Effect::Moved {
+                piece,
+                to,
+                captured,
+                extra_roll,
+                ..
+            } => {
+                self.pieces[piece.index()] = to;
+                if let Some(captured) = captured {
+                    self.pieces[captured.index()] = Location::Pool;
+                }
+                if self.score(player) == PIECES_PER_PLAYER {
+                    self.phase = Phase::Over { winner: player };
+                } else if extra_roll {
+                    self.phase = Phase::Roll;
+                } else {
+                    self.end_turn();
+                }
+            }
+            Effect::Placed { piece, square } => {
+                self.pieces[piece.index()] = Location::Track(square);
+                self.opened[player.index()] = true;
+                self.end_turn();
+            }
+            Effect::Passed => {
+                self.opened[player.index()] = true;
+                self.end_turn();
+            }
+        }
+        Ok(effect)
+    }
+
+    fn end_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.phase = Phase::Roll;
+    }
+
+    /// What `action` would do, or why it is illegal.
+    fn plan(&self, action: Action) -> Result<Effect, Illegal> {
+        let roll = match self.phase {
+            Phase::Over { .. } => return Err(Illegal::GameOver),
+            Phase::Roll => return Err(Illegal::MustRoll),
+            Phase::Act { roll } => roll,
+        };
+        let player = self.to_move;
+        let start = self.track.start(player);
+        let can_place = self.piece_on(start).is_none();
+        match action {
+            Action::Pass => {
+                // The opening placement is compulsory when it is possible.
+                if self.in_opening() && can_place {
+                    Err(Illegal::OpeningPlacement)
+                } else {
+                    Ok(Effect::Passed)
+                }
+            }
+            Action::Place(piece) => {
+                self.own(piece)?;
+                if self.location(piece) != Location::Pool {
+                    return Err(Illegal::NotInPool(piece));
+                }
+                if !can_place {
+                    return Err(Illegal::StartOccupied(start));
+                }
+                Ok(Effect::Placed {
+                    piece,
+                    square: start,
+                })
+            }
+            Action::Move(piece) => {
+                self.own(piece)?;
+                if self.in_opening() {
+                    return Err(Illegal::OpeningPlacement);
+                }
+                let Location::Track(from) = self.location(piece) else {
+                    return Err(Illegal::NotOnBoard(piece));
+                };
+                self.plan_move(piece, from, roll)
+            }
+        }
+    }
+
+    fn own(&self, piece: Piece) -> Result<(), Illegal> {
+        if piece.owner() == self.to_move {
+            Ok(())
+        } else {
+            Err(Illegal::NotYourPiece(piece))
+        }
+    }
+
+    fn plan_move(&self, piece: Piece, from: usize, roll: u8) -> Result<Effect, Illegal> {
+        let player = piece.owner();
+        let n = self.track.len();
+        let end = self.track.end(player);
+        let progress = self.track.progress(player, from);
+        let to_end = self.track.progress(player, end);
+        let steps = usize::from(roll);
+        let moved = |to: Location, captured: Option<Piece>, extra_roll: bool| Effect::Moved {
+            piece,
+            from,
+            to,
+            captured,
+            extra_roll,
+        };
+        // Passing the end square: only when the piece is before it on this lap.
+        if progress < to_end && progress + steps > to_end {
+            match self.rules.overshoot {
+                Overshoot::Forbidden => {
+                    return Err(Illegal::Overshoot {
+                        piece,
+                        needed: to_end - progress,
+                        roll,
+                    });
+                }
+                Overshoot::BackToStart => return Ok(moved(Location::Pool, None, false)),
+                Overshoot::ContinueLap => {}
+            }
+        }
+        let target = (from + steps) % n;
+        let occupant = self.piece_on(target);
+        if target == end {
+            return match occupant {
+                Some(other) if other.owner() != player => Err(Illegal::EndOccupied(end)),
+                _ => Ok(moved(Location::Scored, None, false)),
+            };
+        }
+        let captured = match occupant {
+            None => None,
+            Some(blocker) if blocker.owner() == player => {
+                return Err(Illegal::OwnPiece {
+                    piece,
+                    blocker,
+                    square: target,
+                });
+            }
+            Some(blocker) if self.track.is_middle(target) => Some(blocker),
+            Some(blocker) => {
+                return Err(Illegal::Occupied {
+                    square: target,
+                    blocker,
+                });
+            }
+        };
+        Ok(moved(
+            Location::Track(target),
+            captured,
+            self.track.is_arm_end(target),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_cross_matches_the_rules_table() {
+        let track = Track::cross(7);
+        assert_eq!(track.len(), 60);
+        assert_eq!(track.cells()[0], (0, 8));
+        assert_eq!(track.cells()[7], (7, 8));
+        assert_eq!(track.cells()[8], (7, 9));
+        assert_eq!(track.cells()[15], (8, 15));
+        assert_eq!(track.cells()[22], (8, 8));
+        assert_eq!(track.cells()[29], (15, 8));
+        assert_eq!(track.cells()[30], (15, 7));
+        assert_eq!(track.cells()[37], (8, 7));
+        assert_eq!(track.cells()[44], (8, 0));
+        assert_eq!(track.cells()[45], (7, 0));
+        assert_eq!(track.cells()[52], (7, 7));
+        assert_eq!(track.cells()[59], (0, 7));
+        for i in [7, 22, 37, 52] {
+            assert!(track.is_middle(i));
+        }
+        for i in [0, 59, 14, 15, 29, 30, 44, 45] {
+            assert!(track.is_arm_end(i));
+        }
+        for i in [3, 11, 18, 26, 33, 41, 48, 56] {
+            assert!(track.is_triangle(i));
+        }
+        assert_eq!((track.start(Player::L), track.end(Player::L)), (23, 21));
+        assert_eq!((track.start(Player::N), track.end(Player::N)), (53, 51));
+        assert_eq!(track.progress(Player::L, 21), 58);
+        assert_eq!(Track::cross(6).len(), 52);
+    }
+
+    #[test]
+    fn labels_round_trip() {
+        for piece in Piece::all() {
+            assert_eq!(Piece::from_label(piece.label()), Some(piece));
+        }
+        assert_eq!(Piece::from_label('c'), Some(Piece(2)));
+        assert_eq!(Piece::from_label('7'), None);
+    }
+
+    #[test]
+    fn beans_follow_the_binomial_weights() {
+        let weights: Vec<f64> = Dice::Beans(5)
+            .distribution()
+            .iter()
+            .map(|w| w.1 * 32.0)
+            .collect();
+        assert_eq!(weights, vec![1.0, 5.0, 10.0, 10.0, 5.0, 1.0]);
+    }
+}
