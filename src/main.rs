@@ -11,8 +11,9 @@ use clap::{Args, Parser, Subcommand};
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::layout;
 use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
+use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::{GameKind, Seat};
-use tablero::setup::{self, CaveMatch};
+use tablero::setup::{self, CaveMatch, PatolliMatch};
 
 /// Board games in a window, a terminal, and for programs: Magnetic Cave (Patolli and Penguins
 /// are coming). With no command, opens the window at the menu.
@@ -66,6 +67,41 @@ enum ConsoleGame {
         #[command(flatten)]
         options: CaveOptions,
     },
+    /// Patolli in the terminal: type a piece label to move it, `place`, `place C` or `pass`;
+    /// `status`, `help`, `quit`. The referee rolls for you.
+    Patolli {
+        #[command(flatten)]
+        options: PatolliOptions,
+    },
+}
+
+/// Seats, dice and rule options of a Patolli match.
+#[derive(Args, Clone)]
+struct PatolliOptions {
+    /// Who plays L (pieces A-F, moves first): human or ai.
+    #[arg(long = "l", default_value = "human", value_parser = parse_seat)]
+    l: Seat,
+    /// Who plays N (pieces 1-6): human or ai.
+    #[arg(long = "n", default_value = "human", value_parser = parse_seat)]
+    n: Seat,
+    /// The seed of the dice [default: random, printed at the start].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The first rolls, comma-separated (e.g. 3,0,5); then the seeded dice continue.
+    #[arg(long, value_delimiter = ',')]
+    dice: Vec<u8>,
+    /// What a roll past the end square does (overrides the layout).
+    #[arg(long, value_parser = ["continue-lap", "forbidden", "back-to-start"])]
+    overshoot: Option<String>,
+    /// The die: uniform 0-5 or five beans (overrides the layout).
+    #[arg(long, value_parser = ["uniform", "beans"])]
+    dice_kind: Option<String>,
+    /// The AI's time per decision, in seconds (at most 60).
+    #[arg(long, default_value = "3", value_parser = setup::parse_budget)]
+    budget: Duration,
+    /// The layout file [default: levels/patolli.ron].
+    #[arg(long)]
+    layout: Option<PathBuf>,
 }
 
 /// Seats, AI budget, opening moves and layout of a Magnetic Cave match.
@@ -138,6 +174,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             tablero::console::magnetic_cave::run(&setup, stdin.lock(), &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Console {
+            game: ConsoleGame::Patolli { options },
+        }) => {
+            let setup = patolli_match(&options)?;
+            tablero::console::patolli::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Play {
             game: PlayGame::MagneticCave { options, window },
         }) => {
@@ -173,6 +216,37 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
         moves,
     };
     Ok((setup, path))
+}
+
+/// Builds a Patolli match from the options, the layout and its rule block.
+fn patolli_match(options: &PatolliOptions) -> Result<PatolliMatch> {
+    let path = match &options.layout {
+        Some(path) => path.clone(),
+        None => setup::default_layout_path(GameKind::Patolli).map_err(anyhow::Error::msg)?,
+    };
+    let mut board = setup::load_patolli_layout(&path)?;
+    match options.overshoot.as_deref() {
+        Some("forbidden") => board.rules.overshoot = Overshoot::Forbidden,
+        Some("back-to-start") => board.rules.overshoot = Overshoot::BackToStart,
+        Some(_) => board.rules.overshoot = Overshoot::ContinueLap,
+        None => {}
+    }
+    match options.dice_kind.as_deref() {
+        Some("beans") => board.rules.dice = Dice::Beans(5),
+        Some(_) => board.rules.dice = Dice::Uniform,
+        None => {}
+    }
+    let max = board.rules.dice.max();
+    if let Some(bad) = options.dice.iter().find(|&&roll| roll > max) {
+        bail!("--dice: {bad} is not a roll of this die (0 to {max})");
+    }
+    Ok(PatolliMatch {
+        board,
+        seats: [options.l, options.n],
+        budget: options.budget,
+        seed: options.seed.unwrap_or_else(rand::random),
+        scripted_rolls: options.dice.clone(),
+    })
 }
 
 fn check_layouts(files: &[PathBuf]) -> ExitCode {

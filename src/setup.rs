@@ -114,3 +114,34 @@ pub fn load_cave_layout(path: &Path) -> Result<Config, LayoutError> {
         }),
     }
 }
+
+/// How a Patolli match is set up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatolliMatch {
+    /// The board and rule options.
+    pub board: crate::layout::PatolliSetup,
+    /// Who plays L and N, in that order.
+    pub seats: [Seat; 2],
+    /// The AI's time per decision.
+    pub budget: Duration,
+    /// The seed of the match's dice.
+    pub seed: u64,
+    /// The first rolls, used before the seeded dice take over (to replay a situation).
+    pub scripted_rolls: Vec<u8>,
+}
+
+/// Loads the Patolli layout at `path`.
+///
+/// # Errors
+/// The file's error, or an error at 1:1 when it holds another game's layout.
+pub fn load_patolli_layout(path: &Path) -> Result<crate::layout::PatolliSetup, LayoutError> {
+    match layout::load(path)? {
+        GameSetup::Patolli(setup) => Ok(setup),
+        other => Err(LayoutError {
+            file: path.display().to_string(),
+            line: 1,
+            column: 1,
+            message: format!("this is a layout for {other}, not for Patolli"),
+        }),
+    }
+}

@@ -4,6 +4,7 @@
 //! directly, and the tests and benchmarks measure them.
 
 pub mod magnetic_cave;
+pub mod patolli;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -3,3 +3,4 @@
 //! and tests can drive it.
 
 pub mod magnetic_cave;
+pub mod patolli;

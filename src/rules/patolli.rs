@@ -786,6 +786,78 @@ impl State {
         Ok(effect)
     }
 
+    /// The board as text: the cross on its grid with the pieces' labels, then pools and scores.
+    /// Empty squares: `.` ordinary, `+` middle, `#` arm end, `^` triangle; `[ ]` marks the start
+    /// squares (L's and N's) and `( )` their end squares.
+    pub fn render(&self) -> String {
+        let rows = self.track.cells().iter().map(|c| c.0).max().unwrap_or(0) + 1;
+        let cols = self.track.cells().iter().map(|c| c.1).max().unwrap_or(0) + 1;
+        let mut grid = vec![vec!["   ".to_string(); usize::from(cols)]; usize::from(rows)];
+        for (square, &(row, col)) in self.track.cells().iter().enumerate() {
+            let mark = match self.piece_on(square) {
+                Some(piece) => piece.label(),
+                None if self.track.is_middle(square) => '+',
+                None if self.track.is_arm_end(square) => '#',
+                None if self.track.is_triangle(square) => '^',
+                None => '.',
+            };
+            let (open, close) = if Player::BOTH.iter().any(|&p| self.track.start(p) == square) {
+                ('[', ']')
+            } else if Player::BOTH.iter().any(|&p| self.track.end(p) == square) {
+                ('(', ')')
+            } else {
+                (' ', ' ')
+            };
+            grid[usize::from(row)][usize::from(col)] = format!("{open}{mark}{close}");
+        }
+        let mut out = String::new();
+        for line in grid {
+            out.push_str(line.concat().trim_end());
+            out.push('\n');
+        }
+        for player in Player::BOTH {
+            let pool: Vec<String> = player
+                .pieces()
+                .filter(|&p| self.location(p) == Location::Pool)
+                .map(|p| p.to_string())
+                .collect();
+            out.push_str(&format!(
+                "Player {player}: start {} end {}, pool [{}], score {}\n",
+                self.track.start(player),
+                self.track.end(player),
+                pool.join(" "),
+                self.score(player)
+            ));
+        }
+        out
+    }
+
+    /// The one-line machine-readable status: turn, roll, every piece's place, scores, winner.
+    pub fn status_json(&self) -> String {
+        let pieces: serde_json::Map<String, serde_json::Value> = Piece::all()
+            .map(|p| {
+                let place = match self.location(p) {
+                    Location::Pool => serde_json::json!("pool"),
+                    Location::Scored => serde_json::json!("scored"),
+                    Location::Track(square) => serde_json::json!(square),
+                };
+                (p.to_string(), place)
+            })
+            .collect();
+        let roll = match self.phase {
+            Phase::Act { roll } => Some(roll),
+            _ => None,
+        };
+        serde_json::json!({
+            "turn": self.to_move.to_string(),
+            "roll": roll,
+            "pieces": pieces,
+            "score": {"L": self.score(Player::L), "N": self.score(Player::N)},
+            "winner": self.winner().map(|w| w.to_string()),
+        })
+        .to_string()
+    }
+
     fn end_turn(&mut self) {
         self.to_move = self.to_move.opponent();
         self.phase = Phase::Roll;

@@ -117,3 +117,104 @@ fn a_raised_stop_flag_ends_the_search_with_a_move() {
     assert!(state.is_legal(report.best));
     assert!(report.depth <= 1);
 }
+
+mod patolli {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use tablero::ai::Deadline;
+    use tablero::ai::patolli::choose_action;
+    use tablero::rules::patolli::{Action, Location, Piece, Player, Rolled, Rules, State, Track};
+
+    fn p(label: char) -> Piece {
+        Piece::from_label(label).expect("test label")
+    }
+
+    fn rolled(pieces: &[(char, Location)], to_move: Player, roll: u8) -> State {
+        let pieces: Vec<(Piece, Location)> = pieces.iter().map(|&(l, loc)| (p(l), loc)).collect();
+        let mut state = State::arranged(
+            Arc::new(Track::cross(7)),
+            Rules::default(),
+            to_move,
+            &pieces,
+        )
+        .unwrap();
+        state.roll(roll).unwrap();
+        state
+    }
+
+    #[test]
+    fn always_chooses_a_legal_action() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut state = State::new(Arc::new(Track::cross(7)), Rules::default());
+        for _ in 0..150 {
+            if state.winner().is_some() {
+                break;
+            }
+            if state.roll(Rules::default().dice.roll(&mut rng)).unwrap() == Rolled::TurnLost {
+                continue;
+            }
+            let report = choose_action(&state, &Deadline::within(Duration::from_millis(30)))
+                .expect("an action is due");
+            assert!(
+                state.legal_actions().contains(&report.best),
+                "{}",
+                report.best
+            );
+            state.apply(report.best).unwrap();
+        }
+    }
+
+    #[test]
+    fn scores_when_the_roll_is_exact() {
+        let state = rolled(
+            &[('A', Location::Track(18)), ('B', Location::Track(30))],
+            Player::L,
+            3,
+        );
+        let report = choose_action(&state, &Deadline::within(Duration::from_millis(300))).unwrap();
+        assert_eq!(report.best, Action::Move(p('A')));
+    }
+
+    #[test]
+    fn captures_on_a_middle_square() {
+        let state = rolled(
+            &[
+                ('1', Location::Track(34)),
+                ('2', Location::Track(10)),
+                ('A', Location::Track(37)),
+            ],
+            Player::N,
+            3,
+        );
+        let report = choose_action(&state, &Deadline::within(Duration::from_millis(300))).unwrap();
+        assert_eq!(report.best, Action::Move(p('1')));
+    }
+
+    #[test]
+    fn decides_within_its_budget() {
+        let budget = Duration::from_millis(500);
+        let state = rolled(
+            &[
+                ('A', Location::Track(30)),
+                ('B', Location::Track(23)),
+                ('1', Location::Track(2)),
+                ('2', Location::Track(53)),
+            ],
+            Player::L,
+            3,
+        );
+        let start = Instant::now();
+        let report = choose_action(&state, &Deadline::within(budget)).unwrap();
+        eprintln!(
+            "patolli: {} at depth {} ({} nodes) in {:.3} s of {:.1} s",
+            report.best,
+            report.depth,
+            report.nodes,
+            start.elapsed().as_secs_f64(),
+            budget.as_secs_f64()
+        );
+    }
+}

@@ -125,11 +125,95 @@ fn every_command_explains_itself() {
         vec!["--help"],
         vec!["console", "--help"],
         vec!["console", "magnetic-cave", "--help"],
+        vec!["console", "patolli", "--help"],
         vec!["play", "magnetic-cave", "--help"],
         vec!["check-layout", "--help"],
     ] {
         let output = run_tablero(&args, "");
         assert!(output.status.success(), "{args:?}");
         assert!(stdout(&output).contains("Usage"), "{args:?}");
+    }
+}
+
+mod patolli {
+    use serde_json::Value;
+
+    use super::{last_status, stdout};
+    use crate::support::run_tablero;
+
+    fn statuses(out: &str) -> Vec<Value> {
+        out.lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).expect("status is JSON"))
+            .collect()
+    }
+
+    #[test]
+    fn scripted_rolls_placements_moves_and_refusals() {
+        // L rolls 3 (opening), N rolls 2 (opening), L rolls 4, N rolls 0 (turn lost), L rolls
+        // 5, then the seeded dice.
+        let output = run_tablero(
+            &["console", "patolli", "--seed", "1", "--dice", "3,2,4,0,5"],
+            "a\nplace\nstatus\nc\nplace 1\nb\na\nstatus\nplace\nstatus\n",
+        );
+        assert!(output.status.success());
+        let out = stdout(&output);
+        for expected in [
+            "Player L rolls 3.",
+            "Illegal: your first turn must place a piece",
+            "Player L: places A on square 23.",
+            "Illegal: piece C is not yours",
+            "Player N: places 1 on square 53.",
+            "Illegal: piece B is not on the board",
+            "Player L: moves A from 23 to 27.",
+            "Player N rolls 0 and loses the turn.",
+            "Player L: places B on square 23.",
+        ] {
+            assert!(out.contains(expected), "{expected}\n{out}");
+        }
+        let s = statuses(&out);
+        assert_eq!(s.len(), 3, "{out}");
+        assert_eq!(
+            (s[0]["turn"].as_str(), s[0]["roll"].as_u64()),
+            (Some("N"), Some(2))
+        );
+        assert_eq!(s[0]["pieces"]["A"], 23);
+        assert_eq!(s[0]["pieces"]["1"], "pool");
+        assert_eq!(
+            (s[1]["turn"].as_str(), s[1]["roll"].as_u64()),
+            (Some("L"), Some(5))
+        );
+        assert_eq!(s[1]["pieces"]["A"], 27);
+        assert_eq!(s[1]["pieces"]["1"], 53);
+        assert_eq!(s[2]["turn"], "N");
+        assert_eq!(s[2]["pieces"]["B"], 23);
+        assert_eq!(s[2]["score"]["L"], 0);
+        assert_eq!(s[2]["winner"], Value::Null);
+    }
+
+    #[test]
+    fn ai_against_ai_plays_to_the_end_without_input() {
+        let output = run_tablero(
+            &[
+                "console", "patolli", "--l", "ai", "--n", "ai", "--budget", "0.02", "--seed", "3",
+            ],
+            "",
+        );
+        assert!(output.status.success());
+        let out = stdout(&output);
+        let status = last_status(&out);
+        assert!(status["winner"].is_string(), "{status}");
+        let winner = status["winner"].as_str().unwrap();
+        assert_eq!(status["score"][winner], 6);
+        assert!(out.contains(&format!("Player {winner} wins")), "{out}");
+    }
+
+    #[test]
+    fn bad_dice_and_options_are_refused() {
+        let output = run_tablero(&["console", "patolli", "--dice", "3,9"], "");
+        assert!(!output.status.success());
+        assert!(String::from_utf8_lossy(&output.stderr).contains("9 is not a roll"));
+        let output = run_tablero(&["console", "patolli", "--overshoot", "bounce"], "");
+        assert!(!output.status.success());
     }
 }

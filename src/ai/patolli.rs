@@ -1,0 +1,196 @@
+//! The Patolli engine: expectiminimax over the dice with iterative deepening and a deadline.
+//! `docs/ai-patolli.md` explains the evaluation.
+
+use crate::ai::{Deadline, SearchReport};
+use crate::rules::patolli::{Action, Location, Phase, Player, Rolled, State};
+
+/// The value of a won game.
+const WIN: f64 = 1_000_000.0;
+/// How much one scored piece is worth, in evaluation units.
+const SCORED: f64 = 100.0;
+/// A piece on the board is worth this much plus its share of the route covered.
+const ON_BOARD: f64 = 12.0;
+/// The share of the route covered is worth up to this much more.
+const PROGRESS: f64 = 70.0;
+/// Penalty for a piece standing on a middle square an opponent piece can reach next roll.
+const EXPOSED: f64 = 25.0;
+
+/// Chooses the action for the player to move, which has rolled. `None` when no action is due.
+pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<Action>> {
+    let Phase::Act { .. } = state.phase() else {
+        return None;
+    };
+    let actions = candidate_actions(state);
+    let me = state.to_move();
+    let mut report = SearchReport {
+        best: *actions.first()?,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        elapsed: deadline.elapsed(),
+    };
+    if actions.len() == 1 {
+        return Some(report);
+    }
+    let mut search = Search {
+        deadline,
+        me,
+        nodes: 0,
+        aborted: false,
+        can_abort: false,
+    };
+    for depth in 1..=12 {
+        // Depth 1 always finishes, so there is an answer even with no time at all.
+        search.can_abort = depth > 1;
+        if search.can_abort && deadline.expired() {
+            break;
+        }
+        let mut best: Option<(Action, f64)> = None;
+        for &action in &actions {
+            let mut child = state.clone();
+            if child.apply(action).is_err() {
+                continue;
+            }
+            let value = search.value(&child, depth - 1);
+            if search.aborted {
+                break;
+            }
+            if best.is_none_or(|(_, v)| value > v) {
+                best = Some((action, value));
+            }
+        }
+        if search.aborted {
+            break;
+        }
+        if let Some((action, value)) = best {
+            report.best = action;
+            report.score = value.round() as i32;
+            report.depth = depth;
+        }
+        if deadline.used_fraction() > 0.3 {
+            break; // the next depth costs many times this one
+        }
+    }
+    report.nodes = search.nodes;
+    report.elapsed = deadline.elapsed();
+    Some(report)
+}
+
+/// The static evaluation of `state` for `player` (positive is good for it).
+pub fn evaluate(state: &State, player: Player) -> f64 {
+    if let Some(winner) = state.winner() {
+        return if winner == player { WIN } else { -WIN };
+    }
+    side_value(state, player) - side_value(state, player.opponent())
+}
+
+fn side_value(state: &State, player: Player) -> f64 {
+    let track = state.track();
+    let route = track.progress(player, track.end(player)) as f64;
+    let max_roll = usize::from(state.rules().dice.max());
+    let mut value = 0.0;
+    for piece in player.pieces() {
+        match state.location(piece) {
+            Location::Scored => value += SCORED,
+            Location::Pool => {}
+            Location::Track(square) => {
+                // A piece past its end square (it overshot) starts a new lap: no progress yet.
+                let progress = track.progress(player, square) as f64;
+                let progress = if progress > route { 0.0 } else { progress };
+                value += ON_BOARD + PROGRESS * progress / route;
+                if track.is_middle(square) {
+                    let threatened = player.opponent().pieces().any(|other| {
+                        matches!(state.location(other), Location::Track(s)
+                            if (1..=max_roll).contains(&((square + track.len() - s) % track.len())))
+                    });
+                    if threatened {
+                        value -= EXPOSED;
+                    }
+                }
+            }
+        }
+    }
+    value
+}
+
+/// Legal actions with equivalent placements merged (any pool piece placed is the same).
+fn candidate_actions(state: &State) -> Vec<Action> {
+    let mut placed = false;
+    state
+        .legal_actions()
+        .into_iter()
+        .filter(|a| match a {
+            Action::Place(_) if placed => false,
+            Action::Place(_) => {
+                placed = true;
+                true
+            }
+            _ => true,
+        })
+        .collect()
+}
+
+struct Search<'d> {
+    deadline: &'d Deadline,
+    me: Player,
+    nodes: u64,
+    aborted: bool,
+    can_abort: bool,
+}
+
+impl Search<'_> {
+    /// The expected value for `self.me` of `state` searched `depth` decisions deep.
+    fn value(&mut self, state: &State, depth: u32) -> f64 {
+        self.nodes += 1;
+        if self.can_abort && self.nodes & 255 == 0 && self.deadline.expired() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0.0;
+        }
+        if state.winner().is_some() || depth == 0 {
+            return evaluate(state, self.me);
+        }
+        match state.phase() {
+            Phase::Over { .. } => evaluate(state, self.me),
+            Phase::Act { .. } => self.decide(state, depth),
+            Phase::Roll => {
+                // A chance node: the expected value over the die.
+                let mut expected = 0.0;
+                for (roll, chance) in state.rules().dice.distribution() {
+                    let mut child = state.clone();
+                    let value = match child.roll(roll) {
+                        Ok(Rolled::TurnLost) => self.value(&child, depth - 1),
+                        Ok(Rolled::Choose(_)) => self.decide(&child, depth),
+                        Err(_) => continue,
+                    };
+                    expected += chance * value;
+                }
+                expected
+            }
+        }
+    }
+
+    /// The best value the player to move can reach from a rolled position.
+    fn decide(&mut self, state: &State, depth: u32) -> f64 {
+        let maximise = state.to_move() == self.me;
+        let mut best = if maximise { f64::MIN } else { f64::MAX };
+        for action in candidate_actions(state) {
+            let mut child = state.clone();
+            if child.apply(action).is_err() {
+                continue;
+            }
+            let value = self.value(&child, depth - 1);
+            best = if maximise {
+                best.max(value)
+            } else {
+                best.min(value)
+            };
+        }
+        if best == f64::MIN || best == f64::MAX {
+            evaluate(state, self.me)
+        } else {
+            best
+        }
+    }
+}
