@@ -218,3 +218,53 @@ mod patolli {
         );
     }
 }
+
+/// A one-ply player: wins at once if it can, blocks a win if it must, else takes the move
+/// with the best static evaluation.
+fn greedy_move(state: &State) -> Cell {
+    let me = state.to_move();
+    let moves = state.legal_moves();
+    if let Some(&win) = moves.iter().find(|&&c| state.would_win(c, me)) {
+        return win;
+    }
+    if let Some(&block) = moves.iter().find(|&&c| state.would_win(c, me.opponent())) {
+        return block;
+    }
+    *moves
+        .iter()
+        .max_by_key(|&&c| {
+            let mut next = state.clone();
+            next.apply(c).unwrap();
+            -tablero::ai::magnetic_cave::evaluate(&next)
+        })
+        .unwrap()
+}
+
+#[test]
+fn beats_a_greedy_player_with_either_colour() {
+    use tablero::rules::magnetic_cave::{Brick, Outcome};
+    let mut results = Vec::new();
+    for search_plays in [Brick::Black, Brick::White, Brick::Black, Brick::White] {
+        let mut state = State::new(Config::STANDARD);
+        while state.outcome().is_none() {
+            let cell = if state.to_move() == search_plays {
+                choose_move(&state, &Deadline::within(Duration::from_millis(150)))
+                    .unwrap()
+                    .best
+            } else {
+                greedy_move(&state)
+            };
+            state.apply(cell).unwrap();
+        }
+        let outcome = state.outcome().unwrap();
+        eprintln!(
+            "search as {search_plays}: {outcome} after {} moves",
+            state.moves().len()
+        );
+        results.push(outcome.winner() == Some(search_plays) || outcome == Outcome::Tie);
+    }
+    assert!(
+        results.iter().all(|&won_or_tied| won_or_tied),
+        "{results:?}"
+    );
+}
