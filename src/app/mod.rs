@@ -5,6 +5,7 @@
 pub mod layout;
 pub mod magnetic_cave;
 pub mod menu;
+pub mod patolli;
 pub mod screenshot;
 pub mod theme;
 
@@ -160,6 +161,6 @@ impl Plugin for GamePlugin {
             )
                 .chain(),
         );
-        app.add_plugins((layout::plugin, magnetic_cave::plugin));
+        app.add_plugins((layout::plugin, magnetic_cave::plugin, patolli::plugin));
     }
 }

@@ -27,7 +27,7 @@ fn c(name: &str) -> Cell {
 }
 
 /// A headless app playing `setup`, with its layout in `levels` (file watching as asked).
-fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App {
+pub(crate) fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App {
     let mut app = App::new();
     register_levels_source(&mut app, levels);
     app.add_plugins((
@@ -55,7 +55,7 @@ fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App {
     app
 }
 
-fn standard_levels(name: &str) -> std::path::PathBuf {
+pub(crate) fn standard_levels(name: &str) -> std::path::PathBuf {
     let dir = temp_dir(name);
     std::fs::write(
         dir.join("magnetic_cave.ron"),
@@ -65,7 +65,7 @@ fn standard_levels(name: &str) -> std::path::PathBuf {
     dir
 }
 
-fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
+pub(crate) fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
     let messages = app.world().resource::<Messages<M>>();
     messages.get_cursor().read(messages).cloned().collect()
 }
@@ -237,4 +237,125 @@ fn hot_reload_rebuilds_the_board_and_a_broken_file_keeps_the_last_good_layout() 
     assert!(error.contains("magnetic_cave.ron:3:9: "), "{error}");
     assert_eq!(layout.config, big);
     assert_eq!(referee(&app).state().config(), big);
+}
+
+mod patolli {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use bevy::prelude::*;
+    use tablero::app::patolli::referee::{
+        ActionApplied, ActionRejected, DiceRolled, MatchRequested, MoveRequested, PassRequested,
+        PatolliPiece, PatolliReferee, PlaceRequested, Refusal, TurnStarted, UndoRequested,
+    };
+    use tablero::layout::PatolliSetup;
+    use tablero::rules::Seat;
+    use tablero::rules::patolli::{Illegal, Location, Phase, Piece, Player, Rules, Track};
+    use tablero::setup::{CaveMatch, PatolliMatch};
+
+    use super::{headless_app, messages, standard_levels};
+
+    fn p(label: char) -> Piece {
+        Piece::from_label(label).expect("test label")
+    }
+
+    fn app_with_match(name: &str, rolls: Vec<u8>) -> App {
+        let levels = standard_levels(name);
+        let mut app = headless_app(&levels, CaveMatch::default(), false);
+        app.world_mut().write_message(MatchRequested(PatolliMatch {
+            board: PatolliSetup {
+                track: Arc::new(Track::cross(7)),
+                rules: Rules::default(),
+            },
+            seats: [Seat::Human, Seat::Human],
+            budget: Duration::from_secs(1),
+            seed: 7,
+            scripted_rolls: rolls,
+        }));
+        app.update();
+        app.update();
+        app
+    }
+
+    fn referee(app: &App) -> &PatolliReferee {
+        app.world().resource::<PatolliReferee>()
+    }
+
+    fn piece_entity(app: &mut App, piece: Piece) -> PatolliPiece {
+        let mut query = app.world_mut().query::<&PatolliPiece>();
+        *query
+            .iter(app.world())
+            .find(|p| p.piece == piece)
+            .expect("every piece has an entity")
+    }
+
+    #[test]
+    fn the_referee_rolls_applies_requests_and_keeps_pieces_in_step() {
+        let mut app = app_with_match("patolli-referee", vec![3, 2, 0, 4]);
+        let mut all = app.world_mut().query::<&PatolliPiece>();
+        assert_eq!(all.iter(app.world()).count(), 12);
+        assert_eq!(referee(&app).state().phase(), Phase::Act { roll: 3 });
+        let rolled = messages::<DiceRolled>(&app);
+        assert_eq!((rolled[0].player, rolled[0].roll), (Player::L, 3));
+        assert_eq!(messages::<TurnStarted>(&app)[0].roll, 3);
+
+        // The opening must place: a move is refused and nothing changes.
+        let before = referee(&app).state().clone();
+        app.world_mut().write_message(MoveRequested {
+            piece: p('A'),
+            seat: Seat::Human,
+        });
+        app.update();
+        assert_eq!(
+            messages::<ActionRejected>(&app).last().unwrap().0,
+            Refusal::Illegal(Illegal::OpeningPlacement)
+        );
+        assert_eq!(referee(&app).state(), &before);
+
+        app.world_mut().write_message(PlaceRequested {
+            piece: None,
+            seat: Seat::Human,
+        });
+        app.update();
+        assert_eq!(piece_entity(&mut app, p('A')).location, Location::Track(23));
+        assert_eq!(messages::<ActionApplied>(&app).len(), 1);
+        // N rolled 2 at once and places; then L rolls 0 (turn lost) and N rolls 4.
+        app.world_mut().write_message(PlaceRequested {
+            piece: Some(p('3')),
+            seat: Seat::Human,
+        });
+        app.update();
+        assert_eq!(piece_entity(&mut app, p('3')).location, Location::Track(53));
+        app.update();
+        let rolled = messages::<DiceRolled>(&app);
+        assert!(
+            rolled.iter().any(|r| r.player == Player::L && r.turn_lost),
+            "{rolled:?}"
+        );
+        assert_eq!(referee(&app).state().to_move(), Player::N);
+        assert_eq!(referee(&app).state().phase(), Phase::Act { roll: 4 });
+    }
+
+    #[test]
+    fn the_ai_cannot_be_impersonated_and_undo_restores_the_position() {
+        let mut app = app_with_match("patolli-undo", vec![3, 2]);
+        app.world_mut()
+            .write_message(PassRequested { seat: Seat::Ai });
+        app.update();
+        assert!(matches!(
+            messages::<ActionRejected>(&app).last().unwrap().0,
+            Refusal::NotYourTurn(Player::L, _)
+        ));
+        app.world_mut().write_message(PlaceRequested {
+            piece: Some(p('C')),
+            seat: Seat::Human,
+        });
+        app.update();
+        assert_eq!(piece_entity(&mut app, p('C')).location, Location::Track(23));
+        app.world_mut().write_message(UndoRequested);
+        app.update();
+        assert_eq!(referee(&app).state().to_move(), Player::L);
+        assert_eq!(referee(&app).state().phase(), Phase::Act { roll: 3 });
+        assert_eq!(piece_entity(&mut app, p('C')).location, Location::Pool);
+    }
 }
