@@ -260,6 +260,10 @@ mod patolli {
     }
 
     fn app_with_match(name: &str, rolls: Vec<u8>) -> App {
+        app_with_seats(name, rolls, [Seat::Human, Seat::Human])
+    }
+
+    fn app_with_seats(name: &str, rolls: Vec<u8>, seats: [Seat; 2]) -> App {
         let levels = standard_levels(name);
         let mut app = headless_app(&levels, CaveMatch::default(), false);
         app.world_mut().write_message(MatchRequested(PatolliMatch {
@@ -267,8 +271,8 @@ mod patolli {
                 track: Arc::new(Track::cross(7)),
                 rules: Rules::default(),
             },
-            seats: [Seat::Human, Seat::Human],
-            budget: Duration::from_secs(1),
+            seats,
+            budget: Duration::from_millis(40),
             seed: 7,
             scripted_rolls: rolls,
         }));
@@ -357,5 +361,25 @@ mod patolli {
         assert_eq!(referee(&app).state().to_move(), Player::L);
         assert_eq!(referee(&app).state().phase(), Phase::Act { roll: 3 });
         assert_eq!(piece_entity(&mut app, p('C')).location, Location::Pool);
+    }
+
+    #[test]
+    fn two_ai_seats_play_a_whole_match_through_the_referee() {
+        let mut app = app_with_seats("patolli-ai", vec![], [Seat::Ai, Seat::Ai]);
+        let start = std::time::Instant::now();
+        while referee(&app).state().winner().is_none() && start.elapsed() < Duration::from_secs(120)
+        {
+            app.update();
+        }
+        let state = referee(&app).state().clone();
+        let winner = state.winner().expect("the match ends");
+        assert_eq!(state.score(winner), 6);
+        assert!(messages::<ActionRejected>(&app).is_empty());
+        let scored =
+            Piece::all().filter(|&p| piece_entity(&mut app, p).location == Location::Scored);
+        assert_eq!(
+            scored.count(),
+            state.score(Player::L) + state.score(Player::N)
+        );
     }
 }

@@ -1,11 +1,12 @@
-//! Patolli in the app. So far the referee only (it runs headless); the board view, input and
-//! the AI seat come next.
+//! Patolli in the app. So far the referee and the AI seat (both run headless); the board
+//! view and pointer input come next.
 
+pub mod ai;
 pub mod referee;
 
 use bevy::prelude::*;
 
-/// The referee: everything that runs without a renderer.
+/// The referee and the AI seat: everything that runs without a renderer.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(referee::plugin);
+    app.add_plugins((referee::plugin, ai::plugin));
 }
