@@ -7,6 +7,7 @@ pub mod magnetic_cave;
 pub mod menu;
 pub mod patolli;
 pub mod screenshot;
+pub mod search_task;
 pub mod theme;
 
 use std::path::PathBuf;

@@ -2,15 +2,13 @@
 //! while the window keeps drawing. A deadline timer raises the search's stop flag when the
 //! budget is nearly spent, and the best move found so far is sent as a `MoveRequested`.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::referee::{CaveReferee, MoveRequested};
-use crate::ai::{Deadline, SearchReport, magnetic_cave::choose_move};
+use crate::ai::{SearchReport, magnetic_cave::choose_move};
+use crate::app::search_task::SearchTask;
 use crate::app::{AppSystems, Screen};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell};
@@ -52,12 +50,8 @@ impl Default for AiPacing {
 /// A search in progress for the player to move.
 #[derive(Resource)]
 pub struct AiThinking {
-    task: Option<Task<Option<SearchReport<Cell>>>>,
+    search: SearchTask<Cell>,
     result: Option<SearchReport<Cell>>,
-    stop: Arc<AtomicBool>,
-    deadline: Timer,
-    elapsed: Duration,
-    revision: u64,
     player: Brick,
 }
 
@@ -69,28 +63,17 @@ impl AiThinking {
 
     /// Time left of the budget.
     pub fn remaining(&self) -> Duration {
-        self.deadline.remaining()
+        self.search.remaining()
     }
 
     /// The share of the budget left, from 1 down to 0.
     pub fn remaining_fraction(&self) -> f32 {
-        1.0 - self.deadline.fraction()
-    }
-}
-
-impl Drop for AiThinking {
-    /// A search nobody waits for stops at once (a task cannot be cancelled mid-computation).
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.search.remaining_fraction()
     }
 }
 
 fn tick_ai_deadline(time: Res<Time>, mut thinking: ResMut<AiThinking>) {
-    thinking.deadline.tick(time.delta());
-    thinking.elapsed += time.delta();
-    if thinking.deadline.is_finished() {
-        thinking.stop.store(true, Ordering::Relaxed);
-    }
+    thinking.search.tick(time.delta());
 }
 
 fn cancel_stale_search(
@@ -101,8 +84,8 @@ fn cancel_stale_search(
     let (Some(thinking), Some(referee)) = (thinking, referee) else {
         return;
     };
-    if thinking.revision != referee.revision() {
-        thinking.stop.store(true, Ordering::Relaxed);
+    if thinking.search.revision() != referee.revision() {
+        // Dropping the search raises its stop flag.
         commands.remove_resource::<AiThinking>();
     }
 }
@@ -117,7 +100,7 @@ fn start_ai_search(
     };
     let stale = thinking
         .as_ref()
-        .is_some_and(|t| t.revision != referee.revision());
+        .is_some_and(|t| t.search.revision() != referee.revision());
     if (thinking.is_some() && !stale)
         || referee.state().outcome().is_some()
         || referee.seat_to_move() != Seat::Ai
@@ -125,19 +108,14 @@ fn start_ai_search(
         return;
     }
     let state = referee.state().clone();
-    let budget = referee.setup().budget;
-    // The search stops itself before the budget (see `Deadline::within`); the timer raises
-    // the stop flag at the budget's end as well, so nothing outlives it.
-    let deadline = Deadline::within(budget);
-    let stop = deadline.stop_flag();
-    let task = AsyncComputeTaskPool::get().spawn(async move { choose_move(&state, &deadline) });
+    let search = SearchTask::spawn(
+        referee.setup().budget,
+        referee.revision(),
+        move |deadline| choose_move(&state, deadline),
+    );
     commands.insert_resource(AiThinking {
-        task: Some(task),
+        search,
         result: None,
-        stop,
-        deadline: Timer::new(budget, TimerMode::Once),
-        elapsed: Duration::ZERO,
-        revision: referee.revision(),
         player: referee.state().to_move(),
     });
 }
@@ -152,13 +130,10 @@ fn send_ai_move(
     let (Some(mut thinking), Some(referee)) = (thinking, referee) else {
         return;
     };
-    if thinking.revision != referee.revision() {
+    if thinking.search.revision() != referee.revision() {
         return;
     }
-    if let Some(task) = thinking.task.as_mut()
-        && let Some(report) = check_ready(task)
-    {
-        thinking.task = None;
+    if let Some(report) = thinking.search.poll() {
         thinking.result = report;
         if thinking.result.is_none() {
             commands.remove_resource::<AiThinking>();
@@ -167,7 +142,7 @@ fn send_ai_move(
     }
     // Pacing never pushes a move past half the budget.
     let min_time = pacing.min_move_time.min(referee.setup().budget / 2);
-    if thinking.elapsed < min_time {
+    if thinking.search.elapsed() < min_time {
         return;
     }
     if let Some(report) = thinking.result.take() {
@@ -187,9 +162,7 @@ fn send_ai_move(
     }
 }
 
-fn cancel_search(mut commands: Commands, thinking: Option<Res<AiThinking>>) {
-    if let Some(thinking) = thinking {
-        thinking.stop.store(true, Ordering::Relaxed);
-        commands.remove_resource::<AiThinking>();
-    }
+fn cancel_search(mut commands: Commands) {
+    // Dropping the search raises its stop flag.
+    commands.remove_resource::<AiThinking>();
 }

@@ -2,15 +2,12 @@
 //! task on the `AsyncComputeTaskPool` with a deadline timer, and its choice goes to the
 //! referee as the same request a human's click would make.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::referee::{MoveRequested, PassRequested, PatolliReferee, PlaceRequested};
-use crate::ai::{Deadline, SearchReport, patolli::choose_action};
+use crate::ai::patolli::choose_action;
 use crate::app::AppSystems;
+use crate::app::search_task::SearchTask;
 use crate::rules::Seat;
 use crate::rules::patolli::{Action, Phase};
 
@@ -31,32 +28,17 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A Patolli search in progress.
 #[derive(Resource)]
-pub struct PatolliThinking {
-    task: Task<Option<SearchReport<Action>>>,
-    stop: Arc<AtomicBool>,
-    deadline: Timer,
-    revision: u64,
-}
+pub struct PatolliThinking(SearchTask<Action>);
 
 impl PatolliThinking {
     /// The share of the budget left, from 1 down to 0.
     pub fn remaining_fraction(&self) -> f32 {
-        1.0 - self.deadline.fraction()
-    }
-}
-
-impl Drop for PatolliThinking {
-    /// A search nobody waits for stops at once.
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.0.remaining_fraction()
     }
 }
 
 fn tick_deadline(time: Res<Time>, mut thinking: ResMut<PatolliThinking>) {
-    thinking.deadline.tick(time.delta());
-    if thinking.deadline.is_finished() {
-        thinking.stop.store(true, Ordering::Relaxed);
-    }
+    thinking.0.tick(time.delta());
 }
 
 fn start_search(
@@ -67,23 +49,18 @@ fn start_search(
     let Some(referee) = referee else {
         return;
     };
-    if thinking.is_some_and(|t| t.revision == referee.revision())
+    if thinking.is_some_and(|t| t.0.revision() == referee.revision())
         || !matches!(referee.state().phase(), Phase::Act { .. })
         || referee.seat_to_move() != Seat::Ai
     {
         return;
     }
     let state = referee.state().clone();
-    let budget = referee.setup().budget;
-    let deadline = Deadline::within(budget);
-    let stop = deadline.stop_flag();
-    let task = AsyncComputeTaskPool::get().spawn(async move { choose_action(&state, &deadline) });
-    commands.insert_resource(PatolliThinking {
-        task,
-        stop,
-        deadline: Timer::new(budget, TimerMode::Once),
-        revision: referee.revision(),
-    });
+    commands.insert_resource(PatolliThinking(SearchTask::spawn(
+        referee.setup().budget,
+        referee.revision(),
+        move |deadline| choose_action(&state, deadline),
+    )));
 }
 
 fn send_choice(
@@ -97,11 +74,11 @@ fn send_choice(
     let (Some(mut thinking), Some(referee)) = (thinking, referee) else {
         return;
     };
-    if thinking.revision != referee.revision() {
+    if thinking.0.revision() != referee.revision() {
         commands.remove_resource::<PatolliThinking>();
         return;
     }
-    let Some(report) = check_ready(&mut thinking.task) else {
+    let Some(report) = thinking.0.poll() else {
         return;
     };
     commands.remove_resource::<PatolliThinking>();

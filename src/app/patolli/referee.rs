@@ -188,6 +188,19 @@ struct Announcements<'w> {
     over: MessageWriter<'w, GameOver>,
 }
 
+impl Announcements<'_> {
+    /// Announces that the player to move has rolled and must act, if it has.
+    fn awaiting_action(&mut self, state: &State) {
+        if let Phase::Act { roll } = state.phase() {
+            self.turns.write(TurnStarted {
+                player: state.to_move(),
+                roll,
+                only_pass: state.only_pass(),
+            });
+        }
+    }
+}
+
 fn start_requested_matches(
     mut commands: Commands,
     mut requests: MessageReader<MatchRequested>,
@@ -248,12 +261,8 @@ fn roll_when_due(referee: Option<ResMut<PatolliReferee>>, mut announce: Announce
             roll,
             turn_lost: rolled == Rolled::TurnLost,
         });
-        if let Rolled::Choose(roll) = rolled {
-            announce.turns.write(TurnStarted {
-                player,
-                roll,
-                only_pass: referee.state.only_pass(),
-            });
+        if let Rolled::Choose(_) = rolled {
+            announce.awaiting_action(&referee.state);
         }
     }
 }
@@ -355,13 +364,7 @@ fn apply_undo_requests(
                 referee.state = previous;
                 referee.revision += 1;
                 sync_pieces(&referee.state, &mut pieces);
-                if let Phase::Act { roll } = referee.state.phase() {
-                    announce.turns.write(TurnStarted {
-                        player: referee.state.to_move(),
-                        roll,
-                        only_pass: referee.state.only_pass(),
-                    });
-                }
+                announce.awaiting_action(&referee.state);
             }
             None => {
                 announce
