@@ -15,8 +15,8 @@ use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::{GameKind, Seat};
 use tablero::setup::{self, CaveMatch, PatolliMatch};
 
-/// Board games in a window, a terminal, and for programs: Magnetic Cave (Patolli and Penguins
-/// are coming). With no command, opens the window at the menu.
+/// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli (Penguins
+/// is coming). With no command, opens the window at the menu.
 #[derive(Parser)]
 #[command(name = "tablero", version, about, long_about = None)]
 struct Cli {
@@ -55,6 +55,13 @@ enum PlayGame {
     MagneticCave {
         #[command(flatten)]
         options: CaveOptions,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+    /// Patolli in the window.
+    Patolli {
+        #[command(flatten)]
+        options: PatolliOptions,
         #[command(flatten)]
         window: WindowOptions,
     },
@@ -130,7 +137,7 @@ struct WindowOptions {
     /// Save a PNG of the window to FILE once the board is drawn, then exit.
     #[arg(long, value_name = "FILE")]
     screenshot: Option<PathBuf>,
-    /// With --screenshot: wait until this many more moves have been played first.
+    /// With --screenshot: wait until this many more moves (Patolli: actions) have been played.
     #[arg(long, default_value_t = 0, value_name = "N", requires = "screenshot")]
     screenshot_after_moves: usize,
 }
@@ -177,7 +184,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Console {
             game: ConsoleGame::Patolli { options },
         }) => {
-            let setup = patolli_match(&options)?;
+            let (setup, _) = patolli_match(&options)?;
             tablero::console::patolli::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -185,17 +192,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             game: PlayGame::MagneticCave { options, window },
         }) => {
             let (setup, layout_path) = cave_match(&options)?;
-            let mut start = AppStart::magnetic_cave(setup, layout_path);
-            if let Some(path) = window.screenshot {
-                start.screenshot = Some(Screenshot {
-                    path,
-                    after_moves: window.screenshot_after_moves,
-                });
-            }
-            app::run(start);
-            Ok(ExitCode::SUCCESS)
+            run_window(AppStart::magnetic_cave(setup, layout_path), window)
+        }
+        Some(Command::Play {
+            game: PlayGame::Patolli { options, window },
+        }) => {
+            let (setup, layout_path) = patolli_match(&options)?;
+            run_window(AppStart::patolli(setup, layout_path), window)
         }
     }
+}
+
+/// Opens the window on `start`, with the window options.
+fn run_window(mut start: AppStart, window: WindowOptions) -> Result<ExitCode> {
+    if let Some(path) = window.screenshot {
+        start.screenshot = Some(Screenshot {
+            path,
+            after_moves: window.screenshot_after_moves,
+        });
+    }
+    app::run(start);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Builds the match from the options, loading and checking the layout and the opening moves.
@@ -219,7 +236,7 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
 }
 
 /// Builds a Patolli match from the options, the layout and its rule block.
-fn patolli_match(options: &PatolliOptions) -> Result<PatolliMatch> {
+fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
     let path = match &options.layout {
         Some(path) => path.clone(),
         None => setup::default_layout_path(GameKind::Patolli).map_err(anyhow::Error::msg)?,
@@ -240,13 +257,14 @@ fn patolli_match(options: &PatolliOptions) -> Result<PatolliMatch> {
     if let Some(bad) = options.dice.iter().find(|&&roll| roll > max) {
         bail!("--dice: {bad} is not a roll of this die (0 to {max})");
     }
-    Ok(PatolliMatch {
+    let setup = PatolliMatch {
         board,
         seats: [options.l, options.n],
         budget: options.budget,
         seed: options.seed.unwrap_or_else(rand::random),
         scripted_rolls: options.dice.clone(),
-    })
+    };
+    Ok((setup, path))
 }
 
 fn check_layouts(files: &[PathBuf]) -> ExitCode {

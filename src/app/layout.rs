@@ -2,15 +2,17 @@
 //! rebuilds the board; a broken file shows its error and the last good layout stays.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use bevy::asset::io::{AssetSourceBuilder, Reader};
 use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 
-use super::{AppStart, AppSystems};
-use crate::layout::{self, GameSetup, LayoutError};
+use super::{AppStart, AppSystems, FirstMatch};
+use crate::layout::{self, GameSetup, LayoutError, PatolliSetup};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::Config as CaveConfig;
+use crate::rules::patolli::{Rules as PatolliRules, Track};
 
 /// The asset source name of the levels folder: `levels://magnetic_cave.ron`.
 pub const LEVELS_SOURCE: &str = "levels";
@@ -25,14 +27,8 @@ pub(super) fn plugin(app: &mut App) {
     app.register_asset_loader(LayoutLoader {
         levels_dir: absolute(&levels_dir),
     });
-    app.add_message::<CaveLayoutChanged>();
-    app.add_systems(Startup, load_cave_layout);
-    app.add_systems(
-        Update,
-        (watch_cave_layout, report_unreadable_layouts)
-            .chain()
-            .in_set(AppSystems::TickTimers),
-    );
+    watch_layouts_of::<CaveGame>(app);
+    watch_layouts_of::<PatolliGame>(app);
 }
 
 /// Registers the `levels` asset source at `dir`; call before adding `AssetPlugin`.
@@ -86,45 +82,132 @@ impl AssetLoader for LayoutLoader {
     }
 }
 
-/// The Magnetic Cave layout in use: the file, its last good configuration, and the error of
-/// the file as it is now, if it is broken.
+/// A game whose board comes from a layout file in the levels folder.
+pub trait LayoutGame: Send + Sync + 'static {
+    /// What the game's layout makes: the board and its rule options.
+    type Config: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static;
+    /// Which game.
+    const KIND: GameKind;
+    /// The configuration in `setup`, if it is this game's.
+    fn config(setup: &GameSetup) -> Option<Self::Config>;
+    /// The configuration used before the file has loaded.
+    fn fallback() -> Self::Config;
+    /// The layout file and configuration of a match started from the command line.
+    fn first_match(start: &AppStart) -> Option<(&Path, Self::Config)>;
+}
+
+/// Magnetic Cave's layouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CaveGame;
+
+impl LayoutGame for CaveGame {
+    type Config = CaveConfig;
+    const KIND: GameKind = GameKind::MagneticCave;
+
+    fn config(setup: &GameSetup) -> Option<CaveConfig> {
+        setup.cave()
+    }
+
+    fn fallback() -> CaveConfig {
+        CaveConfig::STANDARD
+    }
+
+    fn first_match(start: &AppStart) -> Option<(&Path, CaveConfig)> {
+        match start.first_match.as_ref()? {
+            FirstMatch::MagneticCave(setup, path) => Some((path, setup.config)),
+            FirstMatch::Patolli(..) => None,
+        }
+    }
+}
+
+/// Patolli's layouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PatolliGame;
+
+impl LayoutGame for PatolliGame {
+    type Config = PatolliSetup;
+    const KIND: GameKind = GameKind::Patolli;
+
+    fn config(setup: &GameSetup) -> Option<PatolliSetup> {
+        match setup {
+            GameSetup::Patolli(board) => Some(board.clone()),
+            GameSetup::MagneticCave(_) => None,
+        }
+    }
+
+    fn fallback() -> PatolliSetup {
+        PatolliSetup {
+            track: Arc::new(Track::cross(7)),
+            rules: PatolliRules::default(),
+        }
+    }
+
+    fn first_match(start: &AppStart) -> Option<(&Path, PatolliSetup)> {
+        match start.first_match.as_ref()? {
+            FirstMatch::Patolli(setup, path) => Some((path, setup.board.clone())),
+            FirstMatch::MagneticCave(..) => None,
+        }
+    }
+}
+
+/// A game's layout in use: the file, its last good configuration, and the error of the file
+/// as it is now, if it is broken.
 #[derive(Resource, Debug, Clone)]
-pub struct CaveLayout {
+pub struct GameLayout<G: LayoutGame> {
     /// The loaded file.
     pub handle: Handle<LayoutFile>,
     /// The file's name, for messages.
     pub file: String,
     /// The last configuration that loaded without error.
-    pub config: CaveConfig,
+    pub config: G::Config,
     /// What is wrong with the file now, if anything.
     pub error: Option<String>,
 }
 
-/// A new good Magnetic Cave layout arrived (a designer saved the file).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CaveLayoutChanged(pub CaveConfig);
+/// The Magnetic Cave layout in use.
+pub type CaveLayout = GameLayout<CaveGame>;
+/// The Patolli layout in use.
+pub type PatolliLayout = GameLayout<PatolliGame>;
 
-fn load_cave_layout(
+/// A new good layout arrived for game `G` (a designer saved the file).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct LayoutChanged<G: LayoutGame>(pub G::Config);
+
+/// A new good Magnetic Cave layout arrived.
+pub type CaveLayoutChanged = LayoutChanged<CaveGame>;
+/// A new good Patolli layout arrived.
+pub type PatolliLayoutChanged = LayoutChanged<PatolliGame>;
+
+/// Loads and watches game `G`'s layout.
+fn watch_layouts_of<G: LayoutGame>(app: &mut App) {
+    app.add_message::<LayoutChanged<G>>();
+    app.add_systems(Startup, load_layout::<G>);
+    app.add_systems(
+        Update,
+        (watch_layout::<G>, report_unreadable_layout::<G>)
+            .chain()
+            .in_set(AppSystems::TickTimers),
+    );
+}
+
+fn load_layout<G: LayoutGame>(
     mut commands: Commands,
     asset_server: Res<AssetServer>,
     start: Option<Res<AppStart>>,
 ) {
-    let (file_name, config) = match start.as_deref().and_then(|s| s.cave.as_ref()) {
-        Some((setup, path)) => (
+    let (file_name, config) = match start.as_deref().and_then(G::first_match) {
+        Some((path, config)) => (
             path.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| GameKind::MagneticCave.default_layout_file().to_string()),
-            setup.config,
+                .unwrap_or_else(|| G::KIND.default_layout_file().to_string()),
+            config,
         ),
-        None => (
-            GameKind::MagneticCave.default_layout_file().to_string(),
-            CaveConfig::STANDARD,
-        ),
+        None => (G::KIND.default_layout_file().to_string(), G::fallback()),
     };
     let levels_dir = start
         .map(|s| s.levels_dir.clone())
         .unwrap_or_else(|| PathBuf::from("levels"));
-    commands.insert_resource(CaveLayout {
+    commands.insert_resource(GameLayout::<G> {
         handle: asset_server.load(format!("{LEVELS_SOURCE}://{file_name}")),
         file: levels_dir.join(&file_name).display().to_string(),
         config,
@@ -132,11 +215,11 @@ fn load_cave_layout(
     });
 }
 
-fn watch_cave_layout(
+fn watch_layout<G: LayoutGame>(
     mut events: MessageReader<AssetEvent<LayoutFile>>,
     files: Res<Assets<LayoutFile>>,
-    layout: Option<ResMut<CaveLayout>>,
-    mut changed: MessageWriter<CaveLayoutChanged>,
+    layout: Option<ResMut<GameLayout<G>>>,
+    mut changed: MessageWriter<LayoutChanged<G>>,
 ) {
     let Some(mut layout) = layout else {
         events.clear();
@@ -153,27 +236,30 @@ fn watch_cave_layout(
             continue;
         };
         match &file.result {
-            Ok(GameSetup::MagneticCave(config)) => {
-                layout.error = None;
-                if layout.config != *config {
-                    layout.config = *config;
-                    changed.write(CaveLayoutChanged(*config));
+            Ok(setup) => match G::config(setup) {
+                Some(config) => {
+                    layout.error = None;
+                    if layout.config != config {
+                        layout.config = config.clone();
+                        changed.write(LayoutChanged(config));
+                    }
                 }
-            }
-            Ok(other) => {
-                layout.error = Some(format!(
-                    "{}:1:1: this is a layout for {other}, not for Magnetic Cave",
-                    layout.file
-                ));
-            }
+                None => {
+                    layout.error = Some(format!(
+                        "{}:1:1: this is a layout for {setup}, not for {}",
+                        layout.file,
+                        G::KIND.title()
+                    ));
+                }
+            },
             Err(e) => layout.error = Some(e.to_string()),
         }
     }
 }
 
-fn report_unreadable_layouts(
+fn report_unreadable_layout<G: LayoutGame>(
     mut failures: MessageReader<AssetLoadFailedEvent<LayoutFile>>,
-    layout: Option<ResMut<CaveLayout>>,
+    layout: Option<ResMut<GameLayout<G>>>,
 ) {
     let Some(mut layout) = layout else {
         failures.clear();

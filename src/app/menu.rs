@@ -6,14 +6,14 @@ use std::time::Duration;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::layout::CaveLayout;
+use super::layout::{CaveLayout, PatolliLayout};
 use super::magnetic_cave::referee::MatchRequested;
+use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::theme::{self, Selected};
 use super::{AppSystems, Screen};
 use crate::ai::DEFAULT_BUDGET;
-use crate::rules::magnetic_cave::Brick;
 use crate::rules::{GameKind, Seat};
-use crate::setup::CaveMatch;
+use crate::setup::{CaveMatch, PatolliMatch};
 
 /// Budget steps offered by the − and + buttons, in seconds.
 const BUDGET_STEP: f64 = 0.5;
@@ -67,6 +67,20 @@ struct SeatOption {
     seat: Seat,
 }
 
+/// The name of the side a seat row chooses for, which depends on the game.
+#[derive(Component, Clone, Copy)]
+struct SideCaption(usize);
+
+/// The name of side `side` (0 moves first) in `game`.
+fn side_name(game: GameKind, side: usize) -> &'static str {
+    match (game, side) {
+        (GameKind::MagneticCave, 0) => "■ Black (first)",
+        (GameKind::MagneticCave, _) => "□ White",
+        (GameKind::Patolli, 0) => "Player L (A–F)",
+        (GameKind::Patolli, _) => "Player N (1–6)",
+    }
+}
+
 #[derive(Component)]
 struct BudgetText;
 
@@ -106,13 +120,9 @@ fn spawn_menu(mut commands: Commands) {
                         );
                 }
             });
-            for (side, player) in Brick::BOTH.into_iter().enumerate() {
-                let name = match player {
-                    Brick::Black => "■ Black (first)",
-                    Brick::White => "□ White",
-                };
+            for side in 0..2 {
                 menu.spawn(row()).with_children(|row| {
-                    row.spawn(caption(name));
+                    row.spawn((SideCaption(side), caption("")));
                     for (seat, text) in [(Seat::Human, "Human"), (Seat::Ai, "AI")] {
                         row.spawn((SeatOption { side, seat }, theme::button(text, 120.0)))
                             .observe(
@@ -191,7 +201,9 @@ fn start_on_enter_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 fn start_match(
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,
+    patolli_layout: Option<Res<PatolliLayout>>,
     mut requests: MessageWriter<MatchRequested>,
+    mut patolli_requests: MessageWriter<PatolliMatchRequested>,
 ) {
     match choices.game {
         GameKind::MagneticCave => {
@@ -203,18 +215,33 @@ fn start_match(
                 moves: Vec::new(),
             }));
         }
-        // Not offered by the menu yet (see `GameKind::ALL`).
-        GameKind::Patolli => warn!("Patolli cannot be played in the window yet"),
+        GameKind::Patolli => {
+            let Some(layout) = patolli_layout else {
+                return;
+            };
+            patolli_requests.write(PatolliMatchRequested(PatolliMatch {
+                board: layout.config.clone(),
+                seats: choices.seats,
+                budget: choices.budget,
+                seed: rand::random(),
+                scripted_rolls: Vec::new(),
+            }));
+        }
     }
 }
 
 fn show_choices(
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,
+    patolli_layout: Option<Res<PatolliLayout>>,
+    mut captions: Query<(&SideCaption, &mut Text), (Without<BudgetText>, Without<LayoutText>)>,
     mut games: Query<(&GameOption, &mut Selected), Without<SeatOption>>,
     mut seats: Query<(&SeatOption, &mut Selected), Without<GameOption>>,
-    mut budget: Single<&mut Text, (With<BudgetText>, Without<LayoutText>)>,
-    mut layout_text: Single<&mut Text, (With<LayoutText>, Without<BudgetText>)>,
+    mut budget: Single<&mut Text, (With<BudgetText>, Without<LayoutText>, Without<SideCaption>)>,
+    mut layout_text: Single<
+        &mut Text,
+        (With<LayoutText>, Without<BudgetText>, Without<SideCaption>),
+    >,
 ) {
     for (option, mut selected) in &mut games {
         selected.set_if_neq(Selected(option.0 == choices.game));
@@ -226,23 +253,46 @@ fn show_choices(
     if budget.0 != text {
         budget.0 = text;
     }
-    let text = match layout {
-        Some(layout) => {
-            let c = layout.config;
-            let mut text = format!(
-                "Layout {}: {}x{} cave, {} in a line wins",
-                layout.file,
-                c.width(),
-                c.height(),
-                c.win_length()
-            );
-            if let Some(error) = &layout.error {
-                text.push_str(&format!("\nLayout error (last good layout kept): {error}"));
-            }
-            text
+    for (caption, mut text) in &mut captions {
+        let name = side_name(choices.game, caption.0);
+        if text.0 != name {
+            text.0 = name.to_string();
         }
-        None => String::new(),
+    }
+    let (file, description, error) = match choices.game {
+        GameKind::MagneticCave => match &layout {
+            Some(layout) => {
+                let c = layout.config;
+                (
+                    layout.file.as_str(),
+                    format!(
+                        "{}x{} cave, {} in a line wins",
+                        c.width(),
+                        c.height(),
+                        c.win_length()
+                    ),
+                    layout.error.as_deref(),
+                )
+            }
+            None => ("", String::new(), None),
+        },
+        GameKind::Patolli => match &patolli_layout {
+            Some(layout) => (
+                layout.file.as_str(),
+                format!("a track of {} squares", layout.config.track.len()),
+                layout.error.as_deref(),
+            ),
+            None => ("", String::new(), None),
+        },
     };
+    let mut text = if file.is_empty() {
+        String::new()
+    } else {
+        format!("Layout {file}: {description}")
+    };
+    if let Some(error) = error {
+        text.push_str(&format!("\nLayout error (last good layout kept): {error}"));
+    }
     if layout_text.0 != text {
         layout_text.0 = text;
     }

@@ -8,6 +8,7 @@ pub mod menu;
 pub mod patolli;
 pub mod screenshot;
 pub mod search_task;
+pub mod shapes;
 pub mod theme;
 
 use std::path::PathBuf;
@@ -15,7 +16,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-use crate::setup::CaveMatch;
+use crate::setup::{CaveMatch, PatolliMatch};
 
 /// The window's title; tests find the window by it.
 pub const WINDOW_TITLE: &str = "Tablero";
@@ -28,8 +29,10 @@ pub enum Screen {
     /// Choose the game and the seats.
     #[default]
     Menu,
-    /// A match is on (and stays on screen after it ends, with its result).
-    Playing,
+    /// A Magnetic Cave match is on (and stays on screen after it ends, with its result).
+    MagneticCave,
+    /// A Patolli match is on (and stays on screen after it ends, with its result).
+    Patolli,
 }
 
 /// The order of work in a frame: timers, then input into requests, then the referee, then
@@ -51,10 +54,36 @@ pub enum AppSystems {
 pub struct AppStart {
     /// The designers' `levels/` folder.
     pub levels_dir: PathBuf,
-    /// Start a Magnetic Cave match at once with this setup and layout file.
-    pub cave: Option<(CaveMatch, PathBuf)>,
+    /// Start this match at once, skipping the menu.
+    pub first_match: Option<FirstMatch>,
     /// Save a screenshot and exit.
     pub screenshot: Option<Screenshot>,
+}
+
+/// A match to start at once, with the layout file it was built from (the file is watched).
+#[derive(Debug, Clone)]
+pub enum FirstMatch {
+    /// A Magnetic Cave match.
+    MagneticCave(CaveMatch, PathBuf),
+    /// A Patolli match.
+    Patolli(PatolliMatch, PathBuf),
+}
+
+impl FirstMatch {
+    /// The layout file.
+    pub fn layout(&self) -> &PathBuf {
+        match self {
+            FirstMatch::MagneticCave(_, path) | FirstMatch::Patolli(_, path) => path,
+        }
+    }
+
+    /// The screen the match plays on.
+    pub fn screen(&self) -> Screen {
+        match self {
+            FirstMatch::MagneticCave(..) => Screen::MagneticCave,
+            FirstMatch::Patolli(..) => Screen::Patolli,
+        }
+    }
 }
 
 /// A screenshot to save once the board is drawn, after which the app exits.
@@ -71,20 +100,30 @@ impl AppStart {
     pub fn menu(levels_dir: PathBuf) -> AppStart {
         AppStart {
             levels_dir,
-            cave: None,
+            first_match: None,
             screenshot: None,
         }
     }
 
     /// Start a Magnetic Cave match with `setup`, whose layout is the file at `layout`.
     pub fn magnetic_cave(setup: CaveMatch, layout: PathBuf) -> AppStart {
-        let levels_dir = layout
+        AppStart::with_match(FirstMatch::MagneticCave(setup, layout))
+    }
+
+    /// Start a Patolli match with `setup`, whose layout is the file at `layout`.
+    pub fn patolli(setup: PatolliMatch, layout: PathBuf) -> AppStart {
+        AppStart::with_match(FirstMatch::Patolli(setup, layout))
+    }
+
+    fn with_match(first: FirstMatch) -> AppStart {
+        let levels_dir = first
+            .layout()
             .parent()
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("."));
         AppStart {
             levels_dir,
-            cave: Some((setup, layout)),
+            first_match: Some(first),
             screenshot: None,
         }
     }
@@ -139,6 +178,7 @@ impl Plugin for AppPlugin {
         app.add_plugins((
             theme::plugin,
             magnetic_cave::view_plugin,
+            patolli::view_plugin,
             menu::plugin,
             screenshot::plugin,
         ));
@@ -152,6 +192,7 @@ pub struct GamePlugin;
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>();
+        app.init_resource::<search_task::AiPacing>();
         app.configure_sets(
             Update,
             (

@@ -1,11 +1,15 @@
 //! `--screenshot FILE`: once the board (or, with no match to start, the menu) is drawn, and with
-//! `--screenshot-after-moves N` once N moves were played in the window, save a PNG of the
-//! window, print the match's status line and exit.
+//! `--screenshot-after-moves N` once N moves (Patolli: actions) were played in the window and
+//! the pieces and dice have come to rest, save a PNG of the window, print the match's status
+//! line and exit.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot as ScreenshotRequest, ScreenshotCaptured};
 
 use super::magnetic_cave::referee::CaveReferee;
+use super::patolli::board::Walk;
+use super::patolli::dice::RollDisplay;
+use super::patolli::referee::PatolliReferee;
 use super::{AppStart, Screen};
 
 /// Frames to let the renderer settle after the board appears, before capturing.
@@ -33,8 +37,11 @@ fn take_screenshot(
     mut commands: Commands,
     start: Res<AppStart>,
     screen: Res<State<Screen>>,
-    referee: Option<Res<CaveReferee>>,
+    cave: Option<Res<CaveReferee>>,
+    patolli: Option<Res<PatolliReferee>>,
     done: Option<Res<CaptureDone>>,
+    walking: Query<(), With<Walk>>,
+    rolls: Option<Res<RollDisplay>>,
     mut phase: Local<Phase>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -43,12 +50,17 @@ fn take_screenshot(
     };
     match *phase {
         Phase::Waiting => {
-            let ready = match (start.cave.is_some(), screen.get()) {
-                (false, Screen::Menu) => true,
-                (true, Screen::Playing) => {
-                    referee.is_some_and(|r| r.moves_played_here() >= plan.after_moves)
+            let played = match screen.get() {
+                Screen::Menu => None,
+                Screen::MagneticCave => cave.as_ref().map(|r| r.moves_played_here()),
+                Screen::Patolli => patolli.as_ref().map(|r| r.actions_played()),
+            };
+            let ready = match (&start.first_match, played) {
+                (None, _) => *screen.get() == Screen::Menu,
+                (Some(first), Some(played)) => {
+                    *screen.get() == first.screen() && played >= plan.after_moves
                 }
-                _ => false,
+                (Some(_), None) => false,
             };
             if ready {
                 *phase = Phase::Settling(SETTLE_FRAMES);
@@ -67,14 +79,30 @@ fn take_screenshot(
             );
             *phase = Phase::Capturing;
         }
-        Phase::Settling(n) => *phase = Phase::Settling(n - 1),
+        Phase::Settling(n) => {
+            // Pieces finish walking and dice stop tumbling before the picture is taken.
+            let moving = !walking.is_empty() || rolls.as_ref().is_some_and(|r| !r.is_settled());
+            if !moving {
+                *phase = Phase::Settling(n - 1);
+            }
+        }
         Phase::Capturing => {
             if let Some(done) = done {
                 *phase = Phase::Saved;
                 match &done.0 {
                     Ok(()) => {
-                        if let Some(referee) = referee {
-                            println!("{}", referee.state().status_json());
+                        match screen.get() {
+                            Screen::MagneticCave => {
+                                if let Some(referee) = cave {
+                                    println!("{}", referee.state().status_json());
+                                }
+                            }
+                            Screen::Patolli => {
+                                if let Some(referee) = patolli {
+                                    println!("{}", referee.state().status_json());
+                                }
+                            }
+                            Screen::Menu => {}
                         }
                         exit.write(AppExit::Success);
                     }

@@ -10,6 +10,33 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::ai::{Deadline, SearchReport};
 
+/// How fast AI moves appear: each is shown at least this long after the turn began, so a
+/// person can follow an AI-vs-AI game. Tests set it to zero.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AiPacing {
+    /// The least time between a turn's start and the AI's move.
+    pub min_move_time: Duration,
+    /// The least time between a roll and the AI's action on it, so the roll is seen.
+    pub min_roll_time: Duration,
+}
+
+impl AiPacing {
+    /// No waiting at all (tests).
+    pub const NONE: AiPacing = AiPacing {
+        min_move_time: Duration::ZERO,
+        min_roll_time: Duration::ZERO,
+    };
+}
+
+impl Default for AiPacing {
+    fn default() -> Self {
+        AiPacing {
+            min_move_time: Duration::from_millis(400),
+            min_roll_time: Duration::from_millis(1100),
+        }
+    }
+}
+
 /// A search in progress for the match revision it started from.
 pub struct SearchTask<M> {
     task: Option<Task<Option<SearchReport<M>>>>,

@@ -26,6 +26,40 @@ pub const BLACK_BRICK_EDGE: Color = Color::srgb(0.42, 0.42, 0.46);
 pub const WHITE_BRICK: Color = Color::srgb(0.96, 0.95, 0.91);
 /// □'s edge.
 pub const WHITE_BRICK_EDGE: Color = Color::srgb(0.12, 0.12, 0.13);
+/// Patolli: player L's pieces and squares.
+pub const PLAYER_L: Color = Color::srgb(0.86, 0.36, 0.22);
+/// Patolli: player N's pieces and squares.
+pub const PLAYER_N: Color = Color::srgb(0.24, 0.55, 0.88);
+/// Patolli: a plain track square.
+pub const SQUARE: Color = Color::srgb(0.80, 0.72, 0.56);
+/// Patolli: the thin edge between squares.
+pub const SQUARE_EDGE: Color = Color::srgb(0.36, 0.31, 0.24);
+/// Patolli: the four middle squares, where captures happen.
+pub const MIDDLE_SQUARE: Color = Color::srgb(0.93, 0.80, 0.34);
+/// Patolli: the red arm ends that give another roll.
+pub const ARM_END: Color = Color::srgb(0.72, 0.18, 0.16);
+/// Patolli: the (inert) triangles.
+pub const TRIANGLE: Color = Color::srgb(0.30, 0.25, 0.18);
+/// Patolli: a piece's dark rim.
+pub const PIECE_EDGE: Color = Color::srgb(0.10, 0.10, 0.12);
+/// Patolli: a piece's label.
+pub const PIECE_LABEL: Color = Color::srgb(1.0, 1.0, 1.0);
+/// Patolli: the ring around a piece that can move.
+pub const MOVABLE: Color = Color::srgb(0.55, 0.95, 0.65);
+/// Patolli: the marker on the square a chosen piece would land on.
+pub const TARGET: Color = Color::srgb(0.45, 1.0, 0.55);
+/// Patolli: a player's card.
+pub const CARD: Color = Color::srgb(0.16, 0.17, 0.22);
+/// Patolli: the card of the player to move.
+pub const CARD_ACTIVE: Color = Color::srgb(0.22, 0.26, 0.34);
+/// The end-of-game banner behind the result.
+pub const BANNER: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
+/// The die's face.
+pub const DIE_FACE: Color = Color::srgb(0.97, 0.95, 0.90);
+/// The die's pips and the beans' marks.
+pub const PIP: Color = Color::srgb(0.12, 0.10, 0.10);
+/// A bean's plain side.
+pub const BEAN: Color = Color::srgb(0.86, 0.78, 0.62);
 /// Ordinary text.
 pub const TEXT: Color = Color::srgb(0.92, 0.91, 0.88);
 /// Quieter text.
@@ -102,6 +136,85 @@ pub fn button(text: impl Into<String>, width: f32) -> impl Bundle {
             Pickable::IGNORE
         )],
     )
+}
+
+/// The panel on the right of a board, `width` pixels wide; add `DespawnOnExit` for its screen.
+pub fn side_panel(width: f32) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(20),
+            top: px(20),
+            bottom: px(20),
+            width: px(width),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(10),
+            padding: UiRect::all(px(16)),
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(PANEL),
+    )
+}
+
+/// The track of the AI's thinking bar; hidden while no AI thinks.
+#[derive(Component, Debug)]
+pub struct ThinkingTrack;
+
+/// The bar inside [`ThinkingTrack`]: its width is the share of the budget left.
+#[derive(Component, Debug)]
+pub struct ThinkingBar;
+
+/// The AI's thinking bar, hidden until [`show_thinking_bar`] shows it.
+pub fn thinking_bar() -> impl Bundle {
+    (
+        ThinkingTrack,
+        Node {
+            width: percent(100),
+            height: px(10),
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        Visibility::Hidden,
+        children![(
+            ThinkingBar,
+            Node {
+                width: percent(100),
+                height: percent(100),
+                border_radius: BorderRadius::all(px(5)),
+                ..default()
+            },
+            BackgroundColor(THINKING_BAR),
+        )],
+    )
+}
+
+/// Shows the share of the AI's budget left, or hides the bar when `left` is `None`.
+pub fn show_thinking_bar(left: Option<f32>, track: &mut Mut<Visibility>, bar: &mut Mut<Node>) {
+    match left {
+        Some(fraction) => {
+            track.set_if_neq(Visibility::Inherited);
+            bar.width = percent(100.0 * fraction);
+        }
+        None => {
+            track.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+/// Replaces `text` when it differs, so unchanged text is not laid out again.
+pub fn set_text(text: &mut Mut<Text>, content: String) {
+    if text.0 != content {
+        text.0 = content;
+    }
+}
+
+/// The panel's words about a broken layout file; empty when the file is good.
+pub fn layout_error_line(error: Option<&String>) -> String {
+    error
+        .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
+        .unwrap_or_default()
 }
 
 fn color_hovered_buttons(

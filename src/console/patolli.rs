@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 
 use crate::ai::{Deadline, patolli::choose_action};
 use crate::rules::Seat;
-use crate::rules::patolli::{Action, Effect, Location, Phase, Piece, Player, Rolled, State};
+use crate::rules::patolli::{Action, Location, Phase, Piece, Rolled, State};
 use crate::setup::PatolliMatch;
 
 const HELP: &str = "Type a piece label (like A or 3) to move it by the roll, `place` to put your \
@@ -69,7 +69,7 @@ pub fn run(
                 return Ok(state);
             };
             if let Ok(effect) = state.apply(report.best) {
-                writeln!(output, "Player {player} (AI): {}", describe(player, effect))?;
+                writeln!(output, "Player {player} (AI): {}", effect.describe(player))?;
                 writeln!(output, "{}", state.render())?;
             }
             continue;
@@ -125,7 +125,7 @@ pub fn run(
         };
         match state.apply(action) {
             Ok(effect) => {
-                writeln!(output, "Player {player}: {}", describe(player, effect))?;
+                writeln!(output, "Player {player}: {}", effect.describe(player))?;
                 writeln!(output, "{}", state.render())?;
             }
             Err(reason) => writeln!(output, "Illegal: {reason}. Try again.")?,
@@ -146,33 +146,5 @@ fn parse_piece_command(text: &str) -> Option<Action> {
     match text.strip_prefix("place ") {
         Some(rest) => label(rest).map(Action::Place),
         None => label(text).map(Action::Move),
-    }
-}
-
-fn describe(player: Player, effect: Effect) -> String {
-    match effect {
-        Effect::Passed => "passes.".to_string(),
-        Effect::Placed { piece, square } => format!("places {piece} on square {square}."),
-        Effect::Moved {
-            piece,
-            from,
-            to,
-            captured,
-            extra_roll,
-        } => {
-            let mut text = match to {
-                Location::Track(square) => format!("moves {piece} from {from} to {square}"),
-                Location::Scored => format!("moves {piece} from {from} home and scores"),
-                Location::Pool => format!("moves {piece} past its end: back to the pool"),
-            };
-            if let Some(captured) = captured {
-                text.push_str(&format!(", capturing {captured} (back to its pool)"));
-            }
-            text.push('.');
-            if extra_roll {
-                text.push_str(&format!(" Arm end: player {player} rolls again."));
-            }
-            text
-        }
     }
 }

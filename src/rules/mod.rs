@@ -52,7 +52,7 @@ pub enum GameKind {
 
 impl GameKind {
     /// Every game the window and console play, in menu order.
-    pub const ALL: [GameKind; 1] = [GameKind::MagneticCave];
+    pub const ALL: [GameKind; 2] = [GameKind::MagneticCave, GameKind::Patolli];
 
     /// The name shown to players.
     pub fn title(self) -> &'static str {

@@ -102,6 +102,11 @@ impl Piece {
         }
     }
 
+    /// Its place among its owner's pieces in label order, 0 to 5.
+    pub fn rank(self) -> usize {
+        self.index() % PIECES_PER_PLAYER
+    }
+
     fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -510,6 +515,37 @@ pub enum Effect {
     },
     /// The player passed.
     Passed,
+}
+
+impl Effect {
+    /// What the action did, in words, such as "moves A from 23 to 27.".
+    pub fn describe(self, player: Player) -> String {
+        match self {
+            Effect::Passed => "passes.".to_string(),
+            Effect::Placed { piece, square } => format!("places {piece} on square {square}."),
+            Effect::Moved {
+                piece,
+                from,
+                to,
+                captured,
+                extra_roll,
+            } => {
+                let mut text = match to {
+                    Location::Track(square) => format!("moves {piece} from {from} to {square}"),
+                    Location::Scored => format!("moves {piece} from {from} home and scores"),
+                    Location::Pool => format!("moves {piece} past its end: back to the pool"),
+                };
+                if let Some(captured) = captured {
+                    text.push_str(&format!(", capturing {captured} (back to its pool)"));
+                }
+                text.push('.');
+                if extra_roll {
+                    text.push_str(&format!(" Arm end: player {player} rolls again."));
+                }
+                text
+            }
+        }
+    }
 }
 
 /// What a roll did.

@@ -10,11 +10,11 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
 use tablero::app::layout::{CaveLayout, register_levels_source};
-use tablero::app::magnetic_cave::ai::AiPacing;
 use tablero::app::magnetic_cave::referee::{
     CaveCell, CaveReferee, MoveApplied, MoveRejected, MoveRequested, PlacedBrick, Refusal,
     UndoRequested,
 };
+use tablero::app::search_task::AiPacing;
 use tablero::app::{AppStart, GamePlugin, Screen};
 use tablero::rules::Seat;
 use tablero::rules::magnetic_cave::{Cell, Config, Illegal};
@@ -46,9 +46,7 @@ pub(crate) fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App 
         levels.join("magnetic_cave.ron"),
     ));
     app.add_plugins(GamePlugin);
-    app.insert_resource(AiPacing {
-        min_move_time: Duration::ZERO,
-    });
+    app.insert_resource(AiPacing::NONE);
     for _ in 0..3 {
         app.update();
     }
@@ -85,7 +83,7 @@ fn a_move_request_is_applied_and_its_brick_stands_on_its_cell() {
     let mut app = headless_app(&levels, CaveMatch::default(), false);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
-        Screen::Playing
+        Screen::MagneticCave
     );
     let mut cells = app.world_mut().query::<&CaveCell>();
     assert_eq!(cells.iter(app.world()).count(), 64);
@@ -244,16 +242,19 @@ mod patolli {
     use std::time::Duration;
 
     use bevy::prelude::*;
+    use tablero::app::layout::PatolliLayout;
     use tablero::app::patolli::referee::{
         ActionApplied, ActionRejected, DiceRolled, MatchRequested, MoveRequested, PassRequested,
-        PatolliPiece, PatolliReferee, PlaceRequested, Refusal, TurnStarted, UndoRequested,
+        PatolliPiece, PatolliReferee, PatolliSquare, PlaceRequested, Refusal, RematchRequested,
+        TurnStarted, UndoRequested,
     };
+    use tablero::app::{AppStart, Screen};
     use tablero::layout::PatolliSetup;
     use tablero::rules::Seat;
     use tablero::rules::patolli::{Illegal, Location, Phase, Piece, Player, Rules, Track};
     use tablero::setup::{CaveMatch, PatolliMatch};
 
-    use super::{headless_app, messages, standard_levels};
+    use super::{headless_app, messages, pump_until, standard_levels};
 
     fn p(label: char) -> Piece {
         Piece::from_label(label).expect("test label")
@@ -380,6 +381,107 @@ mod patolli {
         assert_eq!(
             scored.count(),
             state.score(Player::L) + state.score(Player::N)
+        );
+    }
+
+    #[test]
+    fn a_patolli_match_gets_its_screen_and_squares_and_a_rematch_keeps_the_seats() {
+        let mut app = app_with_seats("patolli-screen", vec![3], [Seat::Human, Seat::Ai]);
+        assert_eq!(
+            *app.world()
+                .resource::<bevy::state::state::State<Screen>>()
+                .get(),
+            Screen::Patolli
+        );
+        let mut squares = app.world_mut().query::<&PatolliSquare>();
+        assert_eq!(squares.iter(app.world()).count(), 60);
+        app.world_mut().write_message(PlaceRequested {
+            piece: None,
+            seat: Seat::Human,
+        });
+        app.update();
+        assert_eq!(referee(&app).actions_played(), 1);
+        let seed = referee(&app).setup().seed;
+
+        app.world_mut().write_message(RematchRequested);
+        app.update();
+        app.update();
+        let again = referee(&app);
+        assert_eq!(again.setup().seats, [Seat::Human, Seat::Ai]);
+        assert_ne!(again.setup().seed, seed, "a new match gets new dice");
+        assert_eq!(again.actions_played(), 0);
+        assert!(Piece::all().all(|p| again.state().location(p) == Location::Pool));
+        let mut squares = app.world_mut().query::<&PatolliSquare>();
+        assert_eq!(
+            squares.iter(app.world()).count(),
+            60,
+            "old squares are gone"
+        );
+    }
+
+    #[test]
+    fn saving_another_patolli_layout_restarts_on_it_and_a_broken_one_is_reported() {
+        let levels = standard_levels("patolli-hot-reload");
+        let file = levels.join("patolli.ron");
+        let repo_levels = crate::support::repo().join("levels");
+        std::fs::copy(repo_levels.join("patolli.ron"), &file).unwrap();
+        let board = tablero::setup::load_patolli_layout(&file).unwrap();
+        let setup = PatolliMatch {
+            board,
+            seats: [Seat::Human, Seat::Human],
+            budget: Duration::from_millis(40),
+            seed: 3,
+            scripted_rolls: vec![],
+        };
+        let mut app = App::new();
+        tablero::app::layout::register_levels_source(&mut app, &levels);
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            bevy::asset::AssetPlugin {
+                watch_for_changes_override: Some(true),
+                ..default()
+            },
+        ));
+        app.insert_resource(AppStart::patolli(setup, file.clone()));
+        app.add_plugins(tablero::app::GamePlugin);
+        assert!(pump_until(&mut app, |app| app
+            .world()
+            .get_resource::<PatolliReferee>()
+            .is_some_and(|r| r.state().track().len() == 60)));
+        std::thread::sleep(Duration::from_millis(500));
+
+        let small = std::fs::read_to_string(repo_levels.join("patolli_52.ron")).unwrap();
+        std::fs::write(&file, small).unwrap();
+        assert!(
+            pump_until(&mut app, |app| referee(app).state().track().len() == 52),
+            "the match did not restart on the 52-square cross"
+        );
+        app.update();
+        let mut squares = app.world_mut().query::<&PatolliSquare>();
+        assert_eq!(squares.iter(app.world()).count(), 52);
+
+        std::thread::sleep(Duration::from_millis(500));
+        std::fs::write(&file, "Patolli(\n  track: [(0, 0), (0, 1)\n").unwrap();
+        assert!(
+            pump_until(&mut app, |app| app
+                .world()
+                .resource::<PatolliLayout>()
+                .error
+                .is_some()),
+            "the broken file was not reported"
+        );
+        let error = app
+            .world()
+            .resource::<PatolliLayout>()
+            .error
+            .clone()
+            .unwrap();
+        assert!(error.contains("patolli.ron:"), "{error}");
+        assert_eq!(
+            referee(&app).state().track().len(),
+            52,
+            "the last good layout stays"
         );
     }
 }

@@ -8,7 +8,9 @@ use std::path::Path;
 use std::process::Command;
 
 use tablero::app::magnetic_cave::board::cell_window_position;
+use tablero::app::patolli::board::{Geometry, card_center, window_position};
 use tablero::rules::magnetic_cave::{Cell, Config};
+use tablero::rules::patolli::{Player, Track};
 
 use crate::support::{repo, temp_dir};
 
@@ -48,56 +50,16 @@ fn a_click_in_the_real_window_places_a_brick_and_the_screenshot_shows_it() {
     let dir = temp_dir("window");
     let shot = dir.join("cave.png");
     let a1 = cell_window_position(Config::STANDARD, Cell::new(0, 0));
-    let script = format!(
-        r#"
-        "$TABLERO" play magnetic-cave --screenshot "$SHOT" --screenshot-after-moves 1 > "$OUT" 2> "$ERR" &
-        app=$!
-        wid=""
-        for _ in $(seq 1 600); do
-            wid=$(xdotool search --name '^Tablero$' 2>/dev/null | head -n 1)
-            [ -n "$wid" ] && break
-            kill -0 $app 2>/dev/null || break
-            sleep 0.1
-        done
-        if [ -z "$wid" ]; then echo "no window appeared" >&2; kill $app 2>/dev/null; wait $app; exit 3; fi
-        # Click A1 until the app has taken its screenshot and exited.
-        for _ in $(seq 1 240); do
-            kill -0 $app 2>/dev/null || break
-            xdotool mousemove --window "$wid" {x} {y} click 1 2>/dev/null
-            sleep 0.5
-        done
-        wait $app
-        "#,
-        x = a1.x.round(),
-        y = a1.y.round(),
+    // Click A1 until the app has taken its screenshot and exited.
+    let clicks = format!(
+        "xdotool mousemove --window \"$wid\" {} {} click 1 2>/dev/null; sleep 0.5;",
+        a1.x.round(),
+        a1.y.round()
     );
-    let out = dir.join("stdout.txt");
-    let err = dir.join("stderr.txt");
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &script])
-        .current_dir(repo())
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .env("SHOT", &shot)
-        .env("OUT", &out)
-        .env("ERR", &err)
-        .status()
-        .expect("xvfb-run starts");
-    let stdout = std::fs::read_to_string(&out).unwrap_or_default();
-    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
-    assert!(
-        status.success(),
-        "window run failed: {status}\n{stdout}\n{stderr}"
-    );
-    assert!(shot.exists(), "no screenshot\n{stderr}");
-
+    let app = r#""$TABLERO" play magnetic-cave --screenshot "$SHOT" --screenshot-after-moves 1"#;
+    let stdout = run_window_script("window", &window_script(app, &clicks), &shot);
     // The status line printed at exit says the click was a move on A1.
-    let line = stdout
-        .lines()
-        .rev()
-        .find(|l| l.starts_with('{'))
-        .unwrap_or("");
-    let status: serde_json::Value = serde_json::from_str(line).expect("status line");
-    assert_eq!(status["moves"][0], "A1", "{stdout}");
+    assert_eq!(last_status(&stdout)["moves"][0], "A1", "{stdout}");
 
     check_picture(&shot, a1);
     // Keep a copy for people to look at.
@@ -133,5 +95,126 @@ fn check_picture(path: &Path, a1: bevy::math::Vec2) {
     assert!(
         brightness(plain) > 50 && plain[1] < plain[0] + 10,
         "D4 is not a plain cell: {plain:?}"
+    );
+}
+
+/// Waits for the window, then runs `clicks` (shell lines using `$wid`) again and again until
+/// the app has taken its screenshot and exited.
+fn window_script(app: &str, clicks: &str) -> String {
+    format!(
+        r#"
+        {app} > "$OUT" 2> "$ERR" &
+        app=$!
+        wid=""
+        for _ in $(seq 1 600); do
+            wid=$(xdotool search --name '^Tablero$' 2>/dev/null | head -n 1)
+            [ -n "$wid" ] && break
+            kill -0 $app 2>/dev/null || break
+            sleep 0.1
+        done
+        if [ -z "$wid" ]; then echo "no window appeared" >&2; kill $app 2>/dev/null; wait $app; exit 3; fi
+        for _ in $(seq 1 240); do
+            kill -0 $app 2>/dev/null || break
+            {clicks}
+        done
+        wait $app
+        "#
+    )
+}
+
+/// Runs `script` under Xvfb; returns stdout after checking that it succeeded.
+fn run_window_script(name: &str, script: &str, shot: &Path) -> String {
+    let dir = temp_dir(name);
+    let out = dir.join("stdout.txt");
+    let err = dir.join("stderr.txt");
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+        .current_dir(repo())
+        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+        .env("SHOT", shot)
+        .env("OUT", &out)
+        .env("ERR", &err)
+        .status()
+        .expect("xvfb-run starts");
+    let stdout = std::fs::read_to_string(&out).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(
+        status.success(),
+        "window run failed: {status}\n{stdout}\n{stderr}"
+    );
+    assert!(shot.exists(), "no screenshot\n{stderr}");
+    stdout
+}
+
+fn last_status(stdout: &str) -> serde_json::Value {
+    let line = stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .unwrap_or("");
+    serde_json::from_str(line).expect("status line")
+}
+
+#[test]
+fn patolli_in_the_real_window_places_from_the_pool_and_moves_a_piece_by_two_clicks() {
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-patolli");
+    let shot = dir.join("patolli.png");
+    let track = Track::cross(7);
+    let geometry = Geometry::of(&track);
+    // An empty part of each card (below the scored rows), and L's start square 23.
+    let l_card = window_position(card_center(Player::L) + bevy::math::Vec2::new(0.0, -118.0));
+    let n_card = window_position(card_center(Player::N) + bevy::math::Vec2::new(0.0, -118.0));
+    let start = window_position(geometry.square_position(&track, 23));
+    // Picking sends a click to what was under the pointer in the frames before, so the pointer
+    // rests on the spot before each click.
+    let click = |p: bevy::math::Vec2| {
+        format!(
+            "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
+             xdotool click 1 2>/dev/null; sleep 0.5;",
+            p.x.round(),
+            p.y.round()
+        )
+    };
+    // L places A (roll 3, its opening), N places 1 (roll 2), L moves A by 4: one click shows
+    // the target, the second moves. Clicks that come at the wrong time are refused and
+    // change nothing, so the round repeats until three actions stand.
+    let clicks = [click(l_card), click(n_card), click(start), click(start)].join(" ");
+    let app = r#""$TABLERO" play patolli --l human --n human --dice 3,2,4,1 --seed 9 --screenshot "$SHOT" --screenshot-after-moves 3"#;
+    let stdout = run_window_script("window-patolli", &window_script(app, &clicks), &shot);
+    let status = last_status(&stdout);
+    assert_eq!(status["pieces"]["A"], 27, "{stdout}");
+    assert_eq!(status["pieces"]["1"], 53, "{stdout}");
+    assert_eq!(status["pieces"]["B"], "pool", "{stdout}");
+
+    let image = image::open(&shot)
+        .expect("the screenshot is a PNG")
+        .to_rgb8();
+    assert_eq!((image.width(), image.height()), (1280, 720));
+    // A middle square is gold, an arm end red, and piece A (L's colour) stands on square 27
+    // (sampled off its label), after walking there.
+    let middle = window_position(geometry.square_position(&track, 7));
+    let arm_end = window_position(geometry.square_position(&track, 0));
+    let a = window_position(geometry.square_position(&track, 27)) + bevy::math::Vec2::new(8.0, 8.0);
+    let gold = pixel(&image, middle.x + 8.0, middle.y + 8.0);
+    let red = pixel(&image, arm_end.x, arm_end.y);
+    let piece = pixel(&image, a.x, a.y);
+    assert!(
+        gold[0] > 180 && gold[1] > 150 && gold[2] < 120,
+        "middle: {gold:?}"
+    );
+    assert!(
+        red[0] > 140 && red[1] < 80 && red[2] < 80,
+        "arm end: {red:?}"
+    );
+    assert!(
+        piece[0] > 170 && piece[1] < 130 && piece[2] < 100,
+        "piece A: {piece:?}"
+    );
+    let _ = std::fs::copy(
+        &shot,
+        std::env::temp_dir().join("tablero-window-patolli.png"),
     );
 }

@@ -8,13 +8,12 @@ use bevy::prelude::*;
 
 use super::referee::{CaveReferee, MoveRequested};
 use crate::ai::{SearchReport, magnetic_cave::choose_move};
-use crate::app::search_task::SearchTask;
+use crate::app::search_task::{AiPacing, SearchTask};
 use crate::app::{AppSystems, Screen};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AiPacing>();
     app.add_systems(
         Update,
         tick_ai_deadline
@@ -26,25 +25,9 @@ pub(super) fn plugin(app: &mut App) {
         (cancel_stale_search, start_ai_search, send_ai_move)
             .chain()
             .in_set(AppSystems::RecordInput)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::MagneticCave)),
     );
-    app.add_systems(OnExit(Screen::Playing), cancel_search);
-}
-
-/// How fast AI moves appear: each is shown at least this long after the turn began, so a
-/// person can follow an AI-vs-AI game. Tests set it to zero.
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct AiPacing {
-    /// The least time between a turn's start and the AI's move.
-    pub min_move_time: Duration,
-}
-
-impl Default for AiPacing {
-    fn default() -> Self {
-        AiPacing {
-            min_move_time: Duration::from_millis(400),
-        }
-    }
+    app.add_systems(OnExit(Screen::MagneticCave), cancel_search);
 }
 
 /// A search in progress for the player to move.

@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(AppSystems::Present)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::MagneticCave)),
     );
 }
 

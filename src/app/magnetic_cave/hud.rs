@@ -16,12 +16,12 @@ use crate::rules::magnetic_cave::{Brick, Outcome};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastRefusal>();
-    app.add_systems(OnEnter(Screen::Playing), spawn_hud);
+    app.add_systems(OnEnter(Screen::MagneticCave), spawn_hud);
     app.add_systems(
         Update,
         send_key_requests
             .in_set(AppSystems::RecordInput)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::MagneticCave)),
     );
     app.add_systems(
         Update,
@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(AppSystems::Present)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::MagneticCave)),
     );
 }
 
@@ -47,10 +47,6 @@ struct LastRefusal(Option<String>);
 struct StatusText;
 #[derive(Component)]
 struct SeatsText;
-#[derive(Component)]
-struct ThinkingTrack;
-#[derive(Component)]
-struct ThinkingBar;
 #[derive(Component)]
 struct MessageText;
 #[derive(Component)]
@@ -64,47 +60,14 @@ fn spawn_hud(mut commands: Commands) {
     commands
         .spawn((
             Name::new("Cave panel"),
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(24),
-                top: px(24),
-                bottom: px(24),
-                width: px(380),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(12),
-                padding: UiRect::all(px(18)),
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
-            },
-            BackgroundColor(theme::PANEL),
-            DespawnOnExit(Screen::Playing),
+            theme::side_panel(380.0),
+            DespawnOnExit(Screen::MagneticCave),
         ))
         .with_children(|panel| {
             panel.spawn(theme::label("Magnetic Cave", 30.0, theme::TEXT));
             panel.spawn((SeatsText, theme::label("", 17.0, theme::TEXT_DIM)));
             panel.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
-            panel
-                .spawn((
-                    ThinkingTrack,
-                    Node {
-                        width: percent(100),
-                        height: px(10),
-                        border_radius: BorderRadius::all(px(5)),
-                        ..default()
-                    },
-                    BackgroundColor(theme::BUTTON),
-                    Visibility::Hidden,
-                ))
-                .with_child((
-                    ThinkingBar,
-                    Node {
-                        width: percent(100),
-                        height: percent(100),
-                        border_radius: BorderRadius::all(px(5)),
-                        ..default()
-                    },
-                    BackgroundColor(theme::THINKING_BAR),
-                ));
+            panel.spawn(theme::thinking_bar());
             panel.spawn((MessageText, theme::label("", 17.0, theme::WARNING)));
             panel.spawn((LayoutErrorText, theme::label("", 15.0, theme::ERROR)));
             panel.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
@@ -240,18 +203,11 @@ fn show_status(
 
 fn show_thinking(
     thinking: Option<Res<AiThinking>>,
-    mut track: Single<&mut Visibility, With<ThinkingTrack>>,
-    mut bar: Single<&mut Node, With<ThinkingBar>>,
+    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
+    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
 ) {
-    match thinking {
-        Some(thinking) => {
-            track.set_if_neq(Visibility::Inherited);
-            bar.width = percent(100.0 * thinking.remaining_fraction());
-        }
-        None => {
-            track.set_if_neq(Visibility::Hidden);
-        }
-    }
+    let left = thinking.map(|t| t.remaining_fraction());
+    theme::show_thinking_bar(left, &mut track, &mut bar);
 }
 
 fn show_message(
@@ -260,17 +216,9 @@ fn show_message(
     mut message: Single<&mut Text, (With<MessageText>, Without<LayoutErrorText>)>,
     mut error: Single<&mut Text, (With<LayoutErrorText>, Without<MessageText>)>,
 ) {
-    let text = last.0.clone().unwrap_or_default();
-    if message.0 != text {
-        message.0 = text;
-    }
-    let error_text = layout
-        .and_then(|l| l.error.clone())
-        .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
-        .unwrap_or_default();
-    if error.0 != error_text {
-        error.0 = error_text;
-    }
+    theme::set_text(&mut message, last.0.clone().unwrap_or_default());
+    let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
+    theme::set_text(&mut error, theme::layout_error_line(layout_error));
 }
 
 fn show_moves(referee: Option<Res<CaveReferee>>, mut moves: Single<&mut Text, With<MovesText>>) {

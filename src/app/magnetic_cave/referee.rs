@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board;
 use crate::app::layout::CaveLayoutChanged;
-use crate::app::{AppStart, AppSystems, Screen};
+use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell, Config, Illegal, Outcome, State as Position};
 use crate::setup::CaveMatch;
@@ -36,8 +36,8 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Referee),
     );
-    app.add_systems(OnEnter(Screen::Playing), spawn_board);
-    app.add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
+    app.add_systems(OnEnter(Screen::MagneticCave), spawn_board);
+    app.add_systems(OnExit(Screen::MagneticCave), |mut commands: Commands| {
         commands.remove_resource::<CaveReferee>();
     });
 }
@@ -204,7 +204,7 @@ pub struct PlacedBrick {
 }
 
 fn request_start_match(start: Option<Res<AppStart>>, mut requests: MessageWriter<MatchRequested>) {
-    if let Some((setup, _)) = start.and_then(|s| s.cave.clone()) {
+    if let Some(FirstMatch::MagneticCave(setup, _)) = start.and_then(|s| s.first_match.clone()) {
         requests.write(MatchRequested(setup));
     }
 }
@@ -278,10 +278,10 @@ fn start_requested_matches(
     let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
     let new = CaveReferee::new(setup, revision);
     announce.match_started(&new);
-    if *screen.get() == Screen::Playing {
+    if *screen.get() == Screen::MagneticCave {
         respawn_board(&mut commands, &boards, &new);
     } else {
-        next_screen.set(Screen::Playing);
+        next_screen.set(Screen::MagneticCave);
     }
     commands.insert_resource(new);
 }
@@ -294,7 +294,7 @@ fn rebuild_on_layout_change(
     boards: Query<Entity, With<CaveBoard>>,
     mut announce: Announcements,
 ) {
-    let Some(CaveLayoutChanged(config)) = changes.read().last().copied() else {
+    let Some(config) = changes.read().last().map(|changed| changed.0) else {
         return;
     };
     let Some(referee) = referee else {
@@ -306,7 +306,7 @@ fn rebuild_on_layout_change(
     };
     let new = CaveReferee::new(setup, referee.revision + 1);
     announce.match_started(&new);
-    if *screen.get() == Screen::Playing {
+    if *screen.get() == Screen::MagneticCave {
         respawn_board(&mut commands, &boards, &new);
     }
     commands.insert_resource(new);
@@ -414,7 +414,7 @@ fn respawn_board(
             CaveBoard { config },
             Transform::from_translation(board::BOARD_CENTER.extend(0.0)),
             Visibility::default(),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(Screen::MagneticCave),
         ))
         .id();
     for cell in config.cells() {

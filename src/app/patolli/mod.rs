@@ -1,7 +1,10 @@
-//! Patolli in the app. So far the referee and the AI seat (both run headless); the board
-//! view and pointer input come next.
+//! Patolli in the app: the referee and the AI seat (both run headless), and the cross on
+//! screen with its dice, cards and panel.
 
 pub mod ai;
+pub mod board;
+pub mod dice;
+pub mod hud;
 pub mod referee;
 
 use bevy::prelude::*;
@@ -10,3 +13,14 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((referee::plugin, ai::plugin));
 }
+
+/// The board's sprites, the dice, the panel and pointer input.
+pub(super) fn view_plugin(app: &mut App) {
+    app.init_resource::<Notice>();
+    app.add_plugins((board::plugin, dice::plugin, hud::plugin));
+}
+
+/// A word for the player from the view itself (not a referee's refusal), such as "that is the
+/// other player's pool"; cleared when the match changes.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Notice(pub Option<String>);

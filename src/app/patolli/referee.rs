@@ -6,10 +6,11 @@ use std::collections::VecDeque;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
-use crate::app::AppSystems;
+use crate::app::layout::PatolliLayoutChanged;
+use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::rules::Seat;
 use crate::rules::patolli::{
     Action, Effect, Illegal, Location, Phase, Piece, Player, Rolled, State,
@@ -22,14 +23,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PlaceRequested>()
         .add_message::<PassRequested>()
         .add_message::<UndoRequested>()
+        .add_message::<RematchRequested>()
         .add_message::<DiceRolled>()
         .add_message::<ActionApplied>()
         .add_message::<ActionRejected>()
         .add_message::<TurnStarted>()
         .add_message::<GameOver>();
+    app.add_systems(Startup, request_first_match);
     app.add_systems(
         Update,
         (
+            turn_rematches_into_match_requests,
+            restart_on_layout_change,
             start_requested_matches,
             apply_undo_requests,
             apply_action_requests,
@@ -38,6 +43,9 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Referee),
     );
+    app.add_systems(OnExit(Screen::Patolli), |mut commands: Commands| {
+        commands.remove_resource::<PatolliReferee>();
+    });
 }
 
 /// A Patolli match in progress: its setup, the position, the match's dice and the positions
@@ -71,6 +79,23 @@ impl PatolliReferee {
     /// Grows by one with every change; an AI answer for an older revision is stale.
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// How many actions stand in this match (undone ones not counted).
+    pub fn actions_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether undo would take something back: a human seat acted earlier in this match.
+    pub fn can_undo(&self) -> bool {
+        self.history
+            .iter()
+            .any(|previous| self.setup.seats[previous.to_move().index()] == Seat::Human)
+    }
+
+    /// Whether a human is to choose an action now.
+    pub fn human_to_act(&self) -> bool {
+        matches!(self.state.phase(), Phase::Act { .. }) && self.seat_to_move() == Seat::Human
     }
 }
 
@@ -106,6 +131,10 @@ pub struct PassRequested {
 /// Take back the last human action (and what the AI did after it).
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct UndoRequested;
+
+/// Play again: the same seats and board, new dice.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct RematchRequested;
 
 /// The referee rolled for `player`.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,9 +204,18 @@ pub struct PatolliPiece {
     pub location: Location,
 }
 
+/// A square of the track, by its track index.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PatolliSquare(pub usize);
+
 /// The root entity of a Patolli match; its pieces are its children.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct PatolliBoard;
+#[derive(Component, Debug, Clone)]
+pub struct PatolliBoard {
+    /// The board's track, for drawing it.
+    pub track: std::sync::Arc<crate::rules::patolli::Track>,
+    /// The rule options (the view draws the die they name).
+    pub rules: crate::rules::patolli::Rules,
+}
 
 #[derive(SystemParam)]
 struct Announcements<'w> {
@@ -201,11 +239,56 @@ impl Announcements<'_> {
     }
 }
 
+fn request_first_match(start: Option<Res<AppStart>>, mut requests: MessageWriter<MatchRequested>) {
+    if let Some(FirstMatch::Patolli(setup, _)) = start.and_then(|s| s.first_match.clone()) {
+        requests.write(MatchRequested(setup));
+    }
+}
+
+/// Play again with the same seats and board; the dice get a new seed from the match's dice.
+fn turn_rematches_into_match_requests(
+    mut rematches: MessageReader<RematchRequested>,
+    referee: Option<ResMut<PatolliReferee>>,
+    mut requests: MessageWriter<MatchRequested>,
+) {
+    if rematches.read().count() == 0 {
+        return;
+    }
+    if let Some(mut referee) = referee {
+        let seed = referee.rng.next_u64();
+        requests.write(MatchRequested(PatolliMatch {
+            seed,
+            scripted_rolls: Vec::new(),
+            ..referee.setup.clone()
+        }));
+    }
+}
+
+/// A designer saved a good layout: start again on the new board with its rules.
+fn restart_on_layout_change(
+    mut changes: MessageReader<PatolliLayoutChanged>,
+    referee: Option<Res<PatolliReferee>>,
+    mut requests: MessageWriter<MatchRequested>,
+) {
+    let Some(board) = changes.read().last().map(|changed| changed.0.clone()) else {
+        return;
+    };
+    if let Some(referee) = referee {
+        requests.write(MatchRequested(PatolliMatch {
+            board,
+            scripted_rolls: Vec::new(),
+            ..referee.setup.clone()
+        }));
+    }
+}
+
 fn start_requested_matches(
     mut commands: Commands,
     mut requests: MessageReader<MatchRequested>,
     referee: Option<Res<PatolliReferee>>,
     boards: Query<Entity, With<PatolliBoard>>,
+    screen: Res<bevy::state::state::State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let Some(MatchRequested(setup)) = requests.read().last().cloned() else {
         return;
@@ -213,10 +296,24 @@ fn start_requested_matches(
     for board in &boards {
         commands.entity(board).despawn();
     }
+    if *screen.get() != Screen::Patolli {
+        next_screen.set(Screen::Patolli);
+    }
     let state = State::new(setup.board.track.clone(), setup.board.rules);
     let board = commands
-        .spawn((PatolliBoard, Transform::default(), Visibility::default()))
+        .spawn((
+            PatolliBoard {
+                track: setup.board.track.clone(),
+                rules: setup.board.rules,
+            },
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Screen::Patolli),
+        ))
         .id();
+    for index in 0..setup.board.track.len() {
+        commands.spawn((PatolliSquare(index), ChildOf(board)));
+    }
     for piece in Piece::all() {
         commands.spawn((
             PatolliPiece {

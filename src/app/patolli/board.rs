@@ -1,0 +1,795 @@
+//! The Patolli cross on screen: every track square from the layout's grid cells (middle
+//! squares, red arm ends, triangles, each player's start and end in its colour), the twelve
+//! pieces with their labels, each player's pool and scored pieces in a card beside the board,
+//! and a win banner. Pieces walk square by square. Clicking one of your pieces shows where it
+//! would land; clicking it again (or its target, or Enter) moves it. Clicking your pool
+//! places a piece. The referee decides every request.
+
+use std::collections::VecDeque;
+
+use bevy::picking::events::{Click, Out, Over, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::Notice;
+use super::referee::{
+    MoveRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare, PlaceRequested,
+};
+use crate::app::shapes::{self, Shapes};
+use crate::app::{AppSystems, Screen, WINDOW_SIZE, theme};
+use crate::rules::Seat;
+use crate::rules::patolli::{Action, Effect, GridCell, Location, Piece, Player, State, Track};
+
+/// Where the board's centre sits, in world units from the window's centre.
+pub const BOARD_CENTER: Vec2 = Vec2::new(-100.0, 0.0);
+/// The board's longer side never exceeds this, in pixels.
+const BOARD_SPAN: f32 = 600.0;
+/// Squares are never larger than this, in pixels.
+const MAX_SQUARE: f32 = 48.0;
+/// The centre of the column beside the board that holds the pools and the dice.
+pub const SIDE_X: f32 = -530.0;
+/// A player's card (pool and scored pieces).
+const CARD_SIZE: Vec2 = Vec2::new(200.0, 262.0);
+/// How far the cards' centres are from the window's middle, up and down.
+const CARD_Y: f32 = 214.0;
+/// Distance between piece slots in a card.
+const SLOT_SPACING: f32 = 56.0;
+/// Drawing order: squares, their marks, the target, pieces, a moving piece, the banner.
+const SQUARE_Z: f32 = 0.0;
+const MARK_Z: f32 = 0.2;
+const TARGET_Z: f32 = 0.5;
+const PIECE_Z: f32 = 1.0;
+const MOVING_Z: f32 = 2.0;
+const BANNER_Z: f32 = 5.0;
+/// Seconds a walking piece takes per square.
+const STEP_SECONDS: f32 = 0.12;
+/// Seconds a piece takes to slide between the board and a card.
+const SLIDE_SECONDS: f32 = 0.32;
+/// A captured piece waits this long, so the capturing piece arrives first.
+const CAPTURE_DELAY: f32 = 0.5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>();
+    app.init_resource::<HoveredPiece>();
+    app.init_resource::<Shapes>();
+    app.add_systems(Update, walk_pieces.in_set(AppSystems::TickTimers));
+    app.add_systems(
+        Update,
+        (
+            decorate_boards,
+            decorate_squares,
+            decorate_pieces,
+            start_walks,
+            forget_stale_selection,
+            show_highlights,
+            show_cards,
+            show_banner,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Patolli)),
+    );
+}
+
+/// How one board is laid out on screen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Geometry {
+    square: f32,
+    rows: u16,
+    cols: u16,
+}
+
+impl Geometry {
+    /// The layout of `track`'s grid, as large as fits.
+    pub fn of(track: &Track) -> Geometry {
+        let rows = track.cells().iter().map(|c| c.0).max().unwrap_or(0) + 1;
+        let cols = track.cells().iter().map(|c| c.1).max().unwrap_or(0) + 1;
+        Geometry {
+            square: (BOARD_SPAN / f32::from(rows.max(cols))).min(MAX_SQUARE),
+            rows,
+            cols,
+        }
+    }
+
+    /// The side of one square, in pixels.
+    pub fn square(&self) -> f32 {
+        self.square
+    }
+
+    /// The world position of a grid cell's centre.
+    pub fn cell_position(&self, cell: GridCell) -> Vec2 {
+        BOARD_CENTER
+            + Vec2::new(
+                (f32::from(cell.1) - (f32::from(self.cols) - 1.0) / 2.0) * self.square,
+                ((f32::from(self.rows) - 1.0) / 2.0 - f32::from(cell.0)) * self.square,
+            )
+    }
+
+    /// The world position of track square `index`.
+    pub fn square_position(&self, track: &Track, index: usize) -> Vec2 {
+        track
+            .cells()
+            .get(index)
+            .map_or(BOARD_CENTER, |&cell| self.cell_position(cell))
+    }
+
+    /// Where `piece` stands when it is at `location`.
+    pub fn piece_position(&self, track: &Track, piece: Piece, location: Location) -> Vec2 {
+        match location {
+            Location::Track(index) => self.square_position(track, index),
+            Location::Pool => slot_position(piece, false),
+            Location::Scored => slot_position(piece, true),
+        }
+    }
+
+    fn piece_size(&self) -> f32 {
+        (self.square * 0.84).min(SLOT_SPACING * 0.8)
+    }
+}
+
+/// The centre of `player`'s card: N above, L below (as their start squares in the cross).
+pub fn card_center(player: Player) -> Vec2 {
+    match player {
+        Player::N => Vec2::new(SIDE_X, CARD_Y),
+        Player::L => Vec2::new(SIDE_X, -CARD_Y),
+    }
+}
+
+/// Where `piece` waits in its owner's card: in the pool rows or, once scored, the lower rows.
+pub fn slot_position(piece: Piece, scored: bool) -> Vec2 {
+    let rank = piece.rank();
+    let col = (rank % 3) as f32 - 1.0;
+    let row = (rank / 3) as f32;
+    let top = if scored { -50.0 } else { 54.0 };
+    card_center(piece.owner()) + Vec2::new(col * SLOT_SPACING, top - row * 42.0)
+}
+
+/// The centre of the dice between the two cards.
+pub fn dice_center() -> Vec2 {
+    Vec2::new(SIDE_X, 0.0)
+}
+
+/// Where a world position is in the window, in pixels from its top-left corner (for clicks
+/// sent by tests and tools such as xdotool).
+pub fn window_position(world: Vec2) -> Vec2 {
+    Vec2::new(
+        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
+        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
+    )
+}
+
+/// Where `piece` would end if moved now, when that move is legal.
+pub fn move_target(state: &State, piece: Piece) -> Option<Location> {
+    let mut after = state.clone();
+    match after.apply(Action::Move(piece)) {
+        Ok(Effect::Moved { to, .. }) => Some(to),
+        _ => None,
+    }
+}
+
+/// The piece a human has chosen to move, waiting for confirmation, and the match revision it
+/// was chosen in.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Selection {
+    /// The chosen piece.
+    pub piece: Option<Piece>,
+    revision: u64,
+}
+
+/// The piece under the pointer, if any.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct HoveredPiece(pub Option<Piece>);
+
+/// Where a piece is drawn (or walking to).
+#[derive(Component, Debug, Clone, Copy)]
+struct PieceView {
+    shown: Location,
+}
+
+/// A piece on its way, square by square.
+#[derive(Component, Debug, Clone)]
+pub struct Walk {
+    waypoints: VecDeque<Vec2>,
+    from: Vec2,
+    step_seconds: f32,
+    elapsed: f32,
+    delay: f32,
+}
+
+/// The ring around a piece: bright when it can move, gold when it is chosen.
+#[derive(Component)]
+struct PieceRing;
+
+/// The marker over the square a chosen (or hovered) piece would land on.
+#[derive(Component)]
+struct TargetMarker;
+
+/// A player's card: pool and scored pieces; clicking it places a piece.
+#[derive(Component, Clone, Copy)]
+struct PlayerCard(Player);
+
+/// The texts of a card.
+#[derive(Component, Clone, Copy)]
+struct CardTitle(Player);
+#[derive(Component, Clone, Copy)]
+struct CardScore(Player);
+
+/// The end-of-game banner and its text.
+#[derive(Component)]
+struct Banner;
+#[derive(Component)]
+struct BannerText;
+
+fn player_color(player: Player) -> Color {
+    match player {
+        Player::L => theme::PLAYER_L,
+        Player::N => theme::PLAYER_N,
+    }
+}
+
+fn decorate_boards(
+    mut commands: Commands,
+    boards: Query<(Entity, &PatolliBoard), Added<PatolliBoard>>,
+    shapes: Res<Shapes>,
+) {
+    for (entity, board) in &boards {
+        let geometry = Geometry::of(&board.track);
+        let square = geometry.square();
+        commands.entity(entity).with_children(|parent| {
+            for player in Player::BOTH {
+                let center = card_center(player);
+                parent
+                    .spawn((
+                        PlayerCard(player),
+                        Sprite::from_color(theme::CARD, CARD_SIZE),
+                        Transform::from_translation(center.extend(SQUARE_Z)),
+                        Pickable::default(),
+                    ))
+                    .observe(click_card);
+                parent.spawn((
+                    CardTitle(player),
+                    Text2d::new(""),
+                    theme::font(17.0),
+                    TextColor(theme::TEXT),
+                    Transform::from_translation((center + Vec2::new(0.0, 106.0)).extend(MARK_Z)),
+                    Pickable::IGNORE,
+                ));
+                parent.spawn((
+                    Text2d::new("Pool"),
+                    theme::font(14.0),
+                    TextColor(theme::TEXT_DIM),
+                    Transform::from_translation((center + Vec2::new(0.0, 82.0)).extend(MARK_Z)),
+                    Pickable::IGNORE,
+                ));
+                parent.spawn((
+                    CardScore(player),
+                    Text2d::new(""),
+                    theme::font(14.0),
+                    TextColor(theme::TEXT_DIM),
+                    Transform::from_translation((center + Vec2::new(0.0, -20.0)).extend(MARK_Z)),
+                    Pickable::IGNORE,
+                ));
+                // Empty slots, so a card shows where its six pieces belong.
+                for piece in player.pieces() {
+                    for scored in [false, true] {
+                        parent.spawn((
+                            shapes::sprite(
+                                &shapes.ring,
+                                theme::TEXT_DIM.with_alpha(0.35),
+                                Vec2::splat(geometry.piece_size()),
+                            ),
+                            Transform::from_translation(
+                                slot_position(piece, scored).extend(MARK_Z),
+                            ),
+                            Pickable::IGNORE,
+                        ));
+                    }
+                }
+            }
+            parent.spawn((
+                TargetMarker,
+                shapes::sprite(&shapes.ring, theme::TARGET, Vec2::splat(square * 1.05)),
+                Transform::from_translation(BOARD_CENTER.extend(TARGET_Z)),
+                Visibility::Hidden,
+                Pickable::IGNORE,
+            ));
+            parent
+                .spawn((
+                    Banner,
+                    Sprite::from_color(theme::BANNER, Vec2::new(520.0, 130.0)),
+                    Transform::from_translation(BOARD_CENTER.extend(BANNER_Z)),
+                    Visibility::Hidden,
+                    Pickable::IGNORE,
+                ))
+                .with_child((
+                    BannerText,
+                    Text2d::new(""),
+                    theme::font(40.0),
+                    TextColor(theme::WIN_LINE),
+                    TextLayout::justify(Justify::Center),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+        });
+    }
+}
+
+fn decorate_squares(
+    mut commands: Commands,
+    squares: Query<(Entity, &PatolliSquare, &ChildOf), Added<PatolliSquare>>,
+    boards: Query<&PatolliBoard>,
+    shapes: Res<Shapes>,
+) {
+    for (entity, square, parent) in &squares {
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let track = &board.track;
+        let geometry = Geometry::of(track);
+        let size = geometry.square();
+        let index = square.0;
+        let owner_start = Player::BOTH.into_iter().find(|&p| track.start(p) == index);
+        let owner_end = Player::BOTH.into_iter().find(|&p| track.end(p) == index);
+        let fill = if track.is_middle(index) {
+            theme::MIDDLE_SQUARE
+        } else if track.is_arm_end(index) {
+            theme::ARM_END
+        } else if let Some(player) = owner_start {
+            player_color(player).mix(&theme::SQUARE, 0.45)
+        } else {
+            theme::SQUARE
+        };
+        let (frame, inner) = match owner_end.or(owner_start) {
+            Some(player) => (player_color(player), size - 9.0),
+            None => (theme::SQUARE_EDGE, size - 3.0),
+        };
+        commands
+            .entity(entity)
+            .insert((
+                Sprite::from_color(frame, Vec2::splat(size - 1.0)),
+                Transform::from_translation(
+                    geometry.square_position(track, index).extend(SQUARE_Z),
+                ),
+                Visibility::default(),
+                Pickable::default(),
+            ))
+            .with_children(|square| {
+                square.spawn((
+                    Sprite::from_color(fill, Vec2::splat(inner)),
+                    Transform::from_xyz(0.0, 0.0, 0.05),
+                    Pickable::IGNORE,
+                ));
+                if track.is_triangle(index) {
+                    square.spawn((
+                        shapes::sprite(&shapes.triangle, theme::TRIANGLE, Vec2::splat(size * 0.55)),
+                        Transform::from_xyz(0.0, 0.0, MARK_Z),
+                        Pickable::IGNORE,
+                    ));
+                }
+                if let Some(player) = owner_end {
+                    square.spawn((
+                        Text2d::new("★"),
+                        theme::font((size * 0.5).clamp(10.0, 22.0)),
+                        TextColor(player_color(player)),
+                        Transform::from_xyz(0.0, 0.0, MARK_Z),
+                        Pickable::IGNORE,
+                    ));
+                }
+            })
+            .observe(click_square);
+    }
+}
+
+fn decorate_pieces(
+    mut commands: Commands,
+    pieces: Query<(Entity, &PatolliPiece, &ChildOf), Added<PatolliPiece>>,
+    boards: Query<&PatolliBoard>,
+    shapes: Res<Shapes>,
+) {
+    for (entity, piece, parent) in &pieces {
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let geometry = Geometry::of(&board.track);
+        let size = geometry.piece_size();
+        let position = geometry.piece_position(&board.track, piece.piece, piece.location);
+        let color = player_color(piece.piece.owner());
+        commands
+            .entity(entity)
+            .insert((
+                PieceView {
+                    shown: piece.location,
+                },
+                shapes::sprite(&shapes.disc, theme::PIECE_EDGE, Vec2::splat(size)),
+                Transform::from_translation(position.extend(PIECE_Z)),
+                Visibility::default(),
+                Pickable::default(),
+            ))
+            .with_children(|disc| {
+                disc.spawn((
+                    shapes::sprite(&shapes.disc, color, Vec2::splat(size * 0.84)),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                    Pickable::IGNORE,
+                ));
+                disc.spawn((
+                    Text2d::new(piece.piece.label().to_string()),
+                    theme::font((size * 0.5).clamp(11.0, 22.0)),
+                    TextColor(theme::PIECE_LABEL),
+                    Transform::from_xyz(0.0, 0.0, 0.02),
+                    Pickable::IGNORE,
+                ));
+                disc.spawn((
+                    PieceRing,
+                    shapes::sprite(&shapes.ring, theme::MOVABLE, Vec2::splat(size * 1.22)),
+                    Transform::from_xyz(0.0, 0.0, -0.01),
+                    Visibility::Hidden,
+                    Pickable::IGNORE,
+                ));
+            })
+            .observe(click_piece)
+            .observe(hover_piece)
+            .observe(leave_piece);
+    }
+}
+
+/// Sends a piece that changed place on its way: square by square along the track when it
+/// moved forward by a roll, straight there otherwise (placed, captured, scored, undone).
+fn start_walks(
+    mut commands: Commands,
+    mut pieces: Query<
+        (Entity, &PatolliPiece, &mut PieceView, &Transform, &ChildOf),
+        Changed<PatolliPiece>,
+    >,
+    boards: Query<&PatolliBoard>,
+) {
+    for (entity, piece, mut view, transform, parent) in &mut pieces {
+        if view.shown == piece.location {
+            continue;
+        }
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let track = &board.track;
+        let geometry = Geometry::of(track);
+        let mut waypoints = VecDeque::new();
+        let mut step_seconds = SLIDE_SECONDS;
+        let mut delay = 0.0;
+        let n = track.len();
+        match (view.shown, piece.location) {
+            (Location::Track(from), Location::Track(to)) if (to + n - from) % n <= 5 => {
+                step_seconds = STEP_SECONDS;
+                let steps = (to + n - from) % n;
+                waypoints
+                    .extend((1..=steps).map(|k| geometry.square_position(track, (from + k) % n)));
+            }
+            (Location::Track(from), Location::Scored) => {
+                step_seconds = STEP_SECONDS;
+                let end = track.end(piece.piece.owner());
+                let steps = (end + n - from) % n;
+                if steps <= 5 {
+                    waypoints.extend(
+                        (1..=steps).map(|k| geometry.square_position(track, (from + k) % n)),
+                    );
+                }
+            }
+            (Location::Track(_), Location::Pool) => delay = CAPTURE_DELAY,
+            _ => {}
+        }
+        waypoints.push_back(geometry.piece_position(track, piece.piece, piece.location));
+        view.shown = piece.location;
+        commands.entity(entity).insert(Walk {
+            waypoints,
+            from: transform.translation.truncate(),
+            step_seconds,
+            elapsed: 0.0,
+            delay,
+        });
+    }
+}
+
+fn walk_pieces(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut walkers: Query<(Entity, &mut Walk, &mut Transform)>,
+) {
+    for (entity, mut walk, mut transform) in &mut walkers {
+        let mut dt = time.delta_secs();
+        if walk.delay > 0.0 {
+            let used = dt.min(walk.delay);
+            walk.delay -= used;
+            dt -= used;
+            if walk.delay > 0.0 {
+                continue;
+            }
+        }
+        walk.elapsed += dt;
+        while walk.elapsed >= walk.step_seconds {
+            walk.elapsed -= walk.step_seconds;
+            if let Some(reached) = walk.waypoints.pop_front() {
+                walk.from = reached;
+            }
+            if walk.waypoints.is_empty() {
+                break;
+            }
+        }
+        let Some(&next) = walk.waypoints.front() else {
+            transform.translation = walk.from.extend(PIECE_Z);
+            commands.entity(entity).remove::<Walk>();
+            continue;
+        };
+        let t = (walk.elapsed / walk.step_seconds).clamp(0.0, 1.0);
+        let eased = t * t * (3.0 - 2.0 * t);
+        let position = walk.from.lerp(next, eased);
+        // A little hop on every step.
+        let hop = (t * std::f32::consts::PI).sin() * 0.12;
+        transform.translation = position.extend(MOVING_Z);
+        transform.scale = Vec3::splat(1.0 + hop);
+    }
+}
+
+fn forget_stale_selection(referee: Option<Res<PatolliReferee>>, mut selection: ResMut<Selection>) {
+    let Some(referee) = referee else {
+        return;
+    };
+    if selection.revision != referee.revision() && selection.piece.is_some() {
+        *selection = Selection::default();
+    }
+}
+
+fn show_highlights(
+    referee: Option<Res<PatolliReferee>>,
+    selection: Res<Selection>,
+    hovered: Res<HoveredPiece>,
+    pieces: Query<(&PatolliPiece, &Children)>,
+    mut rings: Query<(&mut Visibility, &mut Sprite), (With<PieceRing>, Without<TargetMarker>)>,
+    mut marker: Query<(&mut Visibility, &mut Transform, &ChildOf), With<TargetMarker>>,
+    boards: Query<&PatolliBoard>,
+    time: Res<Time>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let state = referee.state();
+    let human = referee.human_to_act();
+    let legal = if human {
+        state.legal_actions()
+    } else {
+        Vec::new()
+    };
+    for (piece, children) in &pieces {
+        let chosen = selection.piece == Some(piece.piece);
+        let movable = legal
+            .iter()
+            .any(|&a| a == Action::Move(piece.piece) || a == Action::Place(piece.piece));
+        for child in children.iter() {
+            if let Ok((mut visibility, mut sprite)) = rings.get_mut(child) {
+                let color = if chosen {
+                    theme::WIN_LINE
+                } else {
+                    theme::MOVABLE
+                };
+                if sprite.color != color {
+                    sprite.color = color;
+                }
+                visibility.set_if_neq(if chosen || movable {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
+    }
+    let shown = selection.piece.or(hovered.0).filter(|_| human);
+    for (mut visibility, mut transform, parent) in &mut marker {
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let target = shown.and_then(|piece| {
+            let square = match move_target(state, piece)? {
+                Location::Track(index) => index,
+                Location::Scored => board.track.end(piece.owner()),
+                Location::Pool => return None,
+            };
+            Some(Geometry::of(&board.track).square_position(&board.track, square))
+        });
+        match target {
+            Some(position) => {
+                transform.translation = position.extend(TARGET_Z);
+                let pulse = 1.0 + 0.06 * (time.elapsed_secs() * 6.0).sin();
+                transform.scale = Vec3::splat(pulse);
+                visibility.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                visibility.set_if_neq(Visibility::Hidden);
+            }
+        }
+    }
+}
+
+fn show_cards(
+    referee: Option<Res<PatolliReferee>>,
+    mut cards: Query<(&PlayerCard, &mut Sprite)>,
+    mut titles: Query<(&CardTitle, &mut Text2d), Without<CardScore>>,
+    mut scores: Query<(&CardScore, &mut Text2d), Without<CardTitle>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let state = referee.state();
+    let to_move = state.winner().is_none().then(|| state.to_move());
+    for (card, mut sprite) in &mut cards {
+        let color = if to_move == Some(card.0) {
+            theme::CARD_ACTIVE
+        } else {
+            theme::CARD
+        };
+        if sprite.color != color {
+            sprite.color = color;
+        }
+    }
+    for (title, mut text) in &mut titles {
+        let player = title.0;
+        let seat = match referee.setup().seats[player.index()] {
+            Seat::Human => "human",
+            Seat::Ai => "AI",
+        };
+        let line = format!("Player {player} · {seat}");
+        if text.0 != line {
+            text.0 = line;
+        }
+    }
+    for (score, mut text) in &mut scores {
+        let line = format!("Scored {} of 6", state.score(score.0));
+        if text.0 != line {
+            text.0 = line;
+        }
+    }
+}
+
+fn show_banner(
+    referee: Option<Res<PatolliReferee>>,
+    mut banner: Query<&mut Visibility, With<Banner>>,
+    mut text: Query<&mut Text2d, With<BannerText>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let winner = referee.state().winner();
+    for mut visibility in &mut banner {
+        visibility.set_if_neq(if winner.is_some() {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+    if let Some(winner) = winner {
+        let line = format!(
+            "Player {winner} wins {}–{}",
+            referee.state().score(winner),
+            referee.state().score(winner.opponent())
+        );
+        for mut text in &mut text {
+            if text.0 != line {
+                text.0 = line.clone();
+            }
+        }
+    }
+}
+
+/// Clicking a piece: your piece on the board is chosen (its target shows) and a second click
+/// moves it; a piece in your pool is placed. Anything else goes to the referee, which says
+/// why it cannot be done.
+fn click_piece(
+    click: On<Pointer<Click>>,
+    pieces: Query<&PatolliPiece>,
+    referee: Option<Res<PatolliReferee>>,
+    mut selection: ResMut<Selection>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut places: MessageWriter<PlaceRequested>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let (Ok(piece), Some(referee)) = (pieces.get(click.event_target()), referee) else {
+        return;
+    };
+    let seat = Seat::Human;
+    let piece = piece.piece;
+    if referee.state().location(piece) == Location::Pool {
+        places.write(PlaceRequested {
+            piece: Some(piece),
+            seat,
+        });
+        return;
+    }
+    let choosable = referee.human_to_act() && move_target(referee.state(), piece).is_some();
+    if selection.piece == Some(piece) || !choosable {
+        *selection = Selection::default();
+        moves.write(MoveRequested { piece, seat });
+    } else {
+        *selection = Selection {
+            piece: Some(piece),
+            revision: referee.revision(),
+        };
+    }
+}
+
+/// Clicking the chosen piece's target square moves it; any other empty square drops the
+/// choice.
+fn click_square(
+    click: On<Pointer<Click>>,
+    squares: Query<&PatolliSquare>,
+    referee: Option<Res<PatolliReferee>>,
+    mut selection: ResMut<Selection>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let (Ok(square), Some(referee)) = (squares.get(click.event_target()), referee) else {
+        return;
+    };
+    if let Some(piece) = selection.piece {
+        let target = match move_target(referee.state(), piece) {
+            Some(Location::Track(index)) => Some(index),
+            Some(Location::Scored) => Some(referee.state().track().end(piece.owner())),
+            _ => None,
+        };
+        if target == Some(square.0) {
+            moves.write(MoveRequested {
+                piece,
+                seat: Seat::Human,
+            });
+        }
+    }
+    *selection = Selection::default();
+}
+
+/// Clicking your card places the first piece of your pool.
+fn click_card(
+    click: On<Pointer<Click>>,
+    cards: Query<&PlayerCard>,
+    referee: Option<Res<PatolliReferee>>,
+    mut notice: ResMut<Notice>,
+    mut places: MessageWriter<PlaceRequested>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let (Ok(card), Some(referee)) = (cards.get(click.event_target()), referee) else {
+        return;
+    };
+    if card.0 != referee.state().to_move() && referee.state().winner().is_none() {
+        notice.0 = Some(format!(
+            "That is player {}'s pool; player {} is to play.",
+            card.0,
+            referee.state().to_move()
+        ));
+        return;
+    }
+    places.write(PlaceRequested {
+        piece: None,
+        seat: Seat::Human,
+    });
+}
+
+fn hover_piece(
+    over: On<Pointer<Over>>,
+    pieces: Query<&PatolliPiece>,
+    mut hovered: ResMut<HoveredPiece>,
+) {
+    if let Ok(piece) = pieces.get(over.event_target()) {
+        hovered.0 = Some(piece.piece);
+    }
+}
+
+fn leave_piece(
+    out: On<Pointer<Out>>,
+    pieces: Query<&PatolliPiece>,
+    mut hovered: ResMut<HoveredPiece>,
+) {
+    if let Ok(piece) = pieces.get(out.event_target())
+        && hovered.0 == Some(piece.piece)
+    {
+        hovered.0 = None;
+    }
+}
