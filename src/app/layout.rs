@@ -162,6 +162,11 @@ pub struct GameLayout<G: LayoutGame> {
     pub config: G::Config,
     /// What is wrong with the file now, if anything.
     pub error: Option<String>,
+    /// What the file said when last read well.
+    read: Option<G::Config>,
+    /// A match from the command line already plays this file (perhaps with rule options
+    /// changed there): its first reading is not news.
+    started_from_it: bool,
 }
 
 /// The Magnetic Cave layout in use.
@@ -195,6 +200,7 @@ fn load_layout<G: LayoutGame>(
     asset_server: Res<AssetServer>,
     start: Option<Res<AppStart>>,
 ) {
+    let started_from_it = start.as_deref().and_then(G::first_match).is_some();
     let (file_name, config) = match start.as_deref().and_then(G::first_match) {
         Some((path, config)) => (
             path.file_name()
@@ -212,6 +218,8 @@ fn load_layout<G: LayoutGame>(
         file: levels_dir.join(&file_name).display().to_string(),
         config,
         error: None,
+        read: None,
+        started_from_it,
     });
 }
 
@@ -239,6 +247,11 @@ fn watch_layout<G: LayoutGame>(
             Ok(setup) => match G::config(setup) {
                 Some(config) => {
                     layout.error = None;
+                    let first_reading = layout.read.is_none();
+                    layout.read = Some(config.clone());
+                    if first_reading && layout.started_from_it {
+                        continue;
+                    }
                     if layout.config != config {
                         layout.config = config.clone();
                         changed.write(LayoutChanged(config));

@@ -53,7 +53,14 @@ fn take_screenshot(
             let played = match screen.get() {
                 Screen::Menu => None,
                 Screen::MagneticCave => cave.as_ref().map(|r| r.moves_played_here()),
-                Screen::Patolli => patolli.as_ref().map(|r| r.actions_played()),
+                // A match that ended early is as far as it goes.
+                Screen::Patolli => patolli.as_ref().map(|r| {
+                    if r.state().winner().is_some() {
+                        usize::MAX
+                    } else {
+                        r.actions_played()
+                    }
+                }),
             };
             let ready = match (&start.first_match, played) {
                 (None, _) => *screen.get() == Screen::Menu,

@@ -40,6 +40,11 @@ pub struct PatolliThinking {
 }
 
 impl PatolliThinking {
+    /// Whether the search has answered (the answer waits a moment so the roll is seen).
+    pub fn has_decided(&self) -> bool {
+        self.answer.is_some()
+    }
+
     /// Time left of the budget.
     pub fn remaining(&self) -> std::time::Duration {
         self.search.remaining()

@@ -19,7 +19,7 @@ use crate::app::layout::PatolliLayout;
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
 use crate::rules::Seat;
-use crate::rules::patolli::{Dice, Location, Overshoot, Phase};
+use crate::rules::patolli::{Action, Dice, Location, Overshoot, Phase};
 
 /// How many lines of recent events the panel keeps.
 const LOG_LINES: usize = 6;
@@ -308,11 +308,11 @@ fn show_status(
             format!("Player {player} rolls…")
         }
         Phase::Act { roll } if referee.seat_to_move() == Seat::Ai => match &thinking {
-            Some(t) => format!(
+            Some(t) if !t.has_decided() => format!(
                 "Player {player} (AI) rolled {roll} and is thinking…\n{:.1} s of its budget left",
                 t.remaining().as_secs_f32()
             ),
-            None => format!("Player {player} (AI) rolled {roll}"),
+            _ => format!("Player {player} (AI) rolled {roll}"),
         },
         Phase::Act { roll } if state.only_pass() => format!(
             "Player {player} rolled {roll}: no piece can move and none can be placed.\n\
@@ -352,7 +352,9 @@ fn show_thinking(
     mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
     mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
 ) {
-    let left = thinking.map(|t| t.remaining_fraction());
+    let left = thinking
+        .filter(|t| !t.has_decided())
+        .map(|t| t.remaining_fraction());
     theme::show_thinking_bar(left, &mut track, &mut bar);
 }
 
@@ -388,7 +390,8 @@ fn show_buttons(
     };
     let (pass_visibility, pass_selected) = &mut *pass;
     let human = referee.human_to_act();
-    pass_visibility.set_if_neq(if human {
+    let can_pass = human && referee.state().check(Action::Pass).is_ok();
+    pass_visibility.set_if_neq(if can_pass {
         Visibility::Inherited
     } else {
         Visibility::Hidden
