@@ -164,6 +164,17 @@ pub fn run(start: AppStart) {
         ));
     }
     app.insert_resource(ClearColor(theme::BACKGROUND));
+    if let Some(ms) = std::env::var("TABLERO_AI_PACING_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        // How long AI moves stay on screen at least; 0 lets AI-vs-AI matches run at full speed.
+        let pause = std::time::Duration::from_millis(ms);
+        app.insert_resource(search_task::AiPacing {
+            min_move_time: pause,
+            min_roll_time: pause,
+        });
+    }
     app.insert_resource(start);
     app.add_plugins(AppPlugin);
     app.run();
