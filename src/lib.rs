@@ -5,5 +5,6 @@ pub mod ai;
 pub mod app;
 pub mod console;
 pub mod layout;
+pub mod protocol;
 pub mod rules;
 pub mod setup;

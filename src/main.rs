@@ -15,8 +15,8 @@ use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::{GameKind, Seat};
 use tablero::setup::{self, CaveMatch, PatolliMatch};
 
-/// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli (Penguins
-/// is coming). With no command, opens the window at the menu.
+/// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli, and the
+/// Penguins file protocol. With no command, opens the window at the menu.
 #[derive(Parser)]
 #[command(name = "tablero", version, about, long_about = None)]
 struct Cli {
@@ -38,6 +38,16 @@ enum Command {
     Console {
         #[command(subcommand)]
         game: ConsoleGame,
+    },
+    /// The Penguins file protocol: one move on a game file, for program-vs-program play.
+    ///
+    /// `tablero penguins phase=placement penguins=N INPUT OUTPUT`, `tablero penguins
+    /// phase=movement INPUT OUTPUT`, `tablero penguins name`; options --id ID, --budget S.
+    /// Exits 0 moved, 1 no move, 2 bad INPUT, 3 bad arguments or I/O failure.
+    Penguins {
+        /// The protocol's arguments (see `tablero penguins --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
     /// Check layout files of any game; print each error as FILE:LINE:COLUMN: message.
     ///
@@ -147,6 +157,14 @@ fn parse_seat(text: &str) -> Result<Seat, String> {
 }
 
 fn main() -> ExitCode {
+    // The file protocol reads its own arguments, so that its exit codes hold for every mistake.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if args.first().map(String::as_str) == Some("penguins") {
+        return penguins_call(&args[1..]);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -170,6 +188,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
+        Some(Command::Penguins { args }) => Ok(penguins_call(&args)),
         Some(Command::Console {
             game: ConsoleGame::MagneticCave { options },
         }) => {
@@ -265,6 +284,12 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
         scripted_rolls: options.dice.clone(),
     };
     Ok((setup, path))
+}
+
+fn penguins_call(args: &[String]) -> ExitCode {
+    let code =
+        tablero::protocol::command::run(args, &mut io::stdout().lock(), &mut io::stderr().lock());
+    ExitCode::from(code)
 }
 
 fn check_layouts(files: &[PathBuf]) -> ExitCode {

@@ -5,6 +5,7 @@
 
 pub mod magnetic_cave;
 pub mod patolli;
+pub mod penguins;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -6,6 +6,7 @@
 
 pub mod magnetic_cave;
 pub mod patolli;
+pub mod penguins;
 
 use std::fmt;
 use std::str::FromStr;
@@ -46,7 +47,7 @@ impl FromStr for Seat {
 pub enum GameKind {
     /// Connect-five between two magnetic walls.
     MagneticCave,
-    /// The Meso-American dice race on a cross (rules and layouts so far; no window or console).
+    /// The Meso-American dice race on a cross.
     Patolli,
 }
 

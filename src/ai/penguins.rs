@@ -1,0 +1,254 @@
+//! The Penguins AI: iterative-deepening alpha-beta in the *paranoid* form (every opponent plays
+//! against us), which is plain minimax for two players and a safe choice for three or four.
+//! Placements and slides are searched the same way; skipped players are handled by the rules'
+//! turn order. The evaluation is described in `docs/ai-penguins.md`.
+
+use crate::ai::{Deadline, SearchReport};
+use crate::rules::penguins::{Action, Board, Phase, Pos, State};
+
+/// Value of a won game, beyond any evaluation.
+const WIN: i32 = 1_000_000;
+
+/// Chooses a move for the player to move within `deadline`; `None` when it has none.
+pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<Action>> {
+    let me = state.to_move();
+    let mut actions = state.legal_actions();
+    let first = *actions.first()?;
+    let mut report = SearchReport {
+        best: first,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        elapsed: deadline.elapsed(),
+    };
+    if actions.len() == 1 {
+        return Some(report);
+    }
+    let mut search = Search {
+        deadline,
+        me,
+        nodes: 0,
+        aborted: false,
+    };
+    for depth in 1..=64u32 {
+        if depth > 1 && deadline.expired() {
+            break;
+        }
+        let mut best: Option<(Action, i32)> = None;
+        let mut alpha = -WIN * 2;
+        for &action in &actions {
+            let mut child = state.clone();
+            if child.apply(action).is_err() {
+                continue;
+            }
+            let value = search.alpha_beta(&child, depth - 1, alpha, WIN * 2);
+            // Depth 1 always finishes, so there is an answer even with no time at all.
+            if search.aborted && depth > 1 {
+                break;
+            }
+            if best.is_none_or(|(_, v)| value > v) {
+                best = Some((action, value));
+                alpha = alpha.max(value);
+            }
+        }
+        if search.aborted && depth > 1 {
+            break;
+        }
+        search.aborted = false;
+        if let Some((action, value)) = best {
+            report.best = action;
+            report.score = value;
+            report.depth = depth;
+            // Search the best move first next time.
+            if let Some(i) = actions.iter().position(|&a| a == action) {
+                actions[..=i].rotate_right(1);
+            }
+            if value.abs() >= WIN / 2 {
+                break; // the result is decided
+            }
+        }
+        if state.phase() == Phase::Over {
+            break;
+        }
+    }
+    report.nodes = search.nodes;
+    report.elapsed = deadline.elapsed();
+    Some(report)
+}
+
+struct Search<'a> {
+    deadline: &'a Deadline,
+    me: u8,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl Search<'_> {
+    /// The value of `state` for `me`: `me` maximises, every other player minimises.
+    fn alpha_beta(&mut self, state: &State, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && self.deadline.expired() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if state.phase() == Phase::Over {
+            return final_value(state, self.me);
+        }
+        if depth == 0 {
+            return evaluate(state, self.me);
+        }
+        let maximising = state.to_move() == self.me;
+        let mut actions = state.legal_actions();
+        // Richer landings first: they are usually the better moves for whoever moves.
+        actions.sort_by_key(|a| match *a {
+            Action::Move { to, .. } => std::cmp::Reverse(state.board().get(to).fish),
+            Action::Place(_) => std::cmp::Reverse(0),
+        });
+        let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
+        for action in actions {
+            let mut child = state.clone();
+            if child.apply(action).is_err() {
+                continue;
+            }
+            let value = self.alpha_beta(&child, depth - 1, alpha, beta);
+            if maximising {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta || self.aborted {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// The end of the game: won or lost outright, by the fish margin.
+fn final_value(state: &State, me: u8) -> i32 {
+    let margin = margin(state, me);
+    if margin > 0 {
+        WIN + margin
+    } else if margin < 0 {
+        -WIN + margin
+    } else {
+        0
+    }
+}
+
+/// My fish minus the best opponent's.
+fn margin(state: &State, me: u8) -> i32 {
+    let best_other = (1..=state.players())
+        .filter(|&p| p != me)
+        .map(|p| state.score(p))
+        .max()
+        .unwrap_or(0);
+    state.score(me) as i32 - best_other as i32
+}
+
+/// The position's value for `me`, in tenths of a fish: the fish margin, plus the fish each
+/// player can still hope for (the floes it reaches first, counting slides), minus a penalty
+/// for penguins that are stuck.
+pub fn evaluate(state: &State, me: u8) -> i32 {
+    let territory = territory(state.board(), state.players());
+    let mine = territory[usize::from(me)];
+    let best_other = (1..=state.players())
+        .filter(|&p| p != me)
+        .map(|p| territory[usize::from(p)])
+        .max()
+        .unwrap_or(0);
+    10 * margin(state, me) + 5 * (mine - best_other) / 2
+}
+
+/// For each player (index = number), the fish on the floes it reaches in fewer slides than
+/// any other player (a tie gives nobody the floe), with its penguins' reachable floes in one
+/// slide weighing double.
+fn territory(board: &Board, players: u8) -> Vec<i32> {
+    let n = usize::from(players) + 1;
+    let cells = usize::from(board.rows()) * usize::from(board.cols());
+    // distance[i] per player, by breadth-first search over slides.
+    let index = |p: Pos| usize::from(p.row) * usize::from(board.cols()) + usize::from(p.col);
+    let mut best: Vec<(u32, u8)> = vec![(u32::MAX, 0); cells];
+    let mut totals = vec![0i32; n];
+    for player in 1..=players {
+        let mut distance = vec![u32::MAX; cells];
+        let mut frontier: Vec<Pos> = board.penguins_of(player);
+        for &p in &frontier {
+            distance[index(p)] = 0;
+        }
+        let mut step = 0;
+        while !frontier.is_empty() && step < 4 {
+            step += 1;
+            let mut next = Vec::new();
+            for from in frontier {
+                for to in board.reachable(from) {
+                    let i = index(to);
+                    if distance[i] == u32::MAX {
+                        distance[i] = step;
+                        next.push(to);
+                        if step == 1 {
+                            totals[usize::from(player)] += i32::from(board.get(to).fish);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        for (i, &d) in distance.iter().enumerate() {
+            if d == u32::MAX || d == 0 {
+                continue;
+            }
+            if d < best[i].0 {
+                best[i] = (d, player);
+            } else if d == best[i].0 {
+                best[i].1 = 0; // contested
+            }
+        }
+    }
+    for (i, &(d, player)) in best.iter().enumerate() {
+        if d != u32::MAX && player != 0 {
+            let pos = Pos::new(
+                (i / usize::from(board.cols())) as u16,
+                (i % usize::from(board.cols())) as u16,
+            );
+            totals[usize::from(player)] += i32::from(board.get(pos).fish);
+        }
+    }
+    totals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::penguins::Field;
+    use std::time::Duration;
+
+    #[test]
+    fn takes_the_three_fish_floe_when_it_decides_the_game() {
+        // One penguin each; mine can take 3 (left) or 1 (right) and then the game ends.
+        let mut board = Board::water(1, 5);
+        board.set(Pos::new(0, 0), Field::floe(3));
+        board.set(
+            Pos::new(0, 1),
+            Field {
+                fish: 0,
+                penguin: Some(1),
+            },
+        );
+        board.set(Pos::new(0, 2), Field::floe(1));
+        let state = State::from_parts(board, vec![0, 1], 1, Phase::Movement, 1);
+        let report =
+            choose_action(&state, &Deadline::within(Duration::from_millis(200))).expect("a move");
+        assert_eq!(
+            report.best,
+            Action::Move {
+                from: Pos::new(0, 1),
+                to: Pos::new(0, 0)
+            }
+        );
+    }
+}

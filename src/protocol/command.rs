@@ -1,0 +1,203 @@
+//! `tablero penguins …`: one call of the file protocol, with the protocol's exit codes. Its
+//! arguments are read here (not by clap) so that every mistake in them exits with 3.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::{CallPhase, CallResult, parse, play_call, write, write_atomically};
+use crate::rules::penguins::Action;
+use crate::setup::parse_budget;
+
+/// A move was made and OUTPUT written.
+pub const EXIT_MOVED: u8 = 0;
+/// No move was possible; OUTPUT untouched.
+pub const EXIT_NO_MOVE: u8 = 1;
+/// INPUT is wrong; OUTPUT untouched.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Bad arguments or an I/O failure; OUTPUT untouched.
+pub const EXIT_INTERNAL: u8 = 3;
+
+/// The program's ID unless `--id` says otherwise.
+pub const DEFAULT_ID: &str = "tablero";
+/// The AI's time per call unless `--budget` says otherwise.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
+
+/// How to call it.
+pub const USAGE: &str = "\
+usage: tablero penguins phase=placement penguins=N INPUT OUTPUT [--id ID] [--budget S]
+       tablero penguins phase=movement INPUT OUTPUT [--id ID] [--budget S]
+       tablero penguins name | id [--id ID]
+
+One call makes one move with Tablero's AI on the game file INPUT and writes OUTPUT (they may
+be the same file). Exit codes: 0 moved, 1 no move (OUTPUT untouched), 2 INPUT is wrong (the
+cause, line and field on stderr), 3 bad arguments or I/O failure.
+  --id ID       this program's ID in the file (default tablero)
+  --budget S    the AI's time per call in seconds (default 1; the call never takes longer)";
+
+/// What the arguments ask for.
+#[derive(Debug, Clone, PartialEq)]
+enum Request {
+    Name,
+    Help,
+    Move {
+        phase: CallPhase,
+        input: PathBuf,
+        output: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Arguments {
+    request: Request,
+    id: String,
+    budget: Duration,
+}
+
+fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
+    let mut id = DEFAULT_ID.to_string();
+    let mut budget = DEFAULT_BUDGET;
+    let mut phase = None;
+    let mut penguins = None;
+    let mut name = false;
+    let mut help = false;
+    let mut files = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| {
+            inline
+                .clone()
+                .or_else(|| rest.next().cloned())
+                .ok_or_else(|| format!("{flag} needs {what}"))
+        };
+        match flag {
+            "--id" => {
+                id = value("an ID")?;
+                if id.is_empty() || id.chars().any(char::is_whitespace) {
+                    return Err(format!("the ID `{id}` must be non-empty, without spaces"));
+                }
+            }
+            "--budget" => budget = parse_budget(&value("seconds")?)?,
+            "--help" | "-h" | "help" => help = true,
+            "name" | "id" => name = true,
+            _ if arg.starts_with("phase=") => {
+                phase = Some(match &arg["phase=".len()..] {
+                    "placement" => "placement",
+                    "movement" => "movement",
+                    other => {
+                        return Err(format!(
+                            "phase must be placement or movement, not `{other}`"
+                        ));
+                    }
+                });
+            }
+            _ if arg.starts_with("penguins=") => {
+                let text = &arg["penguins=".len()..];
+                penguins =
+                    Some(text.parse::<u8>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                        format!("penguins must be a number from 1, not `{text}`")
+                    })?);
+            }
+            _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
+            _ => files.push(PathBuf::from(arg)),
+        }
+    }
+    let request = if help {
+        Request::Help
+    } else if name {
+        Request::Name
+    } else {
+        let phase = match (phase, penguins) {
+            (Some("placement"), Some(penguins)) => CallPhase::Placement { penguins },
+            (Some("placement"), None) => return Err("phase=placement needs penguins=N".into()),
+            (Some(_), _) => CallPhase::Movement,
+            (None, _) => return Err("say phase=placement or phase=movement".into()),
+        };
+        let [input, output]: [PathBuf; 2] = files.try_into().map_err(|files: Vec<PathBuf>| {
+            format!(
+                "expected INPUT and OUTPUT files, got {} file names",
+                files.len()
+            )
+        })?;
+        Request::Move {
+            phase,
+            input,
+            output,
+        }
+    };
+    Ok(Arguments {
+        request,
+        id,
+        budget,
+    })
+}
+
+/// Runs one protocol call with `args` (after `penguins`); returns the exit code.
+pub fn run(args: &[String], stdout: &mut impl Write, stderr: &mut impl Write) -> u8 {
+    let arguments = match parse_arguments(args) {
+        Ok(arguments) => arguments,
+        Err(message) => {
+            let _ = writeln!(stderr, "error: {message}\n\n{USAGE}");
+            return EXIT_INTERNAL;
+        }
+    };
+    let (phase, input, output) = match arguments.request {
+        Request::Help => {
+            let _ = writeln!(stdout, "{USAGE}");
+            return EXIT_MOVED;
+        }
+        Request::Name => {
+            let _ = writeln!(stdout, "{}", arguments.id);
+            return EXIT_MOVED;
+        }
+        Request::Move {
+            phase,
+            input,
+            output,
+        } => (phase, input, output),
+    };
+    let bytes = match std::fs::read(&input) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let _ = writeln!(stderr, "error: cannot read {}: {e}", input.display());
+            return EXIT_INTERNAL;
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let file = match parse(&text) {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = writeln!(stderr, "{}: {e}", input.display());
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let result = match play_call(&file, &arguments.id, phase, arguments.budget) {
+        Ok(result) => result,
+        Err(e) => {
+            let _ = writeln!(stderr, "{}: {e}", input.display());
+            return EXIT_BAD_INPUT;
+        }
+    };
+    match result {
+        CallResult::NoMove => {
+            let _ = writeln!(stderr, "{}: no move", arguments.id);
+            EXIT_NO_MOVE
+        }
+        CallResult::Moved(new, action) => {
+            if let Err(e) = write_atomically(&output, &write(&new)) {
+                let _ = writeln!(stderr, "error: cannot write {}: {e}", output.display());
+                return EXIT_INTERNAL;
+            }
+            let said = match action {
+                Action::Place(pos) => format!("placed at {pos}"),
+                Action::Move { from, to } => format!("moved {from} to {to}"),
+            };
+            let _ = writeln!(stdout, "{}: {said}", arguments.id);
+            EXIT_MOVED
+        }
+    }
+}

@@ -1,0 +1,623 @@
+//! Penguins, a simplified "Hey, That's My Fish!": players place their penguins on one-fish
+//! floes, then slide them in straight lines over the ice, collecting the fish where they land
+//! while the floe they leave sinks. Pure rules, no Bevy: the window, the console, the file
+//! protocol, the AI and the tests share them.
+
+use std::fmt;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// Player numbers run from 1 to this (the file format's limit).
+pub const MAX_PLAYERS: u8 = 9;
+/// The most fish a floe holds.
+pub const MAX_FISH: u8 = 3;
+/// The largest side a board may have (files from other programs included).
+pub const MAX_SIDE: u16 = 100;
+
+/// A field of the grid: `row` from the top, `col` from the left (the seed's y and x).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// Row from 0 at the top (y).
+    pub row: u16,
+    /// Column from 0 at the left (x).
+    pub col: u16,
+}
+
+impl Pos {
+    /// The field at `row`, `col`.
+    pub fn new(row: u16, col: u16) -> Pos {
+        Pos { row, col }
+    }
+}
+
+impl fmt::Display for Pos {
+    /// As the seed's console asks for it: `x y`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.col, self.row)
+    }
+}
+
+/// One field: water, or a floe with its fish and perhaps a penguin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Field {
+    /// Fish on the floe (0 to 3); a floe under a penguin has usually given its fish away.
+    pub fish: u8,
+    /// The number of the player whose penguin stands here.
+    pub penguin: Option<u8>,
+}
+
+impl Field {
+    /// Open water: no floe.
+    pub const WATER: Field = Field {
+        fish: 0,
+        penguin: None,
+    };
+
+    /// A floe with `fish` fish and no penguin.
+    pub fn floe(fish: u8) -> Field {
+        Field {
+            fish,
+            penguin: None,
+        }
+    }
+
+    /// Whether this is open water.
+    pub fn is_water(self) -> bool {
+        self.fish == 0 && self.penguin.is_none()
+    }
+
+    /// Whether a penguin may land here: a floe with no penguin.
+    pub fn is_free_floe(self) -> bool {
+        self.fish > 0 && self.penguin.is_none()
+    }
+}
+
+/// The grid of fields.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: u16,
+    cols: u16,
+    fields: Vec<Field>,
+}
+
+/// The four directions a penguin slides in: up, down, left, right.
+const DIRECTIONS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+impl Board {
+    /// A board of `rows` x `cols` fields, all water.
+    pub fn water(rows: u16, cols: u16) -> Board {
+        Board {
+            rows,
+            cols,
+            fields: vec![Field::WATER; usize::from(rows) * usize::from(cols)],
+        }
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> u16 {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> u16 {
+        self.cols
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        (pos.row < self.rows && pos.col < self.cols)
+            .then(|| usize::from(pos.row) * usize::from(self.cols) + usize::from(pos.col))
+    }
+
+    /// The field at `pos`; outside the board is water.
+    pub fn get(&self, pos: Pos) -> Field {
+        self.index(pos).map_or(Field::WATER, |i| self.fields[i])
+    }
+
+    /// Sets the field at `pos` (nothing happens outside the board).
+    pub fn set(&mut self, pos: Pos, field: Field) {
+        if let Some(i) = self.index(pos) {
+            self.fields[i] = field;
+        }
+    }
+
+    /// Whether `pos` is on the board.
+    pub fn contains(&self, pos: Pos) -> bool {
+        self.index(pos).is_some()
+    }
+
+    /// Every position, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| Pos::new(row, col)))
+    }
+
+    /// Where `player`'s penguins stand, row by row.
+    pub fn penguins_of(&self, player: u8) -> Vec<Pos> {
+        self.positions()
+            .filter(|&p| self.get(p).penguin == Some(player))
+            .collect()
+    }
+
+    /// Every floe a penguin at `from` can reach in one straight slide, nearest first per
+    /// direction: it stops before water, another penguin or the edge.
+    pub fn reachable(&self, from: Pos) -> Vec<Pos> {
+        let mut targets = Vec::new();
+        for (dr, dc) in DIRECTIONS {
+            let (mut row, mut col) = (i32::from(from.row), i32::from(from.col));
+            loop {
+                row += dr;
+                col += dc;
+                let (Ok(r), Ok(c)) = (u16::try_from(row), u16::try_from(col)) else {
+                    break;
+                };
+                let pos = Pos::new(r, c);
+                if !self.contains(pos) || !self.get(pos).is_free_floe() {
+                    break;
+                }
+                targets.push(pos);
+            }
+        }
+        targets
+    }
+
+    /// Whether a penguin at `from` can move at all.
+    pub fn can_move_from(&self, from: Pos) -> bool {
+        DIRECTIONS.iter().any(|&(dr, dc)| {
+            let row = i32::from(from.row) + dr;
+            let col = i32::from(from.col) + dc;
+            match (u16::try_from(row), u16::try_from(col)) {
+                (Ok(r), Ok(c)) => {
+                    self.contains(Pos::new(r, c)) && self.get(Pos::new(r, c)).is_free_floe()
+                }
+                _ => false,
+            }
+        })
+    }
+
+    /// The free floes with exactly one fish: where penguins are placed.
+    pub fn placement_floes(&self) -> Vec<Pos> {
+        self.positions()
+            .filter(|&p| {
+                let field = self.get(p);
+                field.fish == 1 && field.penguin.is_none()
+            })
+            .collect()
+    }
+
+    /// Fish still on the board.
+    pub fn total_fish(&self) -> u32 {
+        self.fields.iter().map(|f| u32::from(f.fish)).sum()
+    }
+
+    /// The highest player number with a penguin on the board, 0 when there is none.
+    pub fn highest_player(&self) -> u8 {
+        self.fields
+            .iter()
+            .filter_map(|f| f.penguin)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// How a new board is drawn (a layout's generator settings).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Generator {
+    /// Rows, 4 to 20.
+    pub rows: u16,
+    /// Columns, 4 to 20.
+    pub cols: u16,
+    /// The share of fields that are water, 0 to 0.6.
+    pub water: f64,
+    /// Relative weights of floes with 1, 2 and 3 fish.
+    pub fish_weights: [u32; 3],
+}
+
+impl Default for Generator {
+    fn default() -> Self {
+        Generator {
+            rows: 8,
+            cols: 8,
+            water: 0.1,
+            fish_weights: [5, 3, 2],
+        }
+    }
+}
+
+impl Generator {
+    /// A board drawn from `seed` with at least `needed_ones` one-fish floes (one per penguin
+    /// to place). When the grid is too small for that many, every field is a one-fish floe.
+    pub fn generate(&self, seed: u64, needed_ones: usize) -> Board {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut board = Board::water(self.rows, self.cols);
+        let total: u32 = self.fish_weights.iter().sum::<u32>().max(1);
+        let positions: Vec<Pos> = board.positions().collect();
+        for &pos in &positions {
+            if rng.random_bool(self.water.clamp(0.0, 1.0)) {
+                continue;
+            }
+            let mut pick = rng.random_range(0..total);
+            let mut fish = 1;
+            for (i, &weight) in self.fish_weights.iter().enumerate() {
+                if pick < weight {
+                    fish = i as u8 + 1;
+                    break;
+                }
+                pick -= weight;
+            }
+            board.set(pos, Field::floe(fish));
+        }
+        // Top up the one-fish floes, turning random other fields into them.
+        let mut others: Vec<Pos> = positions
+            .iter()
+            .copied()
+            .filter(|&p| board.get(p).fish != 1)
+            .collect();
+        while board.placement_floes().len() < needed_ones && !others.is_empty() {
+            let i = rng.random_range(0..others.len());
+            let pos = others.swap_remove(i);
+            board.set(pos, Field::floe(1));
+        }
+        board
+    }
+}
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Penguins are being placed.
+    Placement,
+    /// Penguins slide.
+    Movement,
+    /// No penguin can move.
+    Over,
+}
+
+/// A player's move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Place a penguin on this one-fish floe.
+    Place(Pos),
+    /// Slide the penguin at `from` to `to`.
+    Move {
+        /// Where the penguin stands.
+        from: Pos,
+        /// Where it lands.
+        to: Pos,
+    },
+}
+
+impl fmt::Display for Action {
+    /// In the console's words: `x y` or `x1 y1 x2 y2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place(pos) => write!(f, "{pos}"),
+            Action::Move { from, to } => write!(f, "{from} {to}"),
+        }
+    }
+}
+
+/// Why a move is refused. The state is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// A placement during the movement phase, or a move during placement.
+    #[error("this is the {0} phase")]
+    WrongPhase(&'static str),
+    /// The field is not on the board.
+    #[error("{0} is off the board")]
+    OffBoard(Pos),
+    /// A placement not on a free one-fish floe.
+    #[error("penguins are placed on a free floe with exactly one fish; {0} is not one")]
+    NotPlaceable(Pos),
+    /// No own penguin stands at the start.
+    #[error("you have no penguin at {0}")]
+    NoPenguin(Pos),
+    /// The move is not a straight unobstructed slide to a free floe.
+    #[error(
+        "a penguin at {from} cannot slide to {to}: moves go straight up, down, left or right over free floes"
+    )]
+    NotReachable {
+        /// The start.
+        from: Pos,
+        /// The target.
+        to: Pos,
+    },
+}
+
+/// What an applied move did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// Who moved.
+    pub player: u8,
+    /// Fish collected.
+    pub fish: u8,
+    /// Players skipped after it because they could not act, in order.
+    pub skipped: Vec<u8>,
+}
+
+/// The result at the end: players ranked by fish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// The player's number.
+    pub player: u8,
+    /// Its fish.
+    pub fish: u32,
+    /// Its place from 1; tied players share a place.
+    pub place: usize,
+}
+
+/// A Penguins game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    board: Board,
+    players: u8,
+    penguins: u8,
+    scores: Vec<u32>,
+    to_move: u8,
+    phase: Phase,
+}
+
+impl State {
+    /// A new game on `board` for `players` players (numbered from 1) with `penguins` each;
+    /// player 1 starts (or the first one that can act).
+    pub fn new(board: Board, players: u8, penguins: u8) -> State {
+        let players = players.clamp(1, MAX_PLAYERS);
+        let mut state = State {
+            board,
+            players,
+            penguins,
+            scores: vec![0; usize::from(players)],
+            to_move: 1,
+            phase: Phase::Placement,
+        };
+        if !state.can_act(1) {
+            state.advance();
+        }
+        state
+    }
+
+    /// A game in the middle: the board, every player's score (player `i + 1` has
+    /// `scores[i]`), who is to move, the phase and the penguins each player places in all.
+    /// Used by the file protocol, whose files hold no turn order.
+    pub fn from_parts(
+        board: Board,
+        scores: Vec<u32>,
+        to_move: u8,
+        phase: Phase,
+        penguins: u8,
+    ) -> State {
+        let players = u8::try_from(scores.len())
+            .unwrap_or(MAX_PLAYERS)
+            .clamp(1, MAX_PLAYERS);
+        State {
+            board,
+            players,
+            penguins,
+            scores,
+            to_move: to_move.clamp(1, players),
+            phase,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    /// Penguins each player places.
+    pub fn penguins_per_player(&self) -> u8 {
+        self.penguins
+    }
+
+    /// The player to move (from 1).
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// `player`'s fish.
+    pub fn score(&self, player: u8) -> u32 {
+        self.scores
+            .get(usize::from(player).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Every player's fish, player 1 first.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
+    }
+
+    /// How many penguins `player` has on the board.
+    pub fn placed(&self, player: u8) -> usize {
+        self.board.penguins_of(player).len()
+    }
+
+    /// Whether `player` has a move in the current phase.
+    pub fn can_act(&self, player: u8) -> bool {
+        match self.phase {
+            Phase::Placement => {
+                self.placed(player) < usize::from(self.penguins)
+                    && !self.board.placement_floes().is_empty()
+            }
+            Phase::Movement => self
+                .board
+                .penguins_of(player)
+                .into_iter()
+                .any(|p| self.board.can_move_from(p)),
+            Phase::Over => false,
+        }
+    }
+
+    /// Every legal move of the player to move.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::Placement if self.can_act(self.to_move) => self
+                .board
+                .placement_floes()
+                .into_iter()
+                .map(Action::Place)
+                .collect(),
+            Phase::Movement => self
+                .board
+                .penguins_of(self.to_move)
+                .into_iter()
+                .flat_map(|from| {
+                    self.board
+                        .reachable(from)
+                        .into_iter()
+                        .map(move |to| Action::Move { from, to })
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether `action` is legal now, and why not.
+    ///
+    /// # Errors
+    /// The reason it is not.
+    pub fn check(&self, action: Action) -> Result<(), Illegal> {
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(Illegal::GameOver),
+            (Phase::Placement, Action::Move { .. }) => Err(Illegal::WrongPhase("placement")),
+            (Phase::Movement, Action::Place(_)) => Err(Illegal::WrongPhase("movement")),
+            (Phase::Placement, Action::Place(pos)) => {
+                if !self.board.contains(pos) {
+                    return Err(Illegal::OffBoard(pos));
+                }
+                let field = self.board.get(pos);
+                if field.fish != 1 || field.penguin.is_some() {
+                    return Err(Illegal::NotPlaceable(pos));
+                }
+                Ok(())
+            }
+            (Phase::Movement, Action::Move { from, to }) => {
+                for pos in [from, to] {
+                    if !self.board.contains(pos) {
+                        return Err(Illegal::OffBoard(pos));
+                    }
+                }
+                if self.board.get(from).penguin != Some(self.to_move) {
+                    return Err(Illegal::NoPenguin(from));
+                }
+                if !self.board.reachable(from).contains(&to) {
+                    return Err(Illegal::NotReachable { from, to });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Plays `action` for the player to move, then passes the turn to the next player that
+    /// can act (skipping the others), changing phase or ending the game when due.
+    ///
+    /// # Errors
+    /// [`Illegal`] when the move is not legal; nothing changes then.
+    pub fn apply(&mut self, action: Action) -> Result<Turn, Illegal> {
+        self.check(action)?;
+        let player = self.to_move;
+        let fish = match action {
+            Action::Place(pos) => {
+                let fish = self.board.get(pos).fish;
+                self.board.set(
+                    pos,
+                    Field {
+                        fish: 0,
+                        penguin: Some(player),
+                    },
+                );
+                fish
+            }
+            Action::Move { from, to } => {
+                let fish = self.board.get(to).fish;
+                self.board.set(from, Field::WATER);
+                self.board.set(
+                    to,
+                    Field {
+                        fish: 0,
+                        penguin: Some(player),
+                    },
+                );
+                fish
+            }
+        };
+        if let Some(score) = self.scores.get_mut(usize::from(player) - 1) {
+            *score += u32::from(fish);
+        }
+        let skipped = self.advance();
+        Ok(Turn {
+            player,
+            fish,
+            skipped,
+        })
+    }
+
+    /// Passes the turn on; returns the players skipped.
+    fn advance(&mut self) -> Vec<u8> {
+        let mut skipped = Vec::new();
+        loop {
+            if self.phase == Phase::Over {
+                return skipped;
+            }
+            for step in 1..=self.players {
+                let player = (self.to_move - 1 + step) % self.players + 1;
+                if self.can_act(player) {
+                    self.to_move = player;
+                    return skipped;
+                }
+                skipped.push(player);
+            }
+            // Nobody can act in this phase: on to the next.
+            skipped.clear();
+            self.phase = match self.phase {
+                Phase::Placement => Phase::Movement,
+                _ => Phase::Over,
+            };
+        }
+    }
+
+    /// Players ranked by fish, most first; equal fish share a place.
+    pub fn ranking(&self) -> Vec<Standing> {
+        let mut order: Vec<u8> = (1..=self.players).collect();
+        order.sort_by_key(|&p| (std::cmp::Reverse(self.score(p)), p));
+        let mut standings: Vec<Standing> = Vec::new();
+        for (i, &player) in order.iter().enumerate() {
+            let fish = self.score(player);
+            let place = match standings.last() {
+                Some(last) if last.fish == fish => last.place,
+                _ => i + 1,
+            };
+            standings.push(Standing {
+                player,
+                fish,
+                place,
+            });
+        }
+        standings
+    }
+
+    /// The winners once the game is over: one player, or several tied on fish.
+    pub fn winners(&self) -> Option<Vec<u8>> {
+        (self.phase == Phase::Over).then(|| {
+            self.ranking()
+                .into_iter()
+                .filter(|s| s.place == 1)
+                .map(|s| s.player)
+                .collect()
+        })
+    }
+}
