@@ -4,6 +4,7 @@ mod ai;
 mod console;
 mod layout;
 mod patolli;
+mod penguins;
 mod referee;
 mod rules;
 mod support;

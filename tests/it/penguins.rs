@@ -1,0 +1,514 @@
+//! Penguins: the pure rules, and the file protocol run as a process, call by call.
+
+use std::path::Path;
+use std::process::Output;
+
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use tablero::protocol::{self, GameFile};
+use tablero::rules::penguins::{Action, Board, Field, Generator, Illegal, Phase, Pos, State};
+
+use crate::support::{tablero, temp_dir};
+
+/// A board from rows of digits: `0` water, `1`-`3` a floe with that many fish.
+fn board(rows: &[&str]) -> Board {
+    let mut board = Board::water(rows.len() as u16, rows[0].len() as u16);
+    for (r, line) in rows.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let fish = ch.to_digit(10).expect("digit") as u8;
+            board.set(Pos::new(r as u16, c as u16), Field::floe(fish));
+        }
+    }
+    board
+}
+
+fn at(col: u16, row: u16) -> Pos {
+    Pos::new(row, col)
+}
+
+fn slide(from: Pos, to: Pos) -> Action {
+    Action::Move { from, to }
+}
+
+#[test]
+fn placement_only_on_free_one_fish_floes_and_the_fish_is_collected() {
+    let mut state = State::new(board(&["1203", "1111"]), 2, 1);
+    assert_eq!(state.phase(), Phase::Placement);
+    assert_eq!(
+        state.apply(Action::Place(at(1, 0))),
+        Err(Illegal::NotPlaceable(at(1, 0)))
+    );
+    assert_eq!(
+        state.apply(Action::Place(at(2, 0))),
+        Err(Illegal::NotPlaceable(at(2, 0))),
+        "water"
+    );
+    assert_eq!(
+        state.apply(Action::Place(at(9, 9))),
+        Err(Illegal::OffBoard(at(9, 9)))
+    );
+    let before = state.clone();
+    assert!(state.apply(slide(at(0, 0), at(0, 1))).is_err());
+    assert_eq!(state, before, "a refusal changes nothing");
+    let turn = state.apply(Action::Place(at(0, 0))).unwrap();
+    assert_eq!((turn.player, turn.fish), (1, 1));
+    assert_eq!(state.score(1), 1);
+    assert_eq!(
+        state.board().get(at(0, 0)),
+        Field {
+            fish: 0,
+            penguin: Some(1)
+        }
+    );
+    assert_eq!(state.to_move(), 2);
+    assert_eq!(
+        state.apply(Action::Place(at(0, 0))),
+        Err(Illegal::NotPlaceable(at(0, 0))),
+        "taken"
+    );
+    state.apply(Action::Place(at(3, 1))).unwrap();
+    assert_eq!(state.phase(), Phase::Movement, "every penguin is placed");
+    assert_eq!(state.to_move(), 1);
+}
+
+#[test]
+fn penguins_slide_in_four_directions_stopped_by_water_penguins_and_edges() {
+    // Player 1 at (2,2); water at (0,2); player 2 at (2,4).
+    let mut b = board(&["33033", "33333", "33333", "33333", "33333"]);
+    b.set(
+        at(2, 2),
+        Field {
+            fish: 0,
+            penguin: Some(1),
+        },
+    );
+    b.set(
+        at(4, 2),
+        Field {
+            fish: 0,
+            penguin: Some(2),
+        },
+    );
+    let state = State::from_parts(b, vec![0, 0], 1, Phase::Movement, 1);
+    let mut targets = state.board().reachable(at(2, 2));
+    targets.sort();
+    let mut expected = vec![
+        at(2, 1), // up, stopped by water at (2,0)
+        at(2, 3),
+        at(2, 4), // down to the edge
+        at(1, 2),
+        at(0, 2), // left to the edge
+        at(3, 2), // right, stopped by the penguin at (4,2)
+    ];
+    expected.sort();
+    assert_eq!(targets, expected);
+    assert!(matches!(
+        state.check(slide(at(2, 2), at(4, 2))),
+        Err(Illegal::NotReachable { .. })
+    ));
+    assert!(
+        matches!(
+            state.check(slide(at(2, 2), at(3, 3))),
+            Err(Illegal::NotReachable { .. })
+        ),
+        "no diagonals"
+    );
+    assert_eq!(
+        state.check(slide(at(4, 2), at(4, 3))),
+        Err(Illegal::NoPenguin(at(4, 2))),
+        "not your penguin"
+    );
+    assert_eq!(
+        state.check(Action::Place(at(0, 0))),
+        Err(Illegal::WrongPhase("movement"))
+    );
+}
+
+#[test]
+fn the_floe_left_sinks_and_the_fish_landed_on_are_collected() {
+    let mut b = board(&["1231"]);
+    b.set(
+        at(0, 0),
+        Field {
+            fish: 0,
+            penguin: Some(1),
+        },
+    );
+    b.set(
+        at(3, 0),
+        Field {
+            fish: 0,
+            penguin: Some(2),
+        },
+    );
+    let mut state = State::from_parts(b, vec![1, 1], 1, Phase::Movement, 1);
+    let turn = state.apply(slide(at(0, 0), at(2, 0))).unwrap();
+    assert_eq!(turn.fish, 3);
+    assert_eq!(state.score(1), 4);
+    assert!(state.board().get(at(0, 0)).is_water(), "the floe left sank");
+    assert_eq!(state.board().get(at(2, 0)).penguin, Some(1));
+}
+
+#[test]
+fn a_blocked_player_is_skipped_and_the_game_ends_when_nobody_can_move() {
+    // Player 2 is walled in by water; player 1 has a corridor of three floes.
+    let mut b = board(&["1230", "0000", "0100"]);
+    b.set(
+        at(0, 0),
+        Field {
+            fish: 0,
+            penguin: Some(1),
+        },
+    );
+    b.set(
+        at(1, 2),
+        Field {
+            fish: 0,
+            penguin: Some(2),
+        },
+    );
+    let mut state = State::from_parts(b, vec![0, 0], 1, Phase::Movement, 1);
+    let turn = state.apply(slide(at(0, 0), at(1, 0))).unwrap();
+    assert_eq!(turn.skipped, vec![2], "player 2 cannot move and is skipped");
+    assert_eq!(state.to_move(), 1);
+    state.apply(slide(at(1, 0), at(2, 0))).unwrap();
+    assert_eq!(state.phase(), Phase::Over);
+    assert_eq!(state.winners(), Some(vec![1]));
+    assert_eq!(
+        state.apply(slide(at(2, 0), at(1, 0))),
+        Err(Illegal::GameOver)
+    );
+    let ranking = state.ranking();
+    assert_eq!(
+        (ranking[0].player, ranking[0].fish, ranking[0].place),
+        (1, 5, 1)
+    );
+    assert_eq!(
+        (ranking[1].player, ranking[1].fish, ranking[1].place),
+        (2, 0, 2)
+    );
+}
+
+#[test]
+fn equal_fish_is_a_tie_and_the_ranking_shares_the_place() {
+    let state = State::from_parts(board(&["00"]), vec![4, 4, 2], 1, Phase::Over, 1);
+    assert_eq!(state.winners(), Some(vec![1, 2]));
+    let places: Vec<usize> = state.ranking().iter().map(|s| s.place).collect();
+    assert_eq!(places, vec![1, 1, 3]);
+}
+
+#[test]
+fn a_player_with_no_one_fish_floe_left_skips_its_placement() {
+    // One one-fish floe for two players with one penguin each.
+    let mut state = State::new(board(&["1222"]), 2, 1);
+    let turn = state.apply(Action::Place(at(0, 0))).unwrap();
+    assert_eq!(turn.skipped, vec![2]);
+    assert_eq!(state.phase(), Phase::Movement);
+    assert_eq!(state.to_move(), 1);
+}
+
+#[test]
+fn a_generated_board_has_a_one_fish_floe_for_every_penguin_and_replays_from_its_seed() {
+    let generator = Generator {
+        rows: 6,
+        cols: 6,
+        water: 0.3,
+        fish_weights: [0, 1, 1],
+    };
+    let board = generator.generate(42, 12);
+    assert!(board.placement_floes().len() >= 12);
+    assert_eq!(board, generator.generate(42, 12));
+    assert_ne!(board, generator.generate(43, 12));
+}
+
+/// Plays a game of random legal moves, checking the fish on every move.
+fn random_game(seed: u64, players: u8, penguins: u8) -> State {
+    let generator = Generator {
+        rows: 6,
+        cols: 7,
+        ..Generator::default()
+    };
+    let board = generator.generate(seed, usize::from(players * penguins));
+    let initial = board.total_fish();
+    let mut state = State::new(board, players, penguins);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut moves = 0;
+    while state.phase() != Phase::Over {
+        let actions = state.legal_actions();
+        assert!(!actions.is_empty(), "the player to move can act");
+        let action = actions[rng.random_range(0..actions.len())];
+        state.apply(action).expect("legal moves apply");
+        let collected: u32 = state.scores().iter().sum();
+        assert_eq!(
+            collected + state.board().total_fish(),
+            initial,
+            "no fish lost"
+        );
+        moves += 1;
+        assert!(moves <= 6 * 7 + 1, "the game ends");
+    }
+    state
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn random_legal_games_never_lose_fish_and_end(seed in any::<u64>(), players in 2u8..=4, penguins in 1u8..=3) {
+        let state = random_game(seed, players, penguins);
+        prop_assert!(state.winners().is_some_and(|w| !w.is_empty()));
+    }
+}
+
+// ---- the file protocol, run as a process ----
+
+fn call(args: &[&str]) -> Output {
+    tablero()
+        .arg("penguins")
+        .args(args)
+        .output()
+        .expect("tablero runs")
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().unwrap_or(-1)
+}
+
+fn read(path: &Path) -> GameFile {
+    protocol::parse(&std::fs::read_to_string(path).unwrap()).expect("a valid game file")
+}
+
+const SEED_BOARD: &str =
+    "5 5\n20 10 30 20 10 \n20 10 10 20 10 \n30 30 10 30 10 \n30 20 30 30 20 \n30 30 10 30 10 \n";
+
+#[test]
+fn two_copies_with_different_ids_play_a_whole_game_call_by_call() {
+    let dir = temp_dir("penguins-two-copies");
+    let game = dir.join("board.txt");
+    std::fs::write(&game, SEED_BOARD).unwrap();
+    let g = game.to_str().unwrap();
+    let initial = read(&game).board.total_fish();
+    // Placement: two penguins each, in turn, until both have no move.
+    loop {
+        let a = call(&[
+            "phase=placement",
+            "penguins=2",
+            g,
+            g,
+            "--id",
+            "alpha",
+            "--budget",
+            "0.2",
+        ]);
+        let b = call(&[
+            "phase=placement",
+            "penguins=2",
+            g,
+            g,
+            "--id",
+            "beta",
+            "--budget",
+            "0.2",
+        ]);
+        assert!(code(&a) <= 1 && code(&b) <= 1, "{a:?} {b:?}");
+        if code(&a) == 1 && code(&b) == 1 {
+            break;
+        }
+    }
+    let file = read(&game);
+    assert_eq!(file.players.len(), 2);
+    assert_eq!(file.players[0].id, "alpha");
+    assert_eq!(file.players[0].number, 1);
+    assert_eq!(
+        file.players[1].number, 2,
+        "the newcomer takes the next free number"
+    );
+    assert_eq!(file.board.penguins_of(1).len(), 2);
+    assert_eq!(file.board.penguins_of(2).len(), 2);
+    // Movement until neither can move; every call is checked against the rules.
+    let mut calls = 0;
+    loop {
+        let mut codes = Vec::new();
+        for (id, number) in [("alpha", 1u8), ("beta", 2u8)] {
+            let before = read(&game);
+            let before_text = std::fs::read_to_string(&game).unwrap();
+            let out = call(&["phase=movement", g, g, "--id", id, "--budget", "0.2"]);
+            let after = read(&game);
+            match code(&out) {
+                0 => {
+                    let scores: Vec<u32> = (1..=2u8)
+                        .map(|n| {
+                            before
+                                .players
+                                .iter()
+                                .find(|p| p.number == n)
+                                .map_or(0, |p| p.score)
+                        })
+                        .collect();
+                    let mut state =
+                        State::from_parts(before.board.clone(), scores, number, Phase::Movement, 2);
+                    let moved = state
+                        .legal_actions()
+                        .into_iter()
+                        .find(|&a| {
+                            let mut s = state.clone();
+                            s.apply(a).is_ok() && *s.board() == after.board
+                        })
+                        .expect("the call made a legal move");
+                    state.apply(moved).unwrap();
+                    assert_eq!(
+                        after
+                            .players
+                            .iter()
+                            .find(|p| p.number == number)
+                            .unwrap()
+                            .score,
+                        state.score(number)
+                    );
+                }
+                1 => assert_eq!(
+                    std::fs::read_to_string(&game).unwrap(),
+                    before_text,
+                    "no move leaves the file alone"
+                ),
+                other => panic!("exit {other}: {out:?}"),
+            }
+            codes.push(code(&out));
+        }
+        calls += 1;
+        if codes == [1, 1] {
+            break;
+        }
+        assert!(calls < 40, "the game ends");
+    }
+    let end = read(&game);
+    let collected: u32 = end.players.iter().map(|p| p.score).sum();
+    assert_eq!(collected + end.board.total_fish(), initial, "no fish lost");
+}
+
+#[test]
+fn name_and_id_print_the_programs_id() {
+    for word in ["name", "id"] {
+        let out = call(&[word]);
+        assert_eq!(code(&out), 0);
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "tablero");
+    }
+    let out = call(&["name", "--id", "Team-E"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "Team-E");
+}
+
+#[test]
+fn files_from_other_programs_are_read_and_written_back_in_the_plain_form() {
+    let dir = temp_dir("penguins-variants");
+    // CRLF, trailing spaces, no final newline, player lines out of order, blank lines at the end.
+    let variants = [
+        "3 3\r\n10 10 10 \r\n10 02 10\r\n10 10 01\r\nbob 2 1\r\nann 1 1",
+        "3 3\n10 10 10   \n10 02 10\n10 10 01\nbob 2 1\nann 1 1\n\n\n",
+    ];
+    for (i, text) in variants.iter().enumerate() {
+        let input = dir.join(format!("in{i}.txt"));
+        let output = dir.join(format!("out{i}.txt"));
+        std::fs::write(&input, text).unwrap();
+        let out = call(&[
+            "phase=placement",
+            "penguins=1",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--budget",
+            "0.1",
+        ]);
+        assert_eq!(code(&out), 0, "{out:?}");
+        let written = std::fs::read_to_string(&output).unwrap();
+        assert!(written.ends_with('\n') && !written.contains('\r'));
+        assert!(written.lines().all(|l| !l.ends_with(' ')));
+        let lines: Vec<&str> = written.lines().collect();
+        assert_eq!(
+            &lines[4..],
+            ["bob 2 1", "ann 1 1", "tablero 3 1"],
+            "{written}"
+        );
+        // The input is untouched when it is another file.
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), *text);
+    }
+}
+
+#[test]
+fn malformed_files_exit_2_with_the_position_and_leave_output_as_it_was() {
+    let dir = temp_dir("penguins-malformed");
+    let cases = [
+        ("5 x\n", "line 1, field 2"),
+        ("2\n", "line 1"),
+        ("2 2\n10 10\n10\nann 1 0\n", "line 3, field 2"),
+        ("2 2\n10 41\n10 10\n", "line 2, field 2"),
+        ("2 2\n10 3x\n10 10\n", "line 2, field 2"),
+        ("2 2\n10 14\n10 10\nann 1 0\n", "line 2, field 2"),
+        ("3 2\n10 10\n10 10\n", "line 4"),
+        ("2 2\n10 10\n10 11\nann 1\n", "line 4, field 3"),
+    ];
+    for (i, (text, position)) in cases.iter().enumerate() {
+        let input = dir.join(format!("bad{i}.txt"));
+        let output = dir.join(format!("out{i}.txt"));
+        std::fs::write(&input, text).unwrap();
+        std::fs::write(&output, "keep me\n").unwrap();
+        let out = call(&[
+            "phase=placement",
+            "penguins=1",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(code(&out), 2, "case {i}: {stderr}");
+        assert!(
+            stderr.contains(position),
+            "case {i}: `{stderr}` should name {position}"
+        );
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), "keep me\n");
+    }
+}
+
+#[test]
+fn no_move_exits_1_and_bad_arguments_or_an_unwritable_output_exit_3() {
+    let dir = temp_dir("penguins-exits");
+    let input = dir.join("board.txt");
+    // No one-fish floe: nothing to place.
+    std::fs::write(&input, "2 2\n20 30\n20 00\n").unwrap();
+    let i = input.to_str().unwrap();
+    let out = call(&["phase=placement", "penguins=1", i, i]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        "2 2\n20 30\n20 00\n"
+    );
+
+    assert_eq!(
+        code(&call(&["phase=placement", i, i])),
+        3,
+        "penguins=N missing"
+    );
+    assert_eq!(code(&call(&["phase=jumping", i, i])), 3);
+    assert_eq!(code(&call(&["phase=movement", i])), 3);
+    assert_eq!(code(&call(&["phase=movement", i, i, "--budget", "x"])), 3);
+    let missing = dir.join("missing.txt");
+    assert_eq!(
+        code(&call(&["phase=movement", missing.to_str().unwrap(), i])),
+        3
+    );
+
+    std::fs::write(&input, "2 2\n10 30\n20 00\n").unwrap();
+    let unwritable = dir.join("no-such-dir").join("out.txt");
+    let out = call(&[
+        "phase=placement",
+        "penguins=1",
+        i,
+        unwritable.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&out), 3);
+    assert!(!unwritable.exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "no partial file is left");
+}
