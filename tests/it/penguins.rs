@@ -512,3 +512,60 @@ fn no_move_exits_1_and_bad_arguments_or_an_unwritable_output_exit_3() {
         .collect();
     assert!(leftovers.is_empty(), "no partial file is left");
 }
+
+/// The greedy player: the slide that lands on the most fish; for placement, the one-fish floe
+/// with the most fish next to it.
+fn greedy_action(state: &State) -> Action {
+    let board = state.board();
+    let neighbours = |p: Pos| -> u32 {
+        board
+            .reachable(p)
+            .iter()
+            .map(|&q| u32::from(board.get(q).fish))
+            .sum()
+    };
+    state
+        .legal_actions()
+        .into_iter()
+        .max_by_key(|&a| match a {
+            Action::Place(p) => neighbours(p),
+            Action::Move { to, .. } => 100 * u32::from(board.get(to).fish) + neighbours(to),
+        })
+        .expect("the player to move has a move")
+}
+
+#[test]
+fn the_ai_beats_a_greedy_player_from_either_seat() {
+    use std::time::Duration;
+    use tablero::ai::Deadline;
+    use tablero::ai::penguins::choose_action;
+    let mut ai_wins = 0;
+    let mut games = 0;
+    for seed in 1..=4u64 {
+        for ai_seat in [1u8, 2] {
+            let board = Generator::default().generate(seed, 4);
+            let mut state = State::new(board, 2, 2);
+            while state.phase() != Phase::Over {
+                let action = if state.to_move() == ai_seat {
+                    choose_action(&state, &Deadline::within(Duration::from_millis(200)))
+                        .expect("a move")
+                        .best
+                } else {
+                    greedy_action(&state)
+                };
+                state.apply(action).unwrap();
+            }
+            let (ai, greedy) = (state.score(ai_seat), state.score(3 - ai_seat));
+            eprintln!("seed {seed}, AI as player {ai_seat}: AI {ai} fish, greedy {greedy}");
+            games += 1;
+            if ai > greedy {
+                ai_wins += 1;
+            }
+        }
+    }
+    eprintln!("AI won {ai_wins} of {games}");
+    assert!(
+        ai_wins * 4 >= games * 3,
+        "the AI won only {ai_wins} of {games}"
+    );
+}
