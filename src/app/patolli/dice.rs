@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::board::dice_center;
-use super::referee::{ActionApplied, DiceRolled, PatolliBoard};
+use super::referee::{ActionApplied, DiceRolled, PatolliBoard, TurnStarted};
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::patolli::{Dice, Effect, Player};
@@ -167,6 +167,7 @@ fn decorate_dice(
 fn queue_rolls(
     mut rolls: MessageReader<DiceRolled>,
     mut applied: MessageReader<ActionApplied>,
+    mut turns: MessageReader<TurnStarted>,
     mut display: ResMut<RollDisplay>,
 ) {
     if applied.read().any(|a| {
@@ -183,6 +184,20 @@ fn queue_rolls(
     for &rolled in rolls.read() {
         let extra = std::mem::take(&mut display.extra_next);
         display.queue.push_back(ShownRoll { rolled, extra });
+    }
+    // A turn that starts with a roll the dice do not show came back through undo: show it.
+    for turn in turns.read() {
+        let shown = display.queue.back().or(display.current.as_ref());
+        if shown.is_none_or(|s| (s.rolled.player, s.rolled.roll) != (turn.player, turn.roll)) {
+            display.queue.push_back(ShownRoll {
+                rolled: DiceRolled {
+                    player: turn.player,
+                    roll: turn.roll,
+                    turn_lost: false,
+                },
+                extra: false,
+            });
+        }
     }
 }
 
