@@ -9,9 +9,11 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
 use tablero::app::{self, AppStart, Screenshot};
+use tablero::console::penguins::PenguinsMatch;
 use tablero::layout;
 use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
 use tablero::rules::patolli::{Dice, Overshoot};
+use tablero::rules::penguins::Generator;
 use tablero::rules::{GameKind, Seat};
 use tablero::setup::{self, CaveMatch, PatolliMatch};
 
@@ -90,6 +92,35 @@ enum ConsoleGame {
         #[command(flatten)]
         options: PatolliOptions,
     },
+    /// Penguins in the terminal: type `x y` to place, `x1 y1 x2 y2` to move; `status`,
+    /// `help`, `quit`.
+    Penguins {
+        #[command(flatten)]
+        options: PenguinsOptions,
+    },
+}
+
+/// Players, board and penguins of a Penguins match.
+#[derive(Args, Clone)]
+struct PenguinsOptions {
+    /// Who plays each player, in turn order, comma-separated: 2 to 4 of human or ai.
+    #[arg(long, default_value = "human,ai", value_delimiter = ',', value_parser = parse_seat)]
+    players: Vec<Seat>,
+    /// Rows of the board (4 to 20).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
+    rows: u16,
+    /// Columns of the board (4 to 20).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
+    cols: u16,
+    /// Penguins per player (1 to 5).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
+    penguins: u8,
+    /// The seed of the board [default: random, printed at the start].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The AI's time per move, in seconds (at most 60).
+    #[arg(long, default_value = "1", value_parser = setup::parse_budget)]
+    budget: Duration,
 }
 
 /// Seats, dice and rule options of a Patolli match.
@@ -207,6 +238,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             tablero::console::patolli::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Console {
+            game: ConsoleGame::Penguins { options },
+        }) => {
+            let setup = penguins_match(&options)?;
+            tablero::console::penguins::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Play {
             game: PlayGame::MagneticCave { options, window },
         }) => {
@@ -284,6 +322,27 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
         scripted_rolls: options.dice.clone(),
     };
     Ok((setup, path))
+}
+
+/// Draws the board of a Penguins match from the options.
+fn penguins_match(options: &PenguinsOptions) -> Result<PenguinsMatch> {
+    if !(2..=4).contains(&options.players.len()) {
+        bail!("--players: 2 to 4 players, not {}", options.players.len());
+    }
+    let seed = options.seed.unwrap_or_else(rand::random);
+    let generator = Generator {
+        rows: options.rows,
+        cols: options.cols,
+        ..Generator::default()
+    };
+    let needed = options.players.len() * usize::from(options.penguins);
+    Ok(PenguinsMatch {
+        board: generator.generate(seed, needed),
+        seats: options.players.clone(),
+        penguins: options.penguins,
+        budget: options.budget,
+        seed: Some(seed),
+    })
 }
 
 fn penguins_call(args: &[String]) -> ExitCode {

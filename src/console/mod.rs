@@ -4,3 +4,4 @@
 
 pub mod magnetic_cave;
 pub mod patolli;
+pub mod penguins;

@@ -200,6 +200,11 @@ impl Board {
     }
 }
 
+/// The letter of player `number` on boards and in messages: 1 is `A`, 2 is `B`, …
+pub fn player_letter(number: u8) -> char {
+    char::from(b'A' + number.saturating_sub(1).min(25))
+}
+
 /// How a new board is drawn (a layout's generator settings).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -608,6 +613,58 @@ impl State {
             });
         }
         standings
+    }
+
+    /// The board as the seed's console draws it: columns (X) across the top, rows (Y) down the
+    /// side, fish as digits, water as `~`, penguins as their player's letter (`A` is player 1).
+    pub fn render(&self) -> String {
+        let board = &self.board;
+        let mut out = String::from("  X");
+        for col in 0..board.cols() {
+            out.push_str(&format!("{col:>3}"));
+        }
+        let rule = vec!["-"; usize::from(board.cols())].join("  ");
+        out.push_str("\nY   ");
+        out.push_str(&rule);
+        out.push('\n');
+        for row in 0..board.rows() {
+            out.push_str(&format!("{row:<2}|"));
+            for col in 0..board.cols() {
+                let field = board.get(Pos::new(row, col));
+                let mark = match field.penguin {
+                    Some(player) => player_letter(player),
+                    None if field.is_water() => '~',
+                    None => char::from(b'0' + field.fish),
+                };
+                out.push_str(&format!("{mark:>3}"));
+            }
+            out.push_str(" |\n");
+        }
+        out.push_str("    ");
+        out.push_str(&rule);
+        out
+    }
+
+    /// One line of JSON: `{"phase": "placement"|"movement"|"over", "turn": n, "scores": [..],
+    /// "winner": null|n|"tie"}` (players numbered from 1).
+    pub fn status_json(&self) -> String {
+        let phase = match self.phase {
+            Phase::Placement => "placement",
+            Phase::Movement => "movement",
+            Phase::Over => "over",
+        };
+        let winner = match self.winners() {
+            None => serde_json::Value::Null,
+            Some(winners) if winners.len() == 1 => serde_json::json!(winners[0]),
+            Some(_) => serde_json::json!("tie"),
+        };
+        serde_json::json!({
+            "phase": phase,
+            "turn": self.to_move,
+            "scores": self.scores,
+            "winner": winner,
+        })
+        .to_string()
     }
 
     /// The winners once the game is over: one player, or several tied on fish.

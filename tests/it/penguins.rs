@@ -569,3 +569,76 @@ fn the_ai_beats_a_greedy_player_from_either_seat() {
         "the AI won only {ai_wins} of {games}"
     );
 }
+
+// ---- the console ----
+
+#[test]
+fn the_console_plays_ai_against_ai_to_the_end_and_prints_the_ranking_then_the_status() {
+    let out = crate::support::run_tablero(
+        &[
+            "console",
+            "penguins",
+            "--players",
+            "ai,ai,ai",
+            "--rows",
+            "5",
+            "--cols",
+            "6",
+            "--penguins",
+            "1",
+            "--seed",
+            "3",
+            "--budget",
+            "0.05",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("--Placement Phase--") && stdout.contains("--Movement Phase--"));
+    assert!(stdout.contains("Game over. Ranking:"), "{stdout}");
+    let status: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().unwrap()).expect("the last line is JSON");
+    assert_eq!(status["phase"], "over");
+    assert_eq!(status["scores"].as_array().unwrap().len(), 3);
+    assert!(status["winner"].is_number() || status["winner"] == "tie");
+}
+
+#[test]
+fn the_console_asks_again_after_bad_input_and_exits_0_at_the_end_of_input() {
+    // Seed 4 on 5x5: (0, 0) is a one-fish floe, (1, 0) holds two fish.
+    let out = crate::support::run_tablero(
+        &[
+            "console",
+            "penguins",
+            "--players",
+            "human,human",
+            "--rows",
+            "5",
+            "--cols",
+            "5",
+            "--penguins",
+            "1",
+            "--seed",
+            "4",
+        ],
+        "hello\n1 0\n0 0\nstatus\n",
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("`hello` is not coordinates"), "{stdout}");
+    assert!(
+        stdout.contains("Illegal: penguins are placed on a free floe with exactly one fish"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Player A collects 1 fish."));
+    let status = stdout
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .expect("a status line");
+    let status: serde_json::Value = serde_json::from_str(status).unwrap();
+    assert_eq!(status["phase"], "placement");
+    assert_eq!(status["turn"], 2);
+    assert_eq!(status["scores"], serde_json::json!([1, 0]));
+    assert_eq!(status["winner"], serde_json::Value::Null);
+}
