@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::penguins::PenguinsMatch;
 use tablero::layout;
+use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
 use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::penguins::Generator;
@@ -50,6 +51,39 @@ enum Command {
         /// The protocol's arguments (see `tablero penguins --help`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+    /// Referee Penguins games between two programs that speak the file protocol.
+    ///
+    /// Each CMD is run through `sh -c` with the protocol's arguments appended (e.g. --a
+    /// "tablero penguins --id alpha"); every move is checked against the rules.
+    PenguinsMatch {
+        /// The first program's command.
+        #[arg(long)]
+        a: String,
+        /// The second program's command.
+        #[arg(long)]
+        b: String,
+        /// Rows of each board (4 to 20).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
+        rows: u16,
+        /// Columns of each board (4 to 20).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
+        cols: u16,
+        /// Penguins per player (1 to 5).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
+        penguins: u8,
+        /// The first board's seed; game g uses seed + g [default: random].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Games to play; the programs take turns to start.
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// A call running longer than this many seconds loses its game.
+        #[arg(long, default_value = "10", value_parser = setup::parse_budget)]
+        timeout: Duration,
+        /// Where the game files are kept [default: a new folder in the system's temp folder].
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Check layout files of any game; print each error as FILE:LINE:COLUMN: message.
     ///
@@ -220,6 +254,36 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
         Some(Command::Penguins { args }) => Ok(penguins_call(&args)),
+        Some(Command::PenguinsMatch {
+            a,
+            b,
+            rows,
+            cols,
+            penguins,
+            seed,
+            games,
+            timeout,
+            dir,
+        }) => {
+            let setup = MatchSetup {
+                programs: [a, b],
+                generator: Generator {
+                    rows,
+                    cols,
+                    ..Generator::default()
+                },
+                penguins,
+                seed: seed.unwrap_or_else(rand::random),
+                games,
+                timeout,
+                dir: dir.unwrap_or_else(|| {
+                    std::env::temp_dir().join(format!("tablero-match-{}", std::process::id()))
+                }),
+            };
+            println!("game files in {}", setup.dir.display());
+            run_match(&setup, &mut io::stdout().lock()).map_err(anyhow::Error::msg)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Console {
             game: ConsoleGame::MagneticCave { options },
         }) => {

@@ -10,6 +10,7 @@
 //! ```
 
 pub mod command;
+pub mod referee;
 
 use std::fmt;
 use std::path::Path;

@@ -642,3 +642,101 @@ fn the_console_asks_again_after_bad_input_and_exits_0_at_the_end_of_input() {
     assert_eq!(status["scores"], serde_json::json!([1, 0]));
     assert_eq!(status["winner"], serde_json::Value::Null);
 }
+
+// ---- the match referee ----
+
+fn match_run(a: &str, b: &str, dir: &Path) -> Output {
+    tablero()
+        .args([
+            "penguins-match",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--rows",
+            "5",
+            "--cols",
+            "6",
+            "--penguins",
+            "1",
+            "--seed",
+            "5",
+            "--games",
+            "2",
+            "--dir",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .expect("tablero runs")
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!("#!/bin/sh\nif [ \"$1\" = name ]; then echo {name}; exit 0; fi\n{body}\n"),
+    )
+    .unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn the_match_referee_plays_two_copies_and_forfeits_cheaters_with_the_reason() {
+    let dir = temp_dir("penguins-match");
+    let ours = env!("CARGO_BIN_EXE_tablero");
+    let alpha = format!("{ours} penguins --id alpha --budget 0.15");
+    let beta = format!("{ours} penguins --id beta --budget 0.15");
+    let out = match_run(&alpha, &beta, &dir.join("fair"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches("fish, beta").count(), 2, "{stdout}");
+    assert!(stdout.contains("result: alpha"), "{stdout}");
+
+    // Writes garbage instead of a move.
+    let vandal = script(
+        &dir,
+        "vandal",
+        "for last; do :; done\necho garbage > \"$last\"\nexit 0",
+    );
+    let out = match_run(&alpha, &vandal, &dir.join("games-vandal"));
+    let stdout = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("vandal loses: it wrote a damaged file"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("result: alpha 2 wins, vandal 0 wins"),
+        "{stdout}"
+    );
+
+    // Always claims to have no move.
+    let shirker = script(&dir, "shirker", "exit 1");
+    let out = match_run(&shirker, &alpha, &dir.join("games-shirker"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("shirker loses: it said \"no move\" but had one"),
+        "{stdout}"
+    );
+
+    // Crashes.
+    let crasher = script(&dir, "crasher", "exit 3");
+    let out = match_run(&alpha, &crasher, &dir.join("games-crasher"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("crasher loses: it exited with 3"),
+        "{stdout}"
+    );
+
+    // Two programs with one ID cannot be told apart.
+    let out = match_run(&alpha, &alpha, &dir.join("same"));
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("both programs call themselves `alpha`"));
+}
