@@ -42,6 +42,29 @@ pub struct GameFile {
     pub players: Vec<PlayerLine>,
 }
 
+impl GameFile {
+    /// The highest player number in the file, on a player line or on the board (0 if none).
+    pub fn highest_number(&self) -> u8 {
+        self.players
+            .iter()
+            .map(|p| p.number)
+            .max()
+            .unwrap_or(0)
+            .max(self.board.highest_player())
+    }
+
+    /// The game as the rules see it with player `number` to move in `phase` (numbers without
+    /// a line score 0; `penguins` is each player's total for the placement phase).
+    pub fn state(&self, number: u8, phase: Phase, penguins: u8) -> State {
+        let players = self.highest_number().max(number);
+        let mut scores = vec![0; usize::from(players)];
+        for line in &self.players {
+            scores[usize::from(line.number) - 1] = line.score;
+        }
+        State::from_parts(self.board.clone(), scores, number, phase, penguins)
+    }
+}
+
 /// What is wrong with a game file, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct FileError {
@@ -279,13 +302,7 @@ pub fn our_number(file: &GameFile, id: &str) -> Result<u8, FileError> {
     if let Some(line) = file.players.iter().find(|p| p.id == id) {
         return Ok(line.number);
     }
-    let highest = file
-        .players
-        .iter()
-        .map(|p| p.number)
-        .max()
-        .unwrap_or(0)
-        .max(file.board.highest_player());
+    let highest = file.highest_number();
     if highest >= MAX_PLAYERS {
         return Err(error(
             usize::from(file.board.rows()) + 2,
@@ -309,18 +326,6 @@ pub fn play_call(
     budget: Duration,
 ) -> Result<CallResult, FileError> {
     let me = our_number(file, id)?;
-    let players = file
-        .players
-        .iter()
-        .map(|p| p.number)
-        .max()
-        .unwrap_or(0)
-        .max(file.board.highest_player())
-        .max(me);
-    let mut scores = vec![0; usize::from(players)];
-    for line in &file.players {
-        scores[usize::from(line.number) - 1] = line.score;
-    }
     let (rules_phase, penguins) = match phase {
         CallPhase::Placement { penguins } => {
             if file.board.penguins_of(me).len() >= usize::from(penguins) {
@@ -330,7 +335,7 @@ pub fn play_call(
         }
         CallPhase::Movement => (Phase::Movement, 0),
     };
-    let state = State::from_parts(file.board.clone(), scores, me, rules_phase, penguins);
+    let state = file.state(me, rules_phase, penguins);
     if state.legal_actions().is_empty() {
         return Ok(CallResult::NoMove);
     }

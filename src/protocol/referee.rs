@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::{GameFile, PlayerLine, parse, write};
-use crate::rules::penguins::{Board, Generator, Phase, State};
+use crate::rules::penguins::{Board, Generator, Phase};
 
 /// How a match is set up.
 #[derive(Debug, Clone)]
@@ -115,23 +115,6 @@ fn program_id(command: &str) -> Result<String, String> {
     Ok(id)
 }
 
-/// The state of `file` with `number` to move in `phase`.
-fn state_of(file: &GameFile, number: u8, phase: Phase, penguins: u8) -> State {
-    let players = file
-        .players
-        .iter()
-        .map(|p| p.number)
-        .max()
-        .unwrap_or(0)
-        .max(file.board.highest_player())
-        .max(number);
-    let mut scores = vec![0; usize::from(players)];
-    for line in &file.players {
-        scores[usize::from(line.number) - 1] = line.score;
-    }
-    State::from_parts(file.board.clone(), scores, number, phase, penguins)
-}
-
 /// Checks that `after` is `before` plus one legal move by the program `id`; returns its number.
 fn check_move(
     before: &GameFile,
@@ -141,7 +124,7 @@ fn check_move(
     penguins: u8,
 ) -> Result<u8, String> {
     let number = super::our_number(before, id).map_err(|e| e.to_string())?;
-    let state = state_of(before, number, phase, penguins);
+    let state = before.state(number, phase, penguins);
     if phase == Phase::Placement && state.placed(number) >= usize::from(penguins) {
         return Err("it placed more penguins than it has".to_string());
     }
@@ -232,7 +215,7 @@ fn play_game(
                         }
                         let number =
                             super::our_number(&before, &ids[program]).map_err(|e| e.to_string())?;
-                        let state = state_of(&before, number, phase, setup.penguins);
+                        let state = before.state(number, phase, setup.penguins);
                         if state.can_act(number) && !state.legal_actions().is_empty() {
                             return Ok(forfeit("it said \"no move\" but had one".into()));
                         }

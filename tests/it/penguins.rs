@@ -337,17 +337,7 @@ fn two_copies_with_different_ids_play_a_whole_game_call_by_call() {
             let after = read(&game);
             match code(&out) {
                 0 => {
-                    let scores: Vec<u32> = (1..=2u8)
-                        .map(|n| {
-                            before
-                                .players
-                                .iter()
-                                .find(|p| p.number == n)
-                                .map_or(0, |p| p.score)
-                        })
-                        .collect();
-                    let mut state =
-                        State::from_parts(before.board.clone(), scores, number, Phase::Movement, 2);
+                    let mut state = before.state(number, Phase::Movement, 2);
                     let moved = state
                         .legal_actions()
                         .into_iter()
