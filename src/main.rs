@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::penguins::PenguinsMatch;
 use tablero::layout;
+use tablero::layout::PenguinsSetup;
 use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
 use tablero::rules::patolli::{Dice, Overshoot};
@@ -111,6 +112,13 @@ enum PlayGame {
         #[command(flatten)]
         window: WindowOptions,
     },
+    /// Penguins in the window.
+    Penguins {
+        #[command(flatten)]
+        options: PenguinsOptions,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
 }
 
 #[derive(Subcommand)]
@@ -140,12 +148,12 @@ struct PenguinsOptions {
     /// Who plays each player, in turn order, comma-separated: 2 to 4 of human or ai.
     #[arg(long, default_value = "human,ai", value_delimiter = ',', value_parser = parse_seat)]
     players: Vec<Seat>,
-    /// Rows of the board (4 to 20).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
-    rows: u16,
-    /// Columns of the board (4 to 20).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
-    cols: u16,
+    /// Rows of the board (4 to 20) [default: the layout's].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
+    rows: Option<u16>,
+    /// Columns of the board (4 to 20) [default: the layout's].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
+    cols: Option<u16>,
     /// Penguins per player (1 to 5).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
     penguins: u8,
@@ -155,6 +163,10 @@ struct PenguinsOptions {
     /// The AI's time per move, in seconds (at most 60).
     #[arg(long, default_value = "1", value_parser = setup::parse_budget)]
     budget: Duration,
+    /// The layout file [default: levels/penguins.ron]; --rows and --cols override its size,
+    /// a fixed board in it is played as it is.
+    #[arg(long)]
+    layout: Option<PathBuf>,
 }
 
 /// Seats, dice and rule options of a Patolli match.
@@ -305,7 +317,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Console {
             game: ConsoleGame::Penguins { options },
         }) => {
-            let setup = penguins_match(&options)?;
+            let (setup, _, _) = penguins_match(&options)?;
             tablero::console::penguins::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -314,6 +326,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let (setup, layout_path) = cave_match(&options)?;
             run_window(AppStart::magnetic_cave(setup, layout_path), window)
+        }
+        Some(Command::Play {
+            game: PlayGame::Penguins { options, window },
+        }) => {
+            let (setup, layout, path) = penguins_match(&options)?;
+            run_window(AppStart::penguins(setup, layout, path), window)
         }
         Some(Command::Play {
             game: PlayGame::Patolli { options, window },
@@ -388,25 +406,32 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
     Ok((setup, path))
 }
 
-/// Draws the board of a Penguins match from the options.
-fn penguins_match(options: &PenguinsOptions) -> Result<PenguinsMatch> {
+/// Draws the board of a Penguins match from the options and the layout.
+fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PenguinsSetup, PathBuf)> {
     if !(2..=4).contains(&options.players.len()) {
         bail!("--players: 2 to 4 players, not {}", options.players.len());
     }
-    let seed = options.seed.unwrap_or_else(rand::random);
-    let generator = Generator {
-        rows: options.rows,
-        cols: options.cols,
-        ..Generator::default()
+    let path = match &options.layout {
+        Some(path) => path.clone(),
+        None => setup::default_layout_path(GameKind::Penguins).map_err(anyhow::Error::msg)?,
     };
+    let mut layout = setup::load_penguins_layout(&path)?;
+    if let PenguinsSetup::Generated(generator) = &mut layout {
+        generator.rows = options.rows.unwrap_or(generator.rows);
+        generator.cols = options.cols.unwrap_or(generator.cols);
+    }
+    let seed = options
+        .seed
+        .unwrap_or_else(|| rand::random::<u64>() % 1_000_000);
     let needed = options.players.len() * usize::from(options.penguins);
-    Ok(PenguinsMatch {
-        board: generator.generate(seed, needed),
+    let setup = PenguinsMatch {
+        board: layout.board(seed, needed),
         seats: options.players.clone(),
         penguins: options.penguins,
         budget: options.budget,
-        seed: Some(seed),
-    })
+        seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
+    };
+    Ok((setup, layout, path))
 }
 
 fn penguins_call(args: &[String]) -> ExitCode {

@@ -145,3 +145,19 @@ pub fn load_patolli_layout(path: &Path) -> Result<crate::layout::PatolliSetup, L
         }),
     }
 }
+
+/// Loads the Penguins layout at `path`.
+///
+/// # Errors
+/// The file's error, or an error at 1:1 when it holds another game's layout.
+pub fn load_penguins_layout(path: &Path) -> Result<crate::layout::PenguinsSetup, LayoutError> {
+    match layout::load(path)? {
+        GameSetup::Penguins(setup) => Ok(setup),
+        other => Err(LayoutError {
+            file: path.display().to_string(),
+            line: 1,
+            column: 1,
+            message: format!("this is a layout for {other}, not for Penguins"),
+        }),
+    }
+}

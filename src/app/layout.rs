@@ -9,10 +9,11 @@ use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 
 use super::{AppStart, AppSystems, FirstMatch};
-use crate::layout::{self, GameSetup, LayoutError, PatolliSetup};
+use crate::layout::{self, GameSetup, LayoutError, PatolliSetup, PenguinsSetup};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::Config as CaveConfig;
 use crate::rules::patolli::{Rules as PatolliRules, Track};
+use crate::rules::penguins::Generator;
 
 /// The asset source name of the levels folder: `levels://magnetic_cave.ron`.
 pub const LEVELS_SOURCE: &str = "levels";
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     });
     watch_layouts_of::<CaveGame>(app);
     watch_layouts_of::<PatolliGame>(app);
+    watch_layouts_of::<PenguinsGame>(app);
 }
 
 /// Registers the `levels` asset source at `dir`; call before adding `AssetPlugin`.
@@ -115,7 +117,7 @@ impl LayoutGame for CaveGame {
     fn first_match(start: &AppStart) -> Option<(&Path, CaveConfig)> {
         match start.first_match.as_ref()? {
             FirstMatch::MagneticCave(setup, path) => Some((path, setup.config)),
-            FirstMatch::Patolli(..) => None,
+            _ => None,
         }
     }
 }
@@ -131,7 +133,7 @@ impl LayoutGame for PatolliGame {
     fn config(setup: &GameSetup) -> Option<PatolliSetup> {
         match setup {
             GameSetup::Patolli(board) => Some(board.clone()),
-            GameSetup::MagneticCave(_) => None,
+            _ => None,
         }
     }
 
@@ -145,7 +147,34 @@ impl LayoutGame for PatolliGame {
     fn first_match(start: &AppStart) -> Option<(&Path, PatolliSetup)> {
         match start.first_match.as_ref()? {
             FirstMatch::Patolli(setup, path) => Some((path, setup.board.clone())),
-            FirstMatch::MagneticCave(..) => None,
+            _ => None,
+        }
+    }
+}
+
+/// Penguins' layouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PenguinsGame;
+
+impl LayoutGame for PenguinsGame {
+    type Config = PenguinsSetup;
+    const KIND: GameKind = GameKind::Penguins;
+
+    fn config(setup: &GameSetup) -> Option<PenguinsSetup> {
+        match setup {
+            GameSetup::Penguins(penguins) => Some(penguins.clone()),
+            _ => None,
+        }
+    }
+
+    fn fallback() -> PenguinsSetup {
+        PenguinsSetup::Generated(Generator::default())
+    }
+
+    fn first_match(start: &AppStart) -> Option<(&Path, PenguinsSetup)> {
+        match start.first_match.as_ref()? {
+            FirstMatch::Penguins(_, layout, path) => Some((path, layout.clone())),
+            _ => None,
         }
     }
 }
@@ -178,10 +207,15 @@ pub type PatolliLayout = GameLayout<PatolliGame>;
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct LayoutChanged<G: LayoutGame>(pub G::Config);
 
+/// The Penguins layout in use.
+pub type PenguinsLayout = GameLayout<PenguinsGame>;
+
 /// A new good Magnetic Cave layout arrived.
 pub type CaveLayoutChanged = LayoutChanged<CaveGame>;
 /// A new good Patolli layout arrived.
 pub type PatolliLayoutChanged = LayoutChanged<PatolliGame>;
+/// A new good Penguins layout arrived.
+pub type PenguinsLayoutChanged = LayoutChanged<PenguinsGame>;
 
 /// Loads and watches game `G`'s layout.
 fn watch_layouts_of<G: LayoutGame>(app: &mut App) {

@@ -6,12 +6,15 @@ use std::time::Duration;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::layout::{CaveLayout, PatolliLayout};
+use super::layout::{CaveLayout, PatolliLayout, PenguinsLayout};
 use super::magnetic_cave::referee::MatchRequested;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
+use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::theme::{self, Selected};
 use super::{AppSystems, Screen};
 use crate::ai::DEFAULT_BUDGET;
+use crate::console::penguins::PenguinsMatch;
+use crate::layout::PenguinsSetup;
 use crate::rules::{GameKind, Seat};
 use crate::setup::{CaveMatch, PatolliMatch};
 
@@ -46,6 +49,10 @@ pub struct MenuChoices {
     pub seats: [Seat; 2],
     /// The AI's time per move.
     pub budget: Duration,
+    /// Penguins: players C and D, when they play.
+    pub more_seats: [Option<Seat>; 2],
+    /// Penguins: penguins per player (1 to 5).
+    pub penguins: u8,
 }
 
 impl Default for MenuChoices {
@@ -54,6 +61,8 @@ impl Default for MenuChoices {
             game: GameKind::MagneticCave,
             seats: [Seat::Human, Seat::Ai],
             budget: DEFAULT_BUDGET,
+            more_seats: [None, None],
+            penguins: 2,
         }
     }
 }
@@ -78,8 +87,24 @@ fn side_name(game: GameKind, side: usize) -> &'static str {
         (GameKind::MagneticCave, _) => "□ White",
         (GameKind::Patolli, 0) => "Player L (A–F)",
         (GameKind::Patolli, _) => "Player N (1–6)",
+        (GameKind::Penguins, 0) => "Player A (first)",
+        (GameKind::Penguins, _) => "Player B",
     }
 }
+
+/// A menu row shown only when Penguins is chosen.
+#[derive(Component)]
+struct PenguinsOnly;
+
+/// A choice for player C (`side` 0) or D (1) of Penguins: a seat, or `None`: not playing.
+#[derive(Component, Clone, Copy)]
+struct MoreSeatOption {
+    side: usize,
+    seat: Option<Seat>,
+}
+
+#[derive(Component)]
+struct PenguinsText;
 
 #[derive(Component)]
 struct BudgetText;
@@ -97,13 +122,13 @@ fn spawn_menu(mut commands: Commands) {
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
-                row_gap: px(16),
+                row_gap: px(8),
                 ..default()
             },
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {
-            menu.spawn(theme::label("Tablero", 64.0, theme::TEXT));
+            menu.spawn(theme::label("Tablero", 56.0, theme::TEXT));
             menu.spawn(theme::label(
                 "Board games from three course assignments",
                 20.0,
@@ -133,6 +158,47 @@ fn spawn_menu(mut commands: Commands) {
                     }
                 });
             }
+            for side in 0..2 {
+                let name = ["Player C", "Player D"][side];
+                menu.spawn((row(), PenguinsOnly)).with_children(|row| {
+                    row.spawn(caption(name));
+                    for (seat, text) in [
+                        (Some(Seat::Human), "Human"),
+                        (Some(Seat::Ai), "AI"),
+                        (None, "Off"),
+                    ] {
+                        row.spawn((MoreSeatOption { side, seat }, theme::button(text, 120.0)))
+                            .observe(
+                                move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                                    choices.more_seats[side] = seat;
+                                },
+                            );
+                    }
+                });
+            }
+            menu.spawn((row(), PenguinsOnly)).with_children(|row| {
+                row.spawn(caption("Penguins each"));
+                row.spawn(theme::button("−", 44.0)).observe(
+                    |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                        choices.penguins = choices.penguins.saturating_sub(1).max(1);
+                    },
+                );
+                row.spawn((
+                    PenguinsText,
+                    theme::label("", 22.0, theme::TEXT),
+                    Node {
+                        width: px(80),
+                        justify_content: JustifyContent::Center,
+                        ..default()
+                    },
+                    TextLayout::justify(Justify::Center),
+                ));
+                row.spawn(theme::button("+", 44.0)).observe(
+                    |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                        choices.penguins = (choices.penguins + 1).min(5);
+                    },
+                );
+            });
             menu.spawn(row()).with_children(|row| {
                 row.spawn(caption("AI time per move"));
                 row.spawn(theme::button("−", 44.0)).observe(
@@ -202,8 +268,10 @@ fn start_match(
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,
     patolli_layout: Option<Res<PatolliLayout>>,
+    penguins_layout: Option<Res<PenguinsLayout>>,
     mut requests: MessageWriter<MatchRequested>,
     mut patolli_requests: MessageWriter<PatolliMatchRequested>,
+    mut penguins_requests: MessageWriter<PenguinsMatchRequested>,
 ) {
     match choices.game {
         GameKind::MagneticCave => {
@@ -227,6 +295,25 @@ fn start_match(
                 scripted_rolls: Vec::new(),
             }));
         }
+        GameKind::Penguins => {
+            let Some(layout) = penguins_layout else {
+                return;
+            };
+            let mut seats = choices.seats.to_vec();
+            seats.extend(choices.more_seats.iter().flatten());
+            let seed: u64 = rand::random::<u64>() % 1_000_000;
+            let needed = seats.len() * usize::from(choices.penguins);
+            penguins_requests.write(PenguinsMatchRequested(
+                PenguinsMatch {
+                    board: layout.config.board(seed, needed),
+                    seats,
+                    penguins: choices.penguins,
+                    budget: choices.budget,
+                    seed: matches!(layout.config, PenguinsSetup::Generated(_)).then_some(seed),
+                },
+                layout.config.clone(),
+            ));
+        }
     }
 }
 
@@ -234,13 +321,48 @@ fn show_choices(
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,
     patolli_layout: Option<Res<PatolliLayout>>,
-    mut captions: Query<(&SideCaption, &mut Text), (Without<BudgetText>, Without<LayoutText>)>,
+    penguins_layout: Option<Res<PenguinsLayout>>,
+    mut more_seats: Query<
+        (&MoreSeatOption, &mut Selected),
+        (Without<GameOption>, Without<SeatOption>),
+    >,
+    mut penguins_rows: Query<&mut Node, With<PenguinsOnly>>,
+    mut penguins_text: Single<
+        &mut Text,
+        (
+            With<PenguinsText>,
+            Without<BudgetText>,
+            Without<LayoutText>,
+            Without<SideCaption>,
+        ),
+    >,
+    mut captions: Query<
+        (&SideCaption, &mut Text),
+        (
+            Without<BudgetText>,
+            Without<LayoutText>,
+            Without<PenguinsText>,
+        ),
+    >,
     mut games: Query<(&GameOption, &mut Selected), Without<SeatOption>>,
     mut seats: Query<(&SeatOption, &mut Selected), Without<GameOption>>,
-    mut budget: Single<&mut Text, (With<BudgetText>, Without<LayoutText>, Without<SideCaption>)>,
+    mut budget: Single<
+        &mut Text,
+        (
+            With<BudgetText>,
+            Without<LayoutText>,
+            Without<SideCaption>,
+            Without<PenguinsText>,
+        ),
+    >,
     mut layout_text: Single<
         &mut Text,
-        (With<LayoutText>, Without<BudgetText>, Without<SideCaption>),
+        (
+            With<LayoutText>,
+            Without<BudgetText>,
+            Without<SideCaption>,
+            Without<PenguinsText>,
+        ),
     >,
 ) {
     for (option, mut selected) in &mut games {
@@ -253,6 +375,21 @@ fn show_choices(
     if budget.0 != text {
         budget.0 = text;
     }
+    let penguins = choices.game == GameKind::Penguins;
+    for mut node in &mut penguins_rows {
+        let display = if penguins {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for (option, mut selected) in &mut more_seats {
+        selected.set_if_neq(Selected(choices.more_seats[option.side] == option.seat));
+    }
+    theme::set_text(&mut penguins_text, choices.penguins.to_string());
     for (caption, mut text) in &mut captions {
         let name = side_name(choices.game, caption.0);
         if text.0 != name {
@@ -280,6 +417,19 @@ fn show_choices(
             Some(layout) => (
                 layout.file.as_str(),
                 format!("a track of {} squares", layout.config.track.len()),
+                layout.error.as_deref(),
+            ),
+            None => ("", String::new(), None),
+        },
+        GameKind::Penguins => match &penguins_layout {
+            Some(layout) => (
+                layout.file.as_str(),
+                match &layout.config {
+                    PenguinsSetup::Generated(g) => {
+                        format!("{}x{} boards drawn from a random seed", g.cols, g.rows)
+                    }
+                    PenguinsSetup::Fixed(b) => format!("a fixed {}x{} board", b.cols(), b.rows()),
+                },
                 layout.error.as_deref(),
             ),
             None => ("", String::new(), None),

@@ -6,6 +6,7 @@ pub mod layout;
 pub mod magnetic_cave;
 pub mod menu;
 pub mod patolli;
+pub mod penguins;
 pub mod screenshot;
 pub mod search_task;
 pub mod shapes;
@@ -16,6 +17,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
+use crate::console::penguins::PenguinsMatch;
+use crate::layout::PenguinsSetup;
 use crate::setup::{CaveMatch, PatolliMatch};
 
 /// The window's title; tests find the window by it.
@@ -33,6 +36,8 @@ pub enum Screen {
     MagneticCave,
     /// A Patolli match is on (and stays on screen after it ends, with its result).
     Patolli,
+    /// A Penguins match is on (and stays on screen after it ends, with its ranking).
+    Penguins,
 }
 
 /// The order of work in a frame: timers, then input into requests, then the referee, then
@@ -67,13 +72,17 @@ pub enum FirstMatch {
     MagneticCave(CaveMatch, PathBuf),
     /// A Patolli match.
     Patolli(PatolliMatch, PathBuf),
+    /// A Penguins match, with the layout it was drawn from.
+    Penguins(PenguinsMatch, PenguinsSetup, PathBuf),
 }
 
 impl FirstMatch {
     /// The layout file.
     pub fn layout(&self) -> &PathBuf {
         match self {
-            FirstMatch::MagneticCave(_, path) | FirstMatch::Patolli(_, path) => path,
+            FirstMatch::MagneticCave(_, path)
+            | FirstMatch::Patolli(_, path)
+            | FirstMatch::Penguins(_, _, path) => path,
         }
     }
 
@@ -82,6 +91,7 @@ impl FirstMatch {
         match self {
             FirstMatch::MagneticCave(..) => Screen::MagneticCave,
             FirstMatch::Patolli(..) => Screen::Patolli,
+            FirstMatch::Penguins(..) => Screen::Penguins,
         }
     }
 }
@@ -108,6 +118,15 @@ impl AppStart {
     /// Start a Magnetic Cave match with `setup`, whose layout is the file at `layout`.
     pub fn magnetic_cave(setup: CaveMatch, layout: PathBuf) -> AppStart {
         AppStart::with_match(FirstMatch::MagneticCave(setup, layout))
+    }
+
+    /// Start a Penguins match with `setup`, drawn from `layout_setup`, the file at `layout`.
+    pub fn penguins(
+        setup: PenguinsMatch,
+        layout_setup: PenguinsSetup,
+        layout: PathBuf,
+    ) -> AppStart {
+        AppStart::with_match(FirstMatch::Penguins(setup, layout_setup, layout))
     }
 
     /// Start a Patolli match with `setup`, whose layout is the file at `layout`.
@@ -190,6 +209,7 @@ impl Plugin for AppPlugin {
             theme::plugin,
             magnetic_cave::view_plugin,
             patolli::view_plugin,
+            penguins::view_plugin,
             menu::plugin,
             screenshot::plugin,
         ));
@@ -214,6 +234,11 @@ impl Plugin for GamePlugin {
             )
                 .chain(),
         );
-        app.add_plugins((layout::plugin, magnetic_cave::plugin, patolli::plugin));
+        app.add_plugins((
+            layout::plugin,
+            magnetic_cave::plugin,
+            patolli::plugin,
+            penguins::plugin,
+        ));
     }
 }

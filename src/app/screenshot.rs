@@ -10,6 +10,8 @@ use super::magnetic_cave::referee::CaveReferee;
 use super::patolli::board::Walk;
 use super::patolli::dice::RollDisplay;
 use super::patolli::referee::PatolliReferee;
+use super::penguins::board::{Sinking as PenguinSinking, Slide as PenguinSlide};
+use super::penguins::referee::PenguinsReferee;
 use super::{AppStart, Screen};
 
 /// Frames to let the renderer settle after the board appears, before capturing.
@@ -39,8 +41,10 @@ fn take_screenshot(
     screen: Res<State<Screen>>,
     cave: Option<Res<CaveReferee>>,
     patolli: Option<Res<PatolliReferee>>,
+    penguins: Option<Res<PenguinsReferee>>,
     done: Option<Res<CaptureDone>>,
     walking: Query<(), With<Walk>>,
+    sliding: Query<(), Or<(With<PenguinSlide>, With<PenguinSinking>)>>,
     rolls: Option<Res<RollDisplay>>,
     mut phase: Local<Phase>,
     mut exit: MessageWriter<AppExit>,
@@ -54,6 +58,13 @@ fn take_screenshot(
                 Screen::Menu => None,
                 Screen::MagneticCave => cave.as_ref().map(|r| r.moves_played_here()),
                 // A match that ended early is as far as it goes.
+                Screen::Penguins => penguins.as_ref().map(|r| {
+                    if r.state().winners().is_some() {
+                        usize::MAX
+                    } else {
+                        r.moves_played()
+                    }
+                }),
                 Screen::Patolli => patolli.as_ref().map(|r| {
                     if r.state().winner().is_some() {
                         usize::MAX
@@ -88,7 +99,9 @@ fn take_screenshot(
         }
         Phase::Settling(n) => {
             // Pieces finish walking and dice stop tumbling before the picture is taken.
-            let moving = !walking.is_empty() || rolls.as_ref().is_some_and(|r| !r.is_settled());
+            let moving = !walking.is_empty()
+                || !sliding.is_empty()
+                || rolls.as_ref().is_some_and(|r| !r.is_settled());
             if !moving {
                 *phase = Phase::Settling(n - 1);
             }
@@ -106,6 +119,11 @@ fn take_screenshot(
                             }
                             Screen::Patolli => {
                                 if let Some(referee) = patolli {
+                                    println!("{}", referee.state().status_json());
+                                }
+                            }
+                            Screen::Penguins => {
+                                if let Some(referee) = penguins {
                                     println!("{}", referee.state().status_json());
                                 }
                             }

@@ -54,6 +54,12 @@ pub const CARD: Color = Color::srgb(0.16, 0.17, 0.22);
 pub const CARD_ACTIVE: Color = Color::srgb(0.22, 0.26, 0.34);
 /// The end-of-game banner behind the result.
 pub const BANNER: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
+/// Penguins: open water.
+pub const WATER: Color = Color::srgb(0.10, 0.28, 0.45);
+/// Penguins: an ice floe.
+pub const ICE: Color = Color::srgb(0.86, 0.93, 0.97);
+/// Penguins: a fish on a floe.
+pub const FISH: Color = Color::srgb(0.95, 0.55, 0.20);
 /// The die's face.
 pub const DIE_FACE: Color = Color::srgb(0.97, 0.95, 0.90);
 /// The die's pips and the beans' marks.

@@ -15,14 +15,17 @@ use serde::Deserialize;
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfigError};
 use crate::rules::patolli::{GridCell, Rules as PatolliRules, Track};
+use crate::rules::penguins::{Board as PenguinsBoard, Field, Generator, MAX_FISH, Pos};
 
 /// A layout of any game, as written in a `.ron` file.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub enum Layout {
     /// A Magnetic Cave: its size and winning length.
     MagneticCave(CaveLayout),
     /// A Patolli board: its track, special squares and rule options.
     Patolli(PatolliLayout),
+    /// Penguins: the board generator's settings, or a fixed board.
+    Penguins(PenguinsLayout),
 }
 
 impl Layout {
@@ -31,6 +34,7 @@ impl Layout {
         match self {
             Layout::MagneticCave(_) => GameKind::MagneticCave,
             Layout::Patolli(_) => GameKind::Patolli,
+            Layout::Penguins(_) => GameKind::Penguins,
         }
     }
 }
@@ -100,6 +104,124 @@ pub struct PatolliEnds {
     pub end: usize,
 }
 
+/// The Penguins layout fields: how boards are drawn (each has a default), or a fixed board.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PenguinsLayout {
+    /// Rows of a drawn board (4 to 20).
+    #[serde(default = "default_penguins_side")]
+    pub rows: u16,
+    /// Columns of a drawn board (4 to 20).
+    #[serde(default = "default_penguins_side")]
+    pub cols: u16,
+    /// The share of water on a drawn board (0 to 0.6).
+    #[serde(default = "default_water")]
+    pub water: f64,
+    /// Relative weights of floes with 1, 2 and 3 fish on a drawn board.
+    #[serde(default = "default_fish_weights")]
+    pub fish_weights: [u32; 3],
+    /// A fixed board instead: one string per row, a digit per field (0 water, 1-3 fish).
+    #[serde(default)]
+    pub board: Option<Vec<String>>,
+}
+
+fn default_penguins_side() -> u16 {
+    Generator::default().rows
+}
+
+fn default_water() -> f64 {
+    Generator::default().water
+}
+
+fn default_fish_weights() -> [u32; 3] {
+    Generator::default().fish_weights
+}
+
+/// A checked Penguins layout: boards are drawn from a seed, or the board is fixed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PenguinsSetup {
+    /// Draw each board with these settings.
+    Generated(Generator),
+    /// Always this board.
+    Fixed(PenguinsBoard),
+}
+
+impl PenguinsSetup {
+    /// The board of a match: drawn from `seed` with `needed_ones` one-fish floes, or fixed.
+    pub fn board(&self, seed: u64, needed_ones: usize) -> PenguinsBoard {
+        match self {
+            PenguinsSetup::Generated(generator) => generator.generate(seed, needed_ones),
+            PenguinsSetup::Fixed(board) => board.clone(),
+        }
+    }
+}
+
+impl PenguinsLayout {
+    fn setup(&self) -> Result<PenguinsSetup, (&'static str, String)> {
+        if let Some(rows) = &self.board {
+            return fixed_board(rows).map(PenguinsSetup::Fixed);
+        }
+        for (field, side) in [("rows", self.rows), ("cols", self.cols)] {
+            if !(4..=20).contains(&side) {
+                return Err((field, format!("{field} must be 4 to 20, not {side}")));
+            }
+        }
+        if !(0.0..=0.6).contains(&self.water) {
+            return Err((
+                "water",
+                format!("water is a share from 0 to 0.6, not {}", self.water),
+            ));
+        }
+        if self.fish_weights.iter().sum::<u32>() == 0 {
+            return Err((
+                "fish_weights",
+                "at least one fish weight must be above 0".to_string(),
+            ));
+        }
+        Ok(PenguinsSetup::Generated(Generator {
+            rows: self.rows,
+            cols: self.cols,
+            water: self.water,
+            fish_weights: self.fish_weights,
+        }))
+    }
+}
+
+/// A fixed board from its rows of digits.
+fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, (&'static str, String)> {
+    let bad = |message: String| ("board", message);
+    let height = rows.len();
+    let width = rows.first().map_or(0, |r| r.trim().chars().count());
+    if !(2..=20).contains(&height) || !(2..=20).contains(&width) {
+        return Err(bad(format!(
+            "a fixed board has 2 to 20 rows of 2 to 20 fields; this one is {height} rows of {width}"
+        )));
+    }
+    let mut board = PenguinsBoard::water(height as u16, width as u16);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.trim();
+        if row.chars().count() != width {
+            return Err(bad(format!(
+                "row {r} has {} fields; row 0 has {width}",
+                row.chars().count()
+            )));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            let fish = ch
+                .to_digit(10)
+                .filter(|&d| d <= u32::from(MAX_FISH))
+                .ok_or_else(|| bad(format!("row {r}, field {c}: `{ch}` is not 0 to 3 fish")))?;
+            board.set(Pos::new(r as u16, c as u16), Field::floe(fish as u8));
+        }
+    }
+    if board.placement_floes().is_empty() {
+        return Err(bad(
+            "the board has no one-fish floe to place a penguin on".into()
+        ));
+    }
+    Ok(board)
+}
+
 /// A checked Patolli board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatolliSetup {
@@ -124,12 +246,14 @@ pub struct LayoutError {
 }
 
 /// A valid layout together with the rules configuration it makes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum GameSetup {
     /// A Magnetic Cave ready to play.
     MagneticCave(CaveConfig),
     /// A Patolli board ready to play.
     Patolli(PatolliSetup),
+    /// Penguins boards ready to draw (or a fixed one).
+    Penguins(PenguinsSetup),
 }
 
 impl GameSetup {
@@ -137,7 +261,7 @@ impl GameSetup {
     pub fn cave(&self) -> Option<CaveConfig> {
         match self {
             GameSetup::MagneticCave(config) => Some(*config),
-            GameSetup::Patolli(_) => None,
+            _ => None,
         }
     }
 }
@@ -208,6 +332,7 @@ fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
             })
         })
         .map_err(|e| (e.field(), e.to_string())),
+        Layout::Penguins(penguins) => penguins.setup().map(GameSetup::Penguins),
     }
 }
 
@@ -248,6 +373,16 @@ impl fmt::Display for GameSetup {
                 c.win_length()
             ),
             GameSetup::Patolli(p) => write!(f, "Patolli, a track of {} squares", p.track.len()),
+            GameSetup::Penguins(PenguinsSetup::Generated(g)) => {
+                write!(
+                    f,
+                    "Penguins, {}x{} boards drawn from a seed",
+                    g.cols, g.rows
+                )
+            }
+            GameSetup::Penguins(PenguinsSetup::Fixed(b)) => {
+                write!(f, "Penguins, a fixed {}x{} board", b.cols(), b.rows())
+            }
         }
     }
 }

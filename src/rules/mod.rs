@@ -49,17 +49,24 @@ pub enum GameKind {
     MagneticCave,
     /// The Meso-American dice race on a cross.
     Patolli,
+    /// A simplified "Hey, That's My Fish!".
+    Penguins,
 }
 
 impl GameKind {
     /// Every game the window and console play, in menu order.
-    pub const ALL: [GameKind; 2] = [GameKind::MagneticCave, GameKind::Patolli];
+    pub const ALL: [GameKind; 3] = [
+        GameKind::MagneticCave,
+        GameKind::Patolli,
+        GameKind::Penguins,
+    ];
 
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {
             GameKind::MagneticCave => "Magnetic Cave",
             GameKind::Patolli => "Patolli",
+            GameKind::Penguins => "Penguins",
         }
     }
 
@@ -68,6 +75,7 @@ impl GameKind {
         match self {
             GameKind::MagneticCave => "magnetic_cave.ron",
             GameKind::Patolli => "patolli.ron",
+            GameKind::Penguins => "penguins.ron",
         }
     }
 }

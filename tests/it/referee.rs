@@ -485,3 +485,139 @@ mod patolli {
         );
     }
 }
+
+mod penguins {
+    use std::time::Duration;
+
+    use bevy::prelude::*;
+    use tablero::app::Screen;
+    use tablero::app::penguins::referee::{
+        ActionRejected, Floe, MatchRequested, MoveRequested, Penguin, PenguinsReferee,
+        PlaceRequested, Refusal, UndoRequested,
+    };
+    use tablero::console::penguins::PenguinsMatch;
+    use tablero::layout::PenguinsSetup;
+    use tablero::rules::Seat;
+    use tablero::rules::penguins::{Generator, Illegal, Phase};
+    use tablero::setup::CaveMatch;
+
+    use super::{headless_app, messages, standard_levels};
+
+    fn app_with_seats(name: &str, seats: Vec<Seat>) -> App {
+        let levels = standard_levels(name);
+        let mut app = headless_app(&levels, CaveMatch::default(), false);
+        let layout = PenguinsSetup::Generated(Generator::default());
+        app.world_mut().write_message(MatchRequested(
+            PenguinsMatch {
+                board: layout.board(7, 4),
+                seats,
+                penguins: 2,
+                budget: Duration::from_millis(150),
+                seed: Some(7),
+            },
+            layout,
+        ));
+        app.update();
+        app.update();
+        app
+    }
+
+    fn referee(app: &App) -> &PenguinsReferee {
+        app.world().resource::<PenguinsReferee>()
+    }
+
+    fn entities<C: Component + Copy>(app: &mut App) -> Vec<C> {
+        let mut query = app.world_mut().query::<&C>();
+        query.iter(app.world()).copied().collect()
+    }
+
+    #[test]
+    fn the_referee_places_moves_refuses_and_undoes_with_entities_in_step() {
+        let mut app = app_with_seats("penguins-referee", vec![Seat::Human, Seat::Human]);
+        assert_eq!(
+            *app.world()
+                .resource::<bevy::state::state::State<Screen>>()
+                .get(),
+            Screen::Penguins
+        );
+        let board = referee(&app).state().board().clone();
+        let floes = board
+            .positions()
+            .filter(|&p| !board.get(p).is_water())
+            .count();
+        assert_eq!(entities::<Floe>(&mut app).len(), floes);
+
+        // A two-fish floe is refused; nothing changes.
+        let rich = board.positions().find(|&p| board.get(p).fish == 2).unwrap();
+        app.world_mut().write_message(PlaceRequested {
+            pos: rich,
+            seat: Seat::Human,
+        });
+        app.update();
+        assert_eq!(
+            messages::<ActionRejected>(&app),
+            vec![ActionRejected(Refusal::Illegal(Illegal::NotPlaceable(
+                rich
+            )))]
+        );
+        assert!(entities::<Penguin>(&mut app).is_empty());
+
+        // Both players place twice.
+        for _ in 0..4 {
+            let pos = referee(&app).state().board().placement_floes()[0];
+            app.world_mut().write_message(PlaceRequested {
+                pos,
+                seat: Seat::Human,
+            });
+            app.update();
+        }
+        assert_eq!(referee(&app).state().phase(), Phase::Movement);
+        assert_eq!(entities::<Penguin>(&mut app).len(), 4);
+
+        // A slide: the penguin entity moves and the floe it left goes.
+        let state = referee(&app).state().clone();
+        let action = state.legal_actions()[0];
+        let tablero::rules::penguins::Action::Move { from, to } = action else {
+            panic!("a move")
+        };
+        app.world_mut().write_message(MoveRequested {
+            from,
+            to,
+            seat: Seat::Human,
+        });
+        app.update();
+        let penguins = entities::<Penguin>(&mut app);
+        assert!(penguins.iter().any(|p| p.pos == to));
+        assert!(!penguins.iter().any(|p| p.pos == from));
+        assert!(!entities::<Floe>(&mut app).iter().any(|f| f.0 == from));
+
+        // Undo puts it back.
+        app.world_mut().write_message(UndoRequested);
+        app.update();
+        app.update();
+        assert_eq!(referee(&app).state(), &state);
+        let penguins = entities::<Penguin>(&mut app);
+        assert!(penguins.iter().any(|p| p.pos == from));
+        assert!(entities::<Floe>(&mut app).iter().any(|f| f.0 == from));
+    }
+
+    #[test]
+    fn ai_seats_play_a_whole_match_through_the_referee() {
+        let mut app = app_with_seats("penguins-ai", vec![Seat::Ai, Seat::Ai, Seat::Ai]);
+        let start = std::time::Instant::now();
+        while referee(&app).state().phase() != Phase::Over
+            && start.elapsed() < Duration::from_secs(120)
+        {
+            app.update();
+        }
+        let state = referee(&app).state().clone();
+        assert_eq!(state.phase(), Phase::Over);
+        assert!(messages::<ActionRejected>(&app).is_empty());
+        let on_board = state
+            .board()
+            .positions()
+            .filter(|&p| state.board().get(p).penguin.is_some())
+            .count();
+        assert_eq!(entities::<Penguin>(&mut app).len(), on_board);
+    }
+}

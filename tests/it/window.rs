@@ -9,6 +9,7 @@ use std::process::Command;
 
 use tablero::app::magnetic_cave::board::cell_window_position;
 use tablero::app::patolli::board::{Geometry, card_center, window_position};
+use tablero::app::penguins::board::field_window_position;
 use tablero::rules::magnetic_cave::{Cell, Config};
 use tablero::rules::patolli::{Player, Track};
 
@@ -216,5 +217,53 @@ fn patolli_in_the_real_window_places_from_the_pool_and_moves_a_piece_by_two_clic
     let _ = std::fs::copy(
         &shot,
         std::env::temp_dir().join("tablero-window-patolli.png"),
+    );
+}
+
+#[test]
+fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-penguins");
+    let shot = dir.join("penguins.png");
+    // Seed 7's 8x8 board: A places at x 1 y 0, B at x 4 y 0 (one-fish floes), then A chooses
+    // its penguin and slides it down to x 1 y 1 (one fish). Clicks at the wrong time are
+    // refused or ignored, so the round repeats until three moves stand.
+    let field = |col: u16, row: u16| {
+        let p = field_window_position(8, 8, tablero::rules::penguins::Pos::new(row, col));
+        format!(
+            "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
+             xdotool click 1 2>/dev/null; sleep 0.5;",
+            p.x.round(),
+            p.y.round()
+        )
+    };
+    let clicks = [field(1, 0), field(4, 0), field(1, 0), field(1, 1)].join(" ");
+    let app = r#""$TABLERO" play penguins --players human,human --penguins 1 --seed 7 --screenshot "$SHOT" --screenshot-after-moves 3"#;
+    let stdout = run_window_script("window-penguins", &window_script(app, &clicks), &shot);
+    let status = last_status(&stdout);
+    assert_eq!(status["phase"], "movement", "{stdout}");
+    assert_eq!(status["scores"], serde_json::json!([2, 1]), "{stdout}");
+
+    let image = image::open(&shot)
+        .expect("the screenshot is a PNG")
+        .to_rgb8();
+    // The floe A left (x 1 y 0) sank to water; A (red) stands on x 1 y 1; x 0 y 0 is water.
+    let left = field_window_position(8, 8, tablero::rules::penguins::Pos::new(0, 1));
+    let now = field_window_position(8, 8, tablero::rules::penguins::Pos::new(1, 1));
+    let sunk = pixel(&image, left.x, left.y);
+    let penguin = pixel(&image, now.x + 8.0, now.y + 8.0);
+    assert!(
+        sunk[2] > sunk[0] + 40 && sunk[0] < 60,
+        "x 1 y 0 is not water: {sunk:?}"
+    );
+    assert!(
+        penguin[0] > 170 && penguin[1] < 130,
+        "A is not on x 1 y 1: {penguin:?}"
+    );
+    let _ = std::fs::copy(
+        &shot,
+        std::env::temp_dir().join("tablero-window-penguins.png"),
     );
 }

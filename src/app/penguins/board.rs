@@ -1,0 +1,531 @@
+//! The Penguins board on screen: water, ice floes with their fish (one, two or three dots),
+//! penguins in their player's colour with its letter. While a human is to move, the floes it
+//! may place on, or the floes the chosen penguin can reach, are framed in green. A penguin
+//! slides to its new floe and the floe it left sinks. The referee decides every request.
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::hud::Notice;
+use super::referee::{
+    ActionApplied, Floe, MoveRequested, Penguin, PenguinsBoard, PenguinsReferee, PlaceRequested,
+};
+use crate::app::shapes::{self, Shapes};
+use crate::app::{AppSystems, Screen, WINDOW_SIZE, theme};
+use crate::rules::Seat;
+use crate::rules::penguins::{Action, Phase, Pos, player_letter};
+
+/// Where the board's centre sits, in world units from the window's centre.
+pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
+/// The board's longer side never exceeds this, in pixels.
+const BOARD_SPAN: f32 = 620.0;
+/// Fields are never larger than this, in pixels.
+const MAX_FIELD: f32 = 72.0;
+/// Drawing order: water, highlight frames, floes, fish, penguins, a sinking floe above.
+const WATER_Z: f32 = -1.0;
+const FRAME_Z: f32 = 0.0;
+const FLOE_Z: f32 = 0.1;
+const PENGUIN_Z: f32 = 1.0;
+const SINKING_Z: f32 = 0.5;
+/// Seconds a penguin takes to slide.
+const SLIDE_SECONDS: f32 = 0.3;
+/// Seconds a floe takes to sink.
+const SINK_SECONDS: f32 = 0.35;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>();
+    app.init_resource::<Shapes>();
+    app.add_systems(
+        Update,
+        (slide_penguins, sink_floes).in_set(AppSystems::TickTimers),
+    );
+    app.add_systems(
+        Update,
+        (
+            decorate_boards,
+            decorate_floes,
+            decorate_penguins,
+            start_slides,
+            start_sinking,
+            forget_stale_selection,
+            show_fish_and_frames,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Penguins)),
+    );
+}
+
+/// The side of one field for a board of this shape, in pixels.
+pub fn field_size(rows: u16, cols: u16) -> f32 {
+    (BOARD_SPAN / f32::from(rows.max(cols).max(1))).min(MAX_FIELD)
+}
+
+/// The world position of field `pos`'s centre.
+pub fn field_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
+    let size = field_size(rows, cols);
+    BOARD_CENTER
+        + Vec2::new(
+            (f32::from(pos.col) - (f32::from(cols) - 1.0) / 2.0) * size,
+            ((f32::from(rows) - 1.0) / 2.0 - f32::from(pos.row)) * size,
+        )
+}
+
+/// Where field `pos` is in the window, in pixels from its top-left corner (for xdotool).
+pub fn field_window_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
+    let world = field_position(rows, cols, pos);
+    Vec2::new(
+        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
+        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
+    )
+}
+
+/// A player's colour: A red, B blue, C green, D purple.
+pub fn player_color(player: u8) -> Color {
+    match player {
+        1 => theme::PLAYER_L,
+        2 => theme::PLAYER_N,
+        3 => Color::srgb(0.30, 0.70, 0.36),
+        _ => Color::srgb(0.62, 0.40, 0.82),
+    }
+}
+
+/// The penguin a human has chosen to move, and the match revision it was chosen in.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Selection {
+    /// Where the chosen penguin stands.
+    pub from: Option<Pos>,
+    revision: u64,
+}
+
+/// The green frame under a floe that may be chosen.
+#[derive(Component)]
+struct FloeFrame;
+
+/// One fish on a floe: the `n`th (from 1) shows when the floe has at least `n` fish.
+#[derive(Component, Clone, Copy)]
+struct FishDot(u8);
+
+/// Where a penguin is drawn (or sliding to).
+#[derive(Component, Clone, Copy)]
+struct PenguinView {
+    shown: Pos,
+}
+
+/// The ring around a penguin that may move (gold when chosen).
+#[derive(Component)]
+struct PenguinRing;
+
+/// A penguin sliding from one floe to another.
+#[derive(Component)]
+pub struct Slide {
+    from: Vec2,
+    to: Vec2,
+    elapsed: f32,
+}
+
+/// A floe going down after its penguin left.
+#[derive(Component)]
+pub struct Sinking(f32);
+
+fn decorate_boards(
+    mut commands: Commands,
+    boards: Query<(Entity, &PenguinsBoard), Added<PenguinsBoard>>,
+) {
+    for (entity, board) in &boards {
+        let size = field_size(board.rows, board.cols);
+        let width = size * f32::from(board.cols);
+        let height = size * f32::from(board.rows);
+        let font = theme::font((size * 0.32).clamp(11.0, 18.0));
+        commands.entity(entity).with_children(|parent| {
+            parent.spawn((
+                Sprite::from_color(theme::WATER, Vec2::new(width + 12.0, height + 12.0)),
+                Transform::from_translation(BOARD_CENTER.extend(WATER_Z)),
+                Pickable::IGNORE,
+            ));
+            // x across the top, y down the left, as the console and the file protocol count.
+            for col in 0..board.cols {
+                let x = field_position(board.rows, board.cols, Pos::new(0, col)).x;
+                parent.spawn((
+                    Text2d::new(col.to_string()),
+                    font.clone(),
+                    TextColor(theme::LABEL),
+                    Transform::from_xyz(x, BOARD_CENTER.y + height / 2.0 + 18.0, 0.0),
+                ));
+            }
+            for row in 0..board.rows {
+                let y = field_position(board.rows, board.cols, Pos::new(row, 0)).y;
+                parent.spawn((
+                    Text2d::new(row.to_string()),
+                    font.clone(),
+                    TextColor(theme::LABEL),
+                    Transform::from_xyz(BOARD_CENTER.x - width / 2.0 - 20.0, y, 0.0),
+                ));
+            }
+        });
+    }
+}
+
+fn decorate_floes(
+    mut commands: Commands,
+    floes: Query<(Entity, &Floe, &ChildOf), Added<Floe>>,
+    boards: Query<&PenguinsBoard>,
+    shapes: Res<Shapes>,
+) {
+    for (entity, floe, parent) in &floes {
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let size = field_size(board.rows, board.cols);
+        let dot = (size * 0.2).max(5.0);
+        commands
+            .entity(entity)
+            .insert((
+                Sprite::from_color(theme::ICE, Vec2::splat(size - 8.0)),
+                Transform::from_translation(
+                    field_position(board.rows, board.cols, floe.0).extend(FLOE_Z),
+                ),
+                Visibility::default(),
+                Pickable::default(),
+            ))
+            .with_children(|ice| {
+                ice.spawn((
+                    FloeFrame,
+                    Sprite::from_color(theme::TARGET, Vec2::splat(size - 1.0)),
+                    Transform::from_xyz(0.0, 0.0, FRAME_Z - FLOE_Z),
+                    Visibility::Hidden,
+                    Pickable::IGNORE,
+                ));
+                // Up to three fish; where they sit depends on how many there are.
+                for n in 1..=3u8 {
+                    ice.spawn((
+                        FishDot(n),
+                        shapes::sprite(&shapes.disc, theme::FISH, Vec2::splat(dot)),
+                        Transform::from_translation((fish_offset(n, 3) * size).extend(0.01)),
+                        Visibility::Hidden,
+                        Pickable::IGNORE,
+                    ));
+                }
+            })
+            .observe(click_floe);
+    }
+}
+
+/// Where fish `n` (from 1) of `count` sits on a floe, in units of the floe's side: one in
+/// the middle, two side by side, three in a triangle.
+fn fish_offset(n: u8, count: u8) -> Vec2 {
+    match (count, n) {
+        (1, _) => Vec2::ZERO,
+        (2, 1) => Vec2::new(-0.17, 0.0),
+        (2, _) => Vec2::new(0.17, 0.0),
+        (_, 1) => Vec2::new(0.0, 0.15),
+        (_, 2) => Vec2::new(-0.18, -0.13),
+        _ => Vec2::new(0.18, -0.13),
+    }
+}
+
+fn decorate_penguins(
+    mut commands: Commands,
+    penguins: Query<(Entity, &Penguin, &ChildOf), Added<Penguin>>,
+    boards: Query<&PenguinsBoard>,
+    shapes: Res<Shapes>,
+) {
+    for (entity, penguin, parent) in &penguins {
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let size = field_size(board.rows, board.cols) * 0.72;
+        commands
+            .entity(entity)
+            .insert((
+                PenguinView { shown: penguin.pos },
+                shapes::sprite(&shapes.disc, theme::PIECE_EDGE, Vec2::splat(size)),
+                Transform::from_translation(
+                    field_position(board.rows, board.cols, penguin.pos).extend(PENGUIN_Z),
+                ),
+                Visibility::default(),
+                Pickable::default(),
+            ))
+            .with_children(|disc| {
+                disc.spawn((
+                    shapes::sprite(
+                        &shapes.disc,
+                        player_color(penguin.player),
+                        Vec2::splat(size * 0.84),
+                    ),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                    Pickable::IGNORE,
+                ));
+                disc.spawn((
+                    Text2d::new(player_letter(penguin.player).to_string()),
+                    theme::font((size * 0.45).clamp(11.0, 24.0)),
+                    TextColor(theme::PIECE_LABEL),
+                    Transform::from_xyz(0.0, 0.0, 0.02),
+                    Pickable::IGNORE,
+                ));
+                disc.spawn((
+                    PenguinRing,
+                    shapes::sprite(&shapes.ring, theme::MOVABLE, Vec2::splat(size * 1.25)),
+                    Transform::from_xyz(0.0, 0.0, -0.01),
+                    Visibility::Hidden,
+                    Pickable::IGNORE,
+                ));
+            })
+            .observe(click_penguin);
+    }
+}
+
+fn start_slides(
+    mut commands: Commands,
+    mut penguins: Query<
+        (Entity, &Penguin, &mut PenguinView, &Transform, &ChildOf),
+        Changed<Penguin>,
+    >,
+    boards: Query<&PenguinsBoard>,
+) {
+    for (entity, penguin, mut view, transform, parent) in &mut penguins {
+        if view.shown == penguin.pos {
+            continue;
+        }
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        view.shown = penguin.pos;
+        commands.entity(entity).insert(Slide {
+            from: transform.translation.truncate(),
+            to: field_position(board.rows, board.cols, penguin.pos),
+            elapsed: 0.0,
+        });
+    }
+}
+
+fn slide_penguins(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut sliding: Query<(Entity, &mut Slide, &mut Transform)>,
+) {
+    for (entity, mut slide, mut transform) in &mut sliding {
+        slide.elapsed += time.delta_secs();
+        let t = (slide.elapsed / SLIDE_SECONDS).clamp(0.0, 1.0);
+        let eased = 1.0 - (1.0 - t) * (1.0 - t);
+        transform.translation = slide.from.lerp(slide.to, eased).extend(PENGUIN_Z + 0.5);
+        if t >= 1.0 {
+            transform.translation = slide.to.extend(PENGUIN_Z);
+            commands.entity(entity).remove::<Slide>();
+        }
+    }
+}
+
+/// The floe a penguin left sinks: a copy of it shrinks and fades where it was.
+fn start_sinking(
+    mut commands: Commands,
+    mut applied: MessageReader<ActionApplied>,
+    boards: Query<(Entity, &PenguinsBoard)>,
+) {
+    let Ok((entity, board)) = boards.single() else {
+        applied.clear();
+        return;
+    };
+    for applied in applied.read() {
+        if let Action::Move { from, .. } = applied.action {
+            let size = field_size(board.rows, board.cols);
+            commands.spawn((
+                Sinking(0.0),
+                Sprite::from_color(theme::ICE, Vec2::splat(size - 8.0)),
+                Transform::from_translation(
+                    field_position(board.rows, board.cols, from).extend(SINKING_Z),
+                ),
+                Pickable::IGNORE,
+                ChildOf(entity),
+            ));
+        }
+    }
+}
+
+fn sink_floes(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut sinking: Query<(Entity, &mut Sinking, &mut Transform, &mut Sprite)>,
+) {
+    for (entity, mut sinking, mut transform, mut sprite) in &mut sinking {
+        sinking.0 += time.delta_secs();
+        let t = (sinking.0 / SINK_SECONDS).clamp(0.0, 1.0);
+        transform.scale = Vec3::splat(1.0 - 0.6 * t);
+        sprite.color = theme::ICE.mix(&theme::WATER, t).with_alpha(1.0 - t);
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+fn forget_stale_selection(referee: Option<Res<PenguinsReferee>>, mut selection: ResMut<Selection>) {
+    if let Some(referee) = referee
+        && selection.revision != referee.revision()
+        && selection.from.is_some()
+    {
+        *selection = Selection::default();
+    }
+}
+
+fn show_fish_and_frames(
+    referee: Option<Res<PenguinsReferee>>,
+    selection: Res<Selection>,
+    floes: Query<(&Floe, &Children)>,
+    mut dots: Query<
+        (&FishDot, &mut Visibility, &mut Transform),
+        (Without<FloeFrame>, Without<PenguinRing>),
+    >,
+    boards: Query<&PenguinsBoard>,
+    mut frames: Query<&mut Visibility, (With<FloeFrame>, Without<FishDot>, Without<PenguinRing>)>,
+    penguins: Query<(&Penguin, &Children)>,
+    mut rings: Query<
+        (&mut Visibility, &mut Sprite),
+        (With<PenguinRing>, Without<FishDot>, Without<FloeFrame>),
+    >,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let state = referee.state();
+    let board = state.board();
+    let human = referee.human_to_move();
+    let targets: Vec<Pos> = match (human, state.phase(), selection.from) {
+        (true, Phase::Placement, _) => board.placement_floes(),
+        (true, Phase::Movement, Some(from)) => board.reachable(from),
+        _ => Vec::new(),
+    };
+    let size = boards
+        .iter()
+        .next()
+        .map_or(40.0, |b| field_size(b.rows, b.cols));
+    for (floe, children) in &floes {
+        let fish = board.get(floe.0).fish;
+        let framed = targets.contains(&floe.0);
+        for child in children.iter() {
+            if let Ok((dot, mut visibility, mut transform)) = dots.get_mut(child) {
+                let offset = (fish_offset(dot.0, fish) * size).extend(0.01);
+                if transform.translation != offset {
+                    transform.translation = offset;
+                }
+                visibility.set_if_neq(if fish >= dot.0 {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+            if let Ok(mut visibility) = frames.get_mut(child) {
+                visibility.set_if_neq(if framed {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
+    }
+    for (penguin, children) in &penguins {
+        let chosen = selection.from == Some(penguin.pos);
+        let movable = human
+            && state.phase() == Phase::Movement
+            && penguin.player == state.to_move()
+            && board.can_move_from(penguin.pos);
+        for child in children.iter() {
+            if let Ok((mut visibility, mut sprite)) = rings.get_mut(child) {
+                let color = if chosen {
+                    theme::WIN_LINE
+                } else {
+                    theme::MOVABLE
+                };
+                if sprite.color != color {
+                    sprite.color = color;
+                }
+                visibility.set_if_neq(if chosen || movable {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
+    }
+}
+
+/// Clicking a floe: places a penguin there, or moves the chosen penguin there.
+fn click_floe(
+    click: On<Pointer<Click>>,
+    floes: Query<&Floe>,
+    referee: Option<Res<PenguinsReferee>>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+    mut places: MessageWriter<PlaceRequested>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let (Ok(floe), Some(referee)) = (floes.get(click.event_target()), referee) else {
+        return;
+    };
+    let seat = Seat::Human;
+    match referee.state().phase() {
+        Phase::Placement => {
+            places.write(PlaceRequested { pos: floe.0, seat });
+        }
+        Phase::Movement => match selection.from {
+            Some(from) => {
+                *selection = Selection::default();
+                moves.write(MoveRequested {
+                    from,
+                    to: floe.0,
+                    seat,
+                });
+            }
+            None => {
+                notice.0 = Some("Click one of your penguins first, then a green floe.".into());
+            }
+        },
+        Phase::Over => {}
+    }
+}
+
+/// Clicking one of your penguins in the movement phase chooses it (again: unchooses it).
+fn click_penguin(
+    click: On<Pointer<Click>>,
+    penguins: Query<&Penguin>,
+    referee: Option<Res<PenguinsReferee>>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let (Ok(penguin), Some(referee)) = (penguins.get(click.event_target()), referee) else {
+        return;
+    };
+    let state = referee.state();
+    if state.phase() != Phase::Movement || !referee.human_to_move() {
+        return;
+    }
+    if penguin.player != state.to_move() {
+        notice.0 = Some(format!(
+            "That is player {}'s penguin; player {} is to move.",
+            player_letter(penguin.player),
+            player_letter(state.to_move())
+        ));
+        return;
+    }
+    if !state.board().can_move_from(penguin.pos) {
+        notice.0 = Some(format!(
+            "The penguin at {} is stuck: no free floe next to it.",
+            penguin.pos
+        ));
+        return;
+    }
+    *selection = if selection.from == Some(penguin.pos) {
+        Selection::default()
+    } else {
+        Selection {
+            from: Some(penguin.pos),
+            revision: referee.revision(),
+        }
+    };
+}

@@ -1,0 +1,320 @@
+//! The panel beside the Penguins board: each player's seat and fish, whose turn it is and
+//! what to do, skipped players, the AI's thinking bar, refusals, layout errors, the last
+//! moves, the ranking at the end, and Undo / New game / Menu (keys U, N, Esc).
+
+use std::collections::VecDeque;
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::ai::PenguinsThinking;
+use super::board::Selection;
+use super::referee::{
+    ActionApplied, ActionRejected, PenguinsBoard, PenguinsReferee, RematchRequested, UndoRequested,
+};
+use crate::app::layout::PenguinsLayout;
+use crate::app::{AppSystems, Screen, theme};
+use crate::rules::Seat;
+use crate::rules::penguins::{Action, Phase, player_letter};
+
+/// Lines of recent events kept.
+const LOG_LINES: usize = 6;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Notice>();
+    app.init_resource::<EventLog>();
+    app.add_systems(OnEnter(Screen::Penguins), spawn_panel);
+    app.add_systems(
+        Update,
+        send_key_requests
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(Screen::Penguins)),
+    );
+    app.add_systems(
+        Update,
+        (
+            record_events,
+            show_players,
+            show_status,
+            show_thinking,
+            show_messages,
+            show_undo,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Penguins)),
+    );
+}
+
+/// A word for the player from the view (not a referee's refusal), or the last refusal.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Notice(pub Option<String>);
+
+/// What happened lately, newest last.
+#[derive(Resource, Debug, Default)]
+struct EventLog(VecDeque<String>);
+
+#[derive(Component)]
+struct PlayersText;
+#[derive(Component)]
+struct StatusText;
+#[derive(Component)]
+struct MessageText;
+#[derive(Component)]
+struct LayoutErrorText;
+#[derive(Component)]
+struct LogText;
+#[derive(Component)]
+struct UndoButton;
+
+fn spawn_panel(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Penguins panel"),
+            theme::side_panel(380.0),
+            DespawnOnExit(Screen::Penguins),
+        ))
+        .with_children(|panel| {
+            panel.spawn(theme::label("Penguins", 30.0, theme::TEXT));
+            panel.spawn((PlayersText, theme::label("", 17.0, theme::TEXT)));
+            panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
+            panel.spawn(theme::thinking_bar());
+            panel.spawn((MessageText, theme::label("", 16.0, theme::WARNING)));
+            panel.spawn((LayoutErrorText, theme::label("", 14.0, theme::ERROR)));
+            panel.spawn((LogText, theme::label("", 15.0, theme::TEXT_DIM)));
+            panel
+                .spawn(Node {
+                    margin: UiRect::top(Val::Auto),
+                    column_gap: px(10),
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
+                        .observe(
+                            |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
+                                undo.write(UndoRequested);
+                            },
+                        );
+                    row.spawn(theme::button("New game (N)", 140.0)).observe(
+                        |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
+                            again.write(RematchRequested);
+                        },
+                    );
+                    row.spawn(theme::button("Menu", 80.0)).observe(
+                        |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                            next.set(Screen::Menu);
+                        },
+                    );
+                });
+        });
+}
+
+fn send_key_requests(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selection: ResMut<Selection>,
+    mut undo: MessageWriter<UndoRequested>,
+    mut again: MessageWriter<RematchRequested>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+        undo.write(UndoRequested);
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        again.write(RematchRequested);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if selection.from.is_some() {
+            *selection = Selection::default();
+        } else {
+            next.set(Screen::Menu);
+        }
+    }
+}
+
+fn record_events(
+    new_boards: Query<(), Added<PenguinsBoard>>,
+    mut applied: MessageReader<ActionApplied>,
+    mut rejected: MessageReader<ActionRejected>,
+    mut log: ResMut<EventLog>,
+    mut notice: ResMut<Notice>,
+) {
+    if !new_boards.is_empty() {
+        log.0.clear();
+        notice.0 = None;
+    }
+    for applied in applied.read() {
+        notice.0 = None;
+        let turn = &applied.turn;
+        let who = player_letter(turn.player);
+        let line = match applied.action {
+            Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
+            Action::Move { from, to } => {
+                format!("{who} slid {from} → {to}: {} fish", turn.fish)
+            }
+        };
+        log.0.push_back(line);
+        for &skipped in &turn.skipped {
+            let line = format!("{} cannot move and is skipped", player_letter(skipped));
+            notice.0 = Some(format!("Player {line}."));
+            log.0.push_back(line);
+        }
+        while log.0.len() > LOG_LINES {
+            log.0.pop_front();
+        }
+    }
+    if let Some(refusal) = rejected.read().last() {
+        notice.0 = Some(format!("Refused: {}", refusal.0));
+    }
+}
+
+fn show_players(
+    referee: Option<Res<PenguinsReferee>>,
+    mut text: Single<&mut Text, With<PlayersText>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let state = referee.state();
+    let mut lines = Vec::new();
+    for player in 1..=state.players() {
+        let seat = match referee.seat(player) {
+            Seat::Human => "human",
+            Seat::Ai => "AI",
+        };
+        let arrow = if state.phase() != Phase::Over && state.to_move() == player {
+            "▶"
+        } else {
+            "  "
+        };
+        lines.push(format!(
+            "{arrow} {} {seat}: {} fish, {}/{} placed",
+            player_letter(player),
+            state.score(player),
+            state.placed(player),
+            state.penguins_per_player()
+        ));
+    }
+    let board = state.board();
+    let seed = referee
+        .setup()
+        .seed
+        .map_or("a fixed board".to_string(), |s| format!("seed {s}"));
+    lines.push(format!("{}x{} board, {seed}", board.cols(), board.rows()));
+    theme::set_text(&mut text, lines.join("\n"));
+}
+
+fn show_status(
+    referee: Option<Res<PenguinsReferee>>,
+    thinking: Option<Res<PenguinsThinking>>,
+    selection: Res<Selection>,
+    mut status: Single<&mut Text, With<StatusText>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let state = referee.state();
+    let who = player_letter(state.to_move());
+    let line = match state.phase() {
+        Phase::Over => {
+            let winners = state.winners().unwrap_or_default();
+            let head = match winners.as_slice() {
+                [one] => format!("Player {} wins!", player_letter(*one)),
+                many => {
+                    let names: Vec<String> =
+                        many.iter().map(|&p| player_letter(p).to_string()).collect();
+                    format!("A tie between {}!", names.join(" and "))
+                }
+            };
+            let ranking: Vec<String> = state
+                .ranking()
+                .iter()
+                .map(|s| format!("{}. {}: {} fish", s.place, player_letter(s.player), s.fish))
+                .collect();
+            format!(
+                "{head}\n{}\nNew game (N) or Menu (Esc).",
+                ranking.join("\n")
+            )
+        }
+        _ if referee.seat_to_move() == Seat::Ai => match &thinking {
+            Some(t) if !t.has_decided() => format!(
+                "Player {who} (AI) is thinking…\n{:.1} s of its budget left",
+                t.remaining().as_secs_f32()
+            ),
+            _ => format!("Player {who} (AI) to move"),
+        },
+        Phase::Placement => {
+            format!("Player {who}: place a penguin.\nClick a framed floe with one fish.")
+        }
+        Phase::Movement => match selection.from {
+            Some(from) => format!(
+                "Player {who}: the penguin at {from} is chosen.\nClick a framed floe to slide \
+                 there (Esc: choose again)."
+            ),
+            None => format!("Player {who}: move a penguin.\nClick one of your ringed penguins."),
+        },
+    };
+    theme::set_text(&mut status, line);
+}
+
+fn show_thinking(
+    thinking: Option<Res<PenguinsThinking>>,
+    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
+    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
+) {
+    let left = thinking
+        .filter(|t| !t.has_decided())
+        .map(|t| t.remaining_fraction());
+    theme::show_thinking_bar(left, &mut track, &mut bar);
+}
+
+fn show_messages(
+    notice: Res<Notice>,
+    layout: Option<Res<PenguinsLayout>>,
+    log: Res<EventLog>,
+    mut message: Single<
+        &mut Text,
+        (
+            With<MessageText>,
+            Without<LayoutErrorText>,
+            Without<LogText>,
+        ),
+    >,
+    mut error: Single<
+        &mut Text,
+        (
+            With<LayoutErrorText>,
+            Without<MessageText>,
+            Without<LogText>,
+        ),
+    >,
+    mut log_text: Single<
+        &mut Text,
+        (
+            With<LogText>,
+            Without<MessageText>,
+            Without<LayoutErrorText>,
+        ),
+    >,
+) {
+    theme::set_text(&mut message, notice.0.clone().unwrap_or_default());
+    let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
+    theme::set_text(&mut error, theme::layout_error_line(layout_error));
+    let lines = if log.0.is_empty() {
+        "Nothing played yet.".to_string()
+    } else {
+        log.0.iter().cloned().collect::<Vec<_>>().join("\n")
+    };
+    theme::set_text(&mut log_text, lines);
+}
+
+fn show_undo(
+    referee: Option<Res<PenguinsReferee>>,
+    mut undo: Single<&mut Visibility, With<UndoButton>>,
+) {
+    let visible = referee.is_some_and(|r| r.can_undo());
+    undo.set_if_neq(if visible {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    });
+}
