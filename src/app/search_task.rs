@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::ai::{Deadline, SearchReport};
+use crate::app::{AppSystems, Screen};
 
 /// How fast AI moves appear: each is shown at least this long after the turn began, so a
 /// person can follow an AI-vs-AI game. Tests set it to zero.
@@ -111,5 +112,122 @@ impl<M> Drop for SearchTask<M> {
     /// A search nobody waits for stops at once (a task cannot be cancelled mid-computation).
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A referee an AI seat plays for: it says when the AI is to move, how to search the position,
+/// and how a decision becomes the same request a human's click would make.
+pub trait AiReferee: Resource {
+    /// A decision of the game.
+    type Move: Send + Sync + Clone + 'static;
+    /// The screen the game plays on (the search stops when it is left).
+    const SCREEN: Screen;
+    /// Grows with every change of the match.
+    fn revision(&self) -> u64;
+    /// Whether the AI is to decide now.
+    fn ai_to_move(&self) -> bool;
+    /// The AI's time per decision.
+    fn budget(&self) -> Duration;
+    /// The search of the position as it is now, to run on another thread.
+    fn search(&self)
+    -> impl FnOnce(&Deadline) -> Option<SearchReport<Self::Move>> + Send + 'static;
+    /// The least time a decision waits, so people can follow the game.
+    fn pause(pacing: &AiPacing) -> Duration;
+    /// Sends the decision to the referee as a request.
+    fn request(decision: Self::Move, commands: &mut Commands);
+}
+
+/// An AI search in progress for referee `R`'s match.
+#[derive(Resource)]
+pub struct Thinking<R: AiReferee> {
+    search: SearchTask<R::Move>,
+    /// The search's answer once it finished (`Some(None)`: it found nothing to do).
+    answer: Option<Option<SearchReport<R::Move>>>,
+}
+
+impl<R: AiReferee> Thinking<R> {
+    /// Whether the search has answered (the answer may wait a moment, see [`AiPacing`]).
+    pub fn has_decided(&self) -> bool {
+        self.answer.is_some()
+    }
+
+    /// Time left of the budget.
+    pub fn remaining(&self) -> Duration {
+        self.search.remaining()
+    }
+
+    /// The share of the budget left, from 1 down to 0.
+    pub fn remaining_fraction(&self) -> f32 {
+        self.search.remaining_fraction()
+    }
+}
+
+/// The AI seat for referee `R`: starts a search when the AI is to move, ticks its deadline,
+/// and sends its decision; a change of the match or leaving the screen drops the search.
+pub fn ai_seat_plugin<R: AiReferee>(app: &mut App) {
+    app.add_systems(
+        Update,
+        tick_thinking::<R>
+            .in_set(AppSystems::TickTimers)
+            .run_if(resource_exists::<Thinking<R>>),
+    );
+    app.add_systems(
+        Update,
+        (start_thinking::<R>, send_decision::<R>)
+            .chain()
+            .in_set(AppSystems::RecordInput),
+    );
+    app.add_systems(OnExit(R::SCREEN), |mut commands: Commands| {
+        // Dropping the search raises its stop flag.
+        commands.remove_resource::<Thinking<R>>();
+    });
+}
+
+fn tick_thinking<R: AiReferee>(time: Res<Time>, mut thinking: ResMut<Thinking<R>>) {
+    thinking.search.tick(time.delta());
+}
+
+fn start_thinking<R: AiReferee>(
+    mut commands: Commands,
+    thinking: Option<Res<Thinking<R>>>,
+    referee: Option<Res<R>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    if thinking.is_some_and(|t| t.search.revision() == referee.revision()) || !referee.ai_to_move()
+    {
+        return;
+    }
+    commands.insert_resource(Thinking::<R> {
+        search: SearchTask::spawn(referee.budget(), referee.revision(), referee.search()),
+        answer: None,
+    });
+}
+
+fn send_decision<R: AiReferee>(
+    mut commands: Commands,
+    thinking: Option<ResMut<Thinking<R>>>,
+    referee: Option<Res<R>>,
+    pacing: Res<AiPacing>,
+) {
+    let (Some(mut thinking), Some(referee)) = (thinking, referee) else {
+        return;
+    };
+    if thinking.search.revision() != referee.revision() {
+        commands.remove_resource::<Thinking<R>>();
+        return;
+    }
+    if let Some(answer) = thinking.search.poll() {
+        thinking.answer = Some(answer);
+    }
+    // The decision was made within the budget; the pause only lets people follow the game.
+    if thinking.answer.is_none() || thinking.search.elapsed() < R::pause(&pacing) {
+        return;
+    }
+    let report = thinking.answer.take().flatten();
+    commands.remove_resource::<Thinking<R>>();
+    if let Some(report) = report {
+        R::request(report.best, &mut commands);
     }
 }
