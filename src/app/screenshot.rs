@@ -47,6 +47,7 @@ fn take_screenshot(
     sliding: Query<(), Or<(With<PenguinSlide>, With<PenguinSinking>)>>,
     rolls: Option<Res<RollDisplay>>,
     mut phase: Local<Phase>,
+    mut status: Local<Option<String>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(plan) = &start.screenshot else {
@@ -84,7 +85,26 @@ fn take_screenshot(
                 *phase = Phase::Settling(SETTLE_FRAMES);
             }
         }
-        Phase::Settling(0) => {
+        Phase::Settling(n) => {
+            // Pieces finish walking, penguins sliding and dice tumbling before the picture is
+            // taken, also when something moved in this very frame.
+            let moving = !walking.is_empty()
+                || !sliding.is_empty()
+                || rolls.as_ref().is_some_and(|r| !r.is_settled());
+            if moving {
+                return;
+            }
+            if n > 0 {
+                *phase = Phase::Settling(n - 1);
+                return;
+            }
+            // The status of the position in the picture.
+            *status = match screen.get() {
+                Screen::MagneticCave => cave.map(|r| r.state().status_json()),
+                Screen::Patolli => patolli.map(|r| r.state().status_json()),
+                Screen::Penguins => penguins.map(|r| r.state().status_json()),
+                Screen::Menu => None,
+            };
             let path = plan.path.clone();
             commands.spawn(ScreenshotRequest::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut commands: Commands| {
@@ -97,37 +117,13 @@ fn take_screenshot(
             );
             *phase = Phase::Capturing;
         }
-        Phase::Settling(n) => {
-            // Pieces finish walking and dice stop tumbling before the picture is taken.
-            let moving = !walking.is_empty()
-                || !sliding.is_empty()
-                || rolls.as_ref().is_some_and(|r| !r.is_settled());
-            if !moving {
-                *phase = Phase::Settling(n - 1);
-            }
-        }
         Phase::Capturing => {
             if let Some(done) = done {
                 *phase = Phase::Saved;
                 match &done.0 {
                     Ok(()) => {
-                        match screen.get() {
-                            Screen::MagneticCave => {
-                                if let Some(referee) = cave {
-                                    println!("{}", referee.state().status_json());
-                                }
-                            }
-                            Screen::Patolli => {
-                                if let Some(referee) = patolli {
-                                    println!("{}", referee.state().status_json());
-                                }
-                            }
-                            Screen::Penguins => {
-                                if let Some(referee) = penguins {
-                                    println!("{}", referee.state().status_json());
-                                }
-                            }
-                            Screen::Menu => {}
+                        if let Some(line) = status.take() {
+                            println!("{line}");
                         }
                         exit.write(AppExit::Success);
                     }

@@ -1,6 +1,9 @@
 //! Colours, the font, and the UI widgets every screen builds from.
 
+use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+
+use super::Screen;
 
 /// The window's background.
 pub const BACKGROUND: Color = Color::srgb(0.09, 0.10, 0.13);
@@ -221,6 +224,49 @@ pub fn layout_error_line(error: Option<&String>) -> String {
     error
         .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
         .unwrap_or_default()
+}
+
+/// Marks the Undo button of a match panel (shown only when undo can take something back).
+#[derive(Component, Debug)]
+pub struct UndoButton;
+
+/// The Undo (U) / New game (N) / Menu buttons at the foot of a match panel; `U` and `N` are
+/// the game's undo and rematch requests.
+pub fn spawn_match_buttons<U: Message + Default, N: Message + Default>(
+    panel: &mut ChildSpawnerCommands,
+) {
+    panel
+        .spawn(Node {
+            margin: UiRect::top(Val::Auto),
+            column_gap: px(10),
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn((UndoButton, button("Undo (U)", 100.0))).observe(
+                |_: On<Pointer<Click>>, mut undo: MessageWriter<U>| {
+                    undo.write(U::default());
+                },
+            );
+            row.spawn(button("New game (N)", 140.0)).observe(
+                |_: On<Pointer<Click>>, mut again: MessageWriter<N>| {
+                    again.write(N::default());
+                },
+            );
+            row.spawn(button("Menu", 90.0)).observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Menu);
+                },
+            );
+        });
+}
+
+/// Shows the panel's Undo button only when `can_undo`.
+pub fn show_undo_button(can_undo: bool, undo: &mut Mut<Visibility>) {
+    undo.set_if_neq(if can_undo {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    });
 }
 
 fn color_hovered_buttons(

@@ -1,7 +1,6 @@
 //! The panel beside the cave: seats, whose turn it is, the AI's thinking bar, refusals,
 //! layout errors, the moves, and the Undo / New game / Menu buttons (keys U, N, Esc).
 
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::ai::AiThinking;
@@ -53,8 +52,6 @@ struct MessageText;
 struct LayoutErrorText;
 #[derive(Component)]
 struct MovesText;
-#[derive(Component)]
-struct UndoButton;
 
 fn spawn_hud(mut commands: Commands) {
     commands
@@ -71,30 +68,7 @@ fn spawn_hud(mut commands: Commands) {
             panel.spawn((MessageText, theme::label("", 17.0, theme::WARNING)));
             panel.spawn((LayoutErrorText, theme::label("", 15.0, theme::ERROR)));
             panel.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
-            panel
-                .spawn(Node {
-                    margin: UiRect::top(Val::Auto),
-                    column_gap: px(10),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn((UndoButton, theme::button("Undo (U)", 104.0)))
-                        .observe(
-                            |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
-                                undo.write(UndoRequested);
-                            },
-                        );
-                    row.spawn(theme::button("New game (N)", 150.0)).observe(
-                        |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
-                            again.write(RematchRequested);
-                        },
-                    );
-                    row.spawn(theme::button("Menu", 90.0)).observe(
-                        |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                            next.set(Screen::Menu);
-                        },
-                    );
-                });
+            theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
         });
 }
 
@@ -244,12 +218,7 @@ fn show_moves(referee: Option<Res<CaveReferee>>, mut moves: Single<&mut Text, Wi
 
 fn show_undo(
     referee: Option<Res<CaveReferee>>,
-    mut undo: Single<&mut Visibility, With<UndoButton>>,
+    mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
 ) {
-    let visible = referee.is_some_and(|r| r.can_undo());
-    undo.set_if_neq(if visible {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    });
+    theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
 }

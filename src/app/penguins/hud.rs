@@ -4,7 +4,6 @@
 
 use std::collections::VecDeque;
 
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::ai::PenguinsThinking;
@@ -64,8 +63,6 @@ struct MessageText;
 struct LayoutErrorText;
 #[derive(Component)]
 struct LogText;
-#[derive(Component)]
-struct UndoButton;
 
 fn spawn_panel(mut commands: Commands) {
     commands
@@ -82,30 +79,7 @@ fn spawn_panel(mut commands: Commands) {
             panel.spawn((MessageText, theme::label("", 16.0, theme::WARNING)));
             panel.spawn((LayoutErrorText, theme::label("", 14.0, theme::ERROR)));
             panel.spawn((LogText, theme::label("", 15.0, theme::TEXT_DIM)));
-            panel
-                .spawn(Node {
-                    margin: UiRect::top(Val::Auto),
-                    column_gap: px(10),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
-                        .observe(
-                            |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
-                                undo.write(UndoRequested);
-                            },
-                        );
-                    row.spawn(theme::button("New game (N)", 140.0)).observe(
-                        |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
-                            again.write(RematchRequested);
-                        },
-                    );
-                    row.spawn(theme::button("Menu", 80.0)).observe(
-                        |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                            next.set(Screen::Menu);
-                        },
-                    );
-                });
+            theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
         });
 }
 
@@ -309,12 +283,7 @@ fn show_messages(
 
 fn show_undo(
     referee: Option<Res<PenguinsReferee>>,
-    mut undo: Single<&mut Visibility, With<UndoButton>>,
+    mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
 ) {
-    let visible = referee.is_some_and(|r| r.can_undo());
-    undo.set_if_neq(if visible {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    });
+    theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
 }
