@@ -241,3 +241,27 @@ mod patolli {
         assert!(err.contains(&format!("{}:10:", broken.display())), "{err}");
     }
 }
+
+#[test]
+fn penguins_layouts_draw_boards_or_fix_one_and_refuse_bad_values_at_their_field() {
+    use tablero::layout::PenguinsSetup;
+    for (name, fixed) in [("penguins.ron", false), ("penguins_fixed.ron", true)] {
+        let setup = layout::load(&repo().join("levels").join(name)).expect("a shipped layout");
+        let GameSetup::Penguins(penguins) = setup else {
+            panic!("{name} is a Penguins layout");
+        };
+        assert_eq!(matches!(penguins, PenguinsSetup::Fixed(_)), fixed, "{name}");
+        let board = penguins.board(11, 8);
+        assert!(board.placement_floes().len() >= if fixed { 1 } else { 8 });
+    }
+    assert_eq!(
+        error_of("Penguins(\n  rows: 3,\n)"),
+        (2, 9, "rows must be 4 to 20, not 3".to_string())
+    );
+    assert_eq!(error_of("Penguins(\n  water: 0.9,\n)").0, 2);
+    let (line, column, message) = error_of("Penguins(\n  board: Some([\"123\", \"1x3\"]),\n)");
+    assert_eq!((line, column), (2, 10));
+    assert!(message.contains("`x` is not 0 to 3 fish"), "{message}");
+    let (_, _, message) = error_of("Penguins(\n  board: Some([\"222\", \"333\"]),\n)");
+    assert!(message.contains("no one-fish floe"), "{message}");
+}
