@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), spawn_menu);
     app.add_systems(
         Update,
-        start_on_enter_key
+        (type_seed, start_on_enter_key)
             .in_set(AppSystems::RecordInput)
             .run_if(in_state(Screen::Menu)),
     );
@@ -53,6 +53,10 @@ pub struct MenuChoices {
     pub more_seats: [Option<Seat>; 2],
     /// Penguins: penguins per player (1 to 5).
     pub penguins: u8,
+    /// Penguins: rows and columns of a drawn board (4 to 20).
+    pub board_size: [u16; 2],
+    /// Penguins: the seed the board is drawn from (typed digits change it).
+    pub seed: u64,
 }
 
 impl Default for MenuChoices {
@@ -63,6 +67,8 @@ impl Default for MenuChoices {
             budget: DEFAULT_BUDGET,
             more_seats: [None, None],
             penguins: 2,
+            board_size: [8, 8],
+            seed: rand::random::<u64>() % 1_000_000,
         }
     }
 }
@@ -76,9 +82,22 @@ struct SeatOption {
     seat: Seat,
 }
 
-/// The name of the side a seat row chooses for, which depends on the game.
-#[derive(Component, Clone, Copy)]
-struct SideCaption(usize);
+/// A text of the menu that shows one of the choices.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum MenuText {
+    /// The name of the side a seat row chooses for, which depends on the game.
+    Side(usize),
+    /// Penguins per player.
+    Penguins,
+    /// The board's rows (0) or columns (1).
+    BoardSize(usize),
+    /// The Penguins seed.
+    Seed,
+    /// The AI's time per move.
+    Budget,
+    /// The chosen game's layout file and its error.
+    Layout,
+}
 
 /// The name of side `side` (0 moves first) in `game`.
 fn side_name(game: GameKind, side: usize) -> &'static str {
@@ -103,14 +122,30 @@ struct MoreSeatOption {
     seat: Option<Seat>,
 }
 
-#[derive(Component)]
-struct PenguinsText;
-
-#[derive(Component)]
-struct BudgetText;
-
-#[derive(Component)]
-struct LayoutText;
+/// A − / value / + group that changes a number of the menu.
+fn stepper(
+    row: &mut ChildSpawnerCommands,
+    marker: MenuText,
+    step: impl Fn(&mut MenuChoices, i32) + Send + Sync + Clone + 'static,
+) {
+    let down = step.clone();
+    row.spawn(theme::button("−", 40.0)).observe(
+        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| down(&mut choices, -1),
+    );
+    row.spawn((
+        marker,
+        theme::label("", 22.0, theme::TEXT),
+        Node {
+            width: px(44),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        TextLayout::justify(Justify::Center),
+    ));
+    row.spawn(theme::button("+", 40.0)).observe(
+        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| step(&mut choices, 1),
+    );
+}
 
 fn spawn_menu(mut commands: Commands) {
     commands
@@ -122,7 +157,7 @@ fn spawn_menu(mut commands: Commands) {
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
-                row_gap: px(8),
+                row_gap: px(6),
                 ..default()
             },
             DespawnOnExit(Screen::Menu),
@@ -137,7 +172,7 @@ fn spawn_menu(mut commands: Commands) {
             menu.spawn(row()).with_children(|row| {
                 row.spawn(caption("Game"));
                 for game in GameKind::ALL {
-                    row.spawn((GameOption(game), theme::button(game.title(), 200.0)))
+                    row.spawn((GameOption(game), theme::button(game.title(), 150.0)))
                         .observe(
                             move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
                                 choices.game = game;
@@ -147,7 +182,7 @@ fn spawn_menu(mut commands: Commands) {
             });
             for side in 0..2 {
                 menu.spawn(row()).with_children(|row| {
-                    row.spawn((SideCaption(side), caption("")));
+                    row.spawn((MenuText::Side(side), caption("")));
                     for (seat, text) in [(Seat::Human, "Human"), (Seat::Ai, "AI")] {
                         row.spawn((SeatOption { side, seat }, theme::button(text, 120.0)))
                             .observe(
@@ -178,24 +213,32 @@ fn spawn_menu(mut commands: Commands) {
             }
             menu.spawn((row(), PenguinsOnly)).with_children(|row| {
                 row.spawn(caption("Penguins each"));
-                row.spawn(theme::button("−", 44.0)).observe(
-                    |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                        choices.penguins = choices.penguins.saturating_sub(1).max(1);
-                    },
-                );
+                stepper(row, MenuText::Penguins, |choices, step| {
+                    choices.penguins = (i32::from(choices.penguins) + step).clamp(1, 5) as u8;
+                });
+            });
+            menu.spawn((row(), PenguinsOnly)).with_children(|row| {
+                row.spawn(caption("Rows × columns"));
+                for side in 0..2 {
+                    stepper(row, MenuText::BoardSize(side), move |choices, step| {
+                        let size = &mut choices.board_size[side];
+                        *size = (i32::from(*size) + step).clamp(4, 20) as u16;
+                    });
+                }
+            });
+            menu.spawn((row(), PenguinsOnly)).with_children(|row| {
+                row.spawn(caption("Seed (type digits)"));
                 row.spawn((
-                    PenguinsText,
+                    MenuText::Seed,
                     theme::label("", 22.0, theme::TEXT),
                     Node {
-                        width: px(80),
-                        justify_content: JustifyContent::Center,
+                        width: px(120),
                         ..default()
                     },
-                    TextLayout::justify(Justify::Center),
                 ));
-                row.spawn(theme::button("+", 44.0)).observe(
+                row.spawn(theme::button("New seed", 120.0)).observe(
                     |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                        choices.penguins = (choices.penguins + 1).min(5);
+                        choices.seed = rand::random::<u64>() % 1_000_000;
                     },
                 );
             });
@@ -207,7 +250,7 @@ fn spawn_menu(mut commands: Commands) {
                     },
                 );
                 row.spawn((
-                    BudgetText,
+                    MenuText::Budget,
                     theme::label("", 22.0, theme::TEXT),
                     Node {
                         width: px(80),
@@ -222,7 +265,7 @@ fn spawn_menu(mut commands: Commands) {
                     },
                 );
             });
-            menu.spawn((LayoutText, theme::label("", 16.0, theme::TEXT_DIM)));
+            menu.spawn((MenuText::Layout, theme::label("", 16.0, theme::TEXT_DIM)));
             menu.spawn(theme::button("Start (Enter)", 240.0)).observe(
                 |_: On<Pointer<Click>>, mut commands: Commands| {
                     commands.run_system_cached(start_match);
@@ -234,8 +277,8 @@ fn spawn_menu(mut commands: Commands) {
 /// A menu row: a caption, then its options, lined up with the other rows.
 fn row() -> Node {
     Node {
-        width: px(620),
-        height: px(48),
+        width: px(720),
+        height: px(42),
         column_gap: px(12),
         align_items: AlignItems::Center,
         ..default()
@@ -256,6 +299,33 @@ fn caption(text: &str) -> impl Bundle {
 fn step_budget(choices: &mut MenuChoices, step: f64) {
     let seconds = (choices.budget.as_secs_f64() + step).clamp(BUDGET_MIN, BUDGET_MAX);
     choices.budget = Duration::from_secs_f64(seconds);
+}
+
+/// Typing digits edits the Penguins seed; Backspace removes the last digit.
+fn type_seed(keys: Res<ButtonInput<KeyCode>>, mut choices: ResMut<MenuChoices>) {
+    if choices.game != GameKind::Penguins {
+        return;
+    }
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Digit0,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    for (digit, key) in DIGITS.iter().enumerate() {
+        if keys.just_pressed(*key) && choices.seed < 1_000_000_000_000 {
+            choices.seed = choices.seed * 10 + digit as u64;
+        }
+    }
+    if keys.just_pressed(KeyCode::Backspace) {
+        choices.seed /= 10;
+    }
 }
 
 fn start_on_enter_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
@@ -301,17 +371,21 @@ fn start_match(
             };
             let mut seats = choices.seats.to_vec();
             seats.extend(choices.more_seats.iter().flatten());
-            let seed: u64 = rand::random::<u64>() % 1_000_000;
+            let seed = choices.seed;
             let needed = seats.len() * usize::from(choices.penguins);
+            let mut config = layout.config.clone();
+            if let PenguinsSetup::Generated(generator) = &mut config {
+                [generator.rows, generator.cols] = choices.board_size;
+            }
             penguins_requests.write(PenguinsMatchRequested(
                 PenguinsMatch {
-                    board: layout.config.board(seed, needed),
+                    board: config.board(seed, needed),
                     seats,
                     penguins: choices.penguins,
                     budget: choices.budget,
-                    seed: matches!(layout.config, PenguinsSetup::Generated(_)).then_some(seed),
+                    seed: matches!(config, PenguinsSetup::Generated(_)).then_some(seed),
                 },
-                layout.config.clone(),
+                config,
             ));
         }
     }
@@ -327,53 +401,15 @@ fn show_choices(
         (Without<GameOption>, Without<SeatOption>),
     >,
     mut penguins_rows: Query<&mut Node, With<PenguinsOnly>>,
-    mut penguins_text: Single<
-        &mut Text,
-        (
-            With<PenguinsText>,
-            Without<BudgetText>,
-            Without<LayoutText>,
-            Without<SideCaption>,
-        ),
-    >,
-    mut captions: Query<
-        (&SideCaption, &mut Text),
-        (
-            Without<BudgetText>,
-            Without<LayoutText>,
-            Without<PenguinsText>,
-        ),
-    >,
     mut games: Query<(&GameOption, &mut Selected), Without<SeatOption>>,
     mut seats: Query<(&SeatOption, &mut Selected), Without<GameOption>>,
-    mut budget: Single<
-        &mut Text,
-        (
-            With<BudgetText>,
-            Without<LayoutText>,
-            Without<SideCaption>,
-            Without<PenguinsText>,
-        ),
-    >,
-    mut layout_text: Single<
-        &mut Text,
-        (
-            With<LayoutText>,
-            Without<BudgetText>,
-            Without<SideCaption>,
-            Without<PenguinsText>,
-        ),
-    >,
+    mut texts: Query<(&MenuText, &mut Text)>,
 ) {
     for (option, mut selected) in &mut games {
         selected.set_if_neq(Selected(option.0 == choices.game));
     }
     for (option, mut selected) in &mut seats {
         selected.set_if_neq(Selected(choices.seats[option.side] == option.seat));
-    }
-    let text = format!("{:.1} s", choices.budget.as_secs_f64());
-    if budget.0 != text {
-        budget.0 = text;
     }
     let penguins = choices.game == GameKind::Penguins;
     for mut node in &mut penguins_rows {
@@ -388,13 +424,6 @@ fn show_choices(
     }
     for (option, mut selected) in &mut more_seats {
         selected.set_if_neq(Selected(choices.more_seats[option.side] == option.seat));
-    }
-    theme::set_text(&mut penguins_text, choices.penguins.to_string());
-    for (caption, mut text) in &mut captions {
-        let name = side_name(choices.game, caption.0);
-        if text.0 != name {
-            text.0 = name.to_string();
-        }
     }
     let (file, description, error) = match choices.game {
         GameKind::MagneticCave => match &layout {
@@ -425,9 +454,10 @@ fn show_choices(
             Some(layout) => (
                 layout.file.as_str(),
                 match &layout.config {
-                    PenguinsSetup::Generated(g) => {
-                        format!("{}x{} boards drawn from a random seed", g.cols, g.rows)
-                    }
+                    PenguinsSetup::Generated(g) => format!(
+                        "boards drawn from the seed, {:.0} % water (the size above wins)",
+                        g.water * 100.0
+                    ),
                     PenguinsSetup::Fixed(b) => format!("a fixed {}x{} board", b.cols(), b.rows()),
                 },
                 layout.error.as_deref(),
@@ -435,15 +465,23 @@ fn show_choices(
             None => ("", String::new(), None),
         },
     };
-    let mut text = if file.is_empty() {
+    let mut layout_line = if file.is_empty() {
         String::new()
     } else {
         format!("Layout {file}: {description}")
     };
     if let Some(error) = error {
-        text.push_str(&format!("\nLayout error (last good layout kept): {error}"));
+        layout_line.push_str(&format!("\nLayout error (last good layout kept): {error}"));
     }
-    if layout_text.0 != text {
-        layout_text.0 = text;
+    for (which, mut text) in &mut texts {
+        let content = match *which {
+            MenuText::Side(side) => side_name(choices.game, side).to_string(),
+            MenuText::Penguins => choices.penguins.to_string(),
+            MenuText::BoardSize(side) => choices.board_size[side].to_string(),
+            MenuText::Seed => choices.seed.to_string(),
+            MenuText::Budget => format!("{:.1} s", choices.budget.as_secs_f64()),
+            MenuText::Layout => layout_line.clone(),
+        };
+        theme::set_text(&mut text, content);
     }
 }
