@@ -15,8 +15,7 @@ use crate::rules::patolli::{Dice, Effect, Player};
 
 /// Seconds the dice tumble before showing the roll.
 const ROLL_SECONDS: f32 = 0.55;
-/// Seconds a settled roll stays before the next waiting roll is shown (so a lost turn's 0
-/// is seen before the opponent's roll); the AI's pacing leaves more than this.
+/// Seconds a lost turn's 0 stays before the next waiting roll is shown.
 const HOLD_SECONDS: f32 = 0.5;
 /// Seconds between faces while tumbling.
 const FLICKER_SECONDS: f32 = 0.07;
@@ -219,9 +218,12 @@ fn animate_dice(
     while display.queue.len() > 2 {
         display.queue.pop_front();
     }
+    // A new roll replaces a settled one at once; only a lost turn's 0 is held a moment, so it
+    // is seen before the opponent's roll. So the dice never fall behind the game.
     let due = match display.current {
         None => true,
-        Some(_) => display.elapsed >= ROLL_SECONDS + HOLD_SECONDS,
+        Some(shown) if shown.rolled.turn_lost => display.elapsed >= ROLL_SECONDS + HOLD_SECONDS,
+        Some(_) => display.elapsed >= ROLL_SECONDS,
     };
     if due && let Some(next) = display.queue.pop_front() {
         display.current = Some(next);
