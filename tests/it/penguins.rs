@@ -716,6 +716,19 @@ fn the_match_referee_plays_two_copies_and_forfeits_cheaters_with_the_reason() {
         "{stdout}"
     );
 
+    // Claims 99 fish without a legal move.
+    let cheater = script(
+        &dir,
+        "cheater",
+        "for last; do :; done\necho \"cheater 9 99\" >> \"$last\"\nexit 0",
+    );
+    let out = match_run(&alpha, &cheater, &dir.join("games-cheater"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("cheater loses: the board it wrote is not one legal move away"),
+        "{stdout}"
+    );
+
     // Crashes.
     let crasher = script(&dir, "crasher", "exit 3");
     let out = match_run(&alpha, &crasher, &dir.join("games-crasher"));
