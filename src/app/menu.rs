@@ -6,7 +6,9 @@ use std::time::Duration;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::layout::{CaveLayout, PatolliLayout, PenguinsLayout};
+use super::layout::{
+    CaveLayout, LayoutChanged, PatolliLayout, PenguinsLayout, PenguinsLayoutChanged,
+};
 use super::magnetic_cave::referee::MatchRequested;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
@@ -28,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), spawn_menu);
     app.add_systems(
         Update,
-        (type_seed, start_on_enter_key)
+        (adopt_layout_board_size, type_seed, start_on_enter_key)
             .in_set(AppSystems::RecordInput)
             .run_if(in_state(Screen::Menu)),
     );
@@ -301,6 +303,16 @@ fn step_budget(choices: &mut MenuChoices, step: f64) {
     choices.budget = Duration::from_secs_f64(seconds);
 }
 
+/// A saved Penguins layout brings its board size to the menu (which may then change it).
+fn adopt_layout_board_size(
+    mut changes: MessageReader<PenguinsLayoutChanged>,
+    mut choices: ResMut<MenuChoices>,
+) {
+    if let Some(LayoutChanged(PenguinsSetup::Generated(generator))) = changes.read().last() {
+        choices.board_size = [generator.rows, generator.cols];
+    }
+}
+
 /// Typing digits edits the Penguins seed; Backspace removes the last digit.
 fn type_seed(keys: Res<ButtonInput<KeyCode>>, mut choices: ResMut<MenuChoices>) {
     if choices.game != GameKind::Penguins {
@@ -454,10 +466,9 @@ fn show_choices(
             Some(layout) => (
                 layout.file.as_str(),
                 match &layout.config {
-                    PenguinsSetup::Generated(g) => format!(
-                        "boards drawn from the seed, {:.0} % water (the size above wins)",
-                        g.water * 100.0
-                    ),
+                    PenguinsSetup::Generated(g) => {
+                        format!("boards drawn from the seed, {:.0} % water", g.water * 100.0)
+                    }
                     PenguinsSetup::Fixed(b) => format!("a fixed {}x{} board", b.cols(), b.rows()),
                 },
                 layout.error.as_deref(),
