@@ -3,6 +3,9 @@
 //! Placements and slides are searched the same way; skipped players are handled by the rules'
 //! turn order. The evaluation is described in `docs/ai-penguins.md`.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
 use crate::ai::{Deadline, SearchReport};
 use crate::rules::penguins::{Action, Board, Phase, Pos, State};
 
@@ -29,6 +32,7 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         me,
         nodes: 0,
         aborted: false,
+        table: HashMap::new(),
     };
     for depth in 1..=64u32 {
         if depth > 1 && deadline.expired() {
@@ -81,6 +85,33 @@ struct Search<'a> {
     me: u8,
     nodes: u64,
     aborted: bool,
+    table: HashMap<u64, Entry>,
+}
+
+/// The most positions the transposition table keeps before it starts afresh.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// What a finished search of a position found.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    depth: u32,
+    value: i32,
+    bound: Bound,
+    best: Option<Action>,
+}
+
+/// Whether a stored value is exact or only a bound (the search was cut off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+fn key(state: &State) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    state.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl Search<'_> {
@@ -99,30 +130,78 @@ impl Search<'_> {
         if depth == 0 {
             return evaluate(state, self.me);
         }
+        let key = key(state);
+        let stored = self.table.get(&key).copied();
+        if let Some(entry) = stored
+            && entry.depth >= depth
+        {
+            match entry.bound {
+                Bound::Exact => return entry.value,
+                Bound::Lower if entry.value >= beta => return entry.value,
+                Bound::Upper if entry.value <= alpha => return entry.value,
+                _ => {}
+            }
+        }
+        let (alpha_in, beta_in) = (alpha, beta);
         let maximising = state.to_move() == self.me;
         let mut actions = state.legal_actions();
-        // Richer landings first: they are usually the better moves for whoever moves.
-        actions.sort_by_key(|a| match *a {
-            Action::Move { to, .. } => std::cmp::Reverse(state.board().get(to).fish),
-            Action::Place(_) => std::cmp::Reverse(0),
+        // The best move found before first, then richer landings: they are usually the
+        // better moves for whoever moves.
+        let remembered = stored.and_then(|e| e.best);
+        actions.sort_by_key(|a| {
+            let first = Some(*a) == remembered;
+            let fish = match *a {
+                Action::Move { to, .. } => state.board().get(to).fish,
+                Action::Place(_) => 0,
+            };
+            (!first, std::cmp::Reverse(fish))
         });
         let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
+        let mut best_action = None;
         for action in actions {
             let mut child = state.clone();
             if child.apply(action).is_err() {
                 continue;
             }
             let value = self.alpha_beta(&child, depth - 1, alpha, beta);
+            let better = if maximising {
+                value > best
+            } else {
+                value < best
+            };
+            if better {
+                best = value;
+                best_action = Some(action);
+            }
             if maximising {
-                best = best.max(value);
                 alpha = alpha.max(value);
             } else {
-                best = best.min(value);
                 beta = beta.min(value);
             }
             if alpha >= beta || self.aborted {
                 break;
             }
+        }
+        if !self.aborted {
+            let bound = if best <= alpha_in {
+                Bound::Upper
+            } else if best >= beta_in {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            if self.table.len() >= TABLE_LIMIT {
+                self.table.clear();
+            }
+            self.table.insert(
+                key,
+                Entry {
+                    depth,
+                    value: best,
+                    bound,
+                    best: best_action,
+                },
+            );
         }
         best
     }
