@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use super::{Typed, ask};
 use crate::ai::{Deadline, magnetic_cave::choose_move};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Cell, State};
@@ -63,21 +64,13 @@ pub fn run(setup: &CaveMatch, input: impl BufRead, output: &mut impl Write) -> i
             continue;
         }
         // The prompt has a line of its own, so every answer (the status line above all) does too.
-        writeln!(
-            output,
-            "{player} to move (a cell like D7, or status, undo, help, quit):"
-        )?;
-        output.flush()?;
-        let Some(line) = lines.next() else {
-            return Ok(state);
+        let prompt = format!("{player} to move (a cell like D7, or status, undo, help, quit):");
+        let command = match ask(&mut lines, output, &prompt, || state.status_json(), HELP)? {
+            Typed::Command(command) => command,
+            Typed::Again => continue,
+            Typed::End => return Ok(state),
         };
-        let line = line?;
-        let command = line.trim();
         match command.to_ascii_lowercase().as_str() {
-            "" => continue,
-            "status" => writeln!(output, "{}", state.status_json())?,
-            "help" | "?" => writeln!(output, "{HELP}")?,
-            "quit" | "exit" => return Ok(state),
             "undo" => {
                 if undo_to_human(setup, &mut state) {
                     writeln!(output, "{}", state.render())?;
@@ -85,7 +78,7 @@ pub fn run(setup: &CaveMatch, input: impl BufRead, output: &mut impl Write) -> i
                     writeln!(output, "Nothing to undo.")?;
                 }
             }
-            _ => match Cell::parse(command) {
+            _ => match Cell::parse(&command) {
                 Err(e) => writeln!(output, "{e}. Type `help` for help.")?,
                 Ok(cell) => match state.apply(cell) {
                     Ok(_) => {

@@ -2,6 +2,52 @@
 //! the player prompted until a correct command is given. It reads standard input, so scripts
 //! and tests can drive it.
 
+use std::io::{self, Write};
+
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
+
+/// What a player typed, once the commands every console answers alike are dealt with.
+pub(crate) enum Typed {
+    /// A command for the game, trimmed (its case kept).
+    Command(String),
+    /// Nothing for the game (a blank line, or `status` or `help`, answered already): ask again.
+    Again,
+    /// `quit`, or the end of input.
+    End,
+}
+
+/// Prints `prompt` on a line of its own, reads one line and answers blank lines, `status`
+/// (the game's JSON line from `status`), `help` (`help`) and `quit` the same way in every game.
+///
+/// # Errors
+/// I/O errors on `lines` or `output`.
+pub(crate) fn ask(
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+    output: &mut impl Write,
+    prompt: &str,
+    status: impl FnOnce() -> String,
+    help: &str,
+) -> io::Result<Typed> {
+    writeln!(output, "{prompt}")?;
+    output.flush()?;
+    let Some(line) = lines.next() else {
+        return Ok(Typed::End);
+    };
+    let line = line?;
+    let command = line.trim();
+    match command.to_ascii_lowercase().as_str() {
+        "" => Ok(Typed::Again),
+        "status" => {
+            writeln!(output, "{}", status())?;
+            Ok(Typed::Again)
+        }
+        "help" | "?" => {
+            writeln!(output, "{help}")?;
+            Ok(Typed::Again)
+        }
+        "quit" | "exit" => Ok(Typed::End),
+        _ => Ok(Typed::Command(command.to_string())),
+    }
+}

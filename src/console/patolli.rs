@@ -8,6 +8,7 @@ use std::io::{self, BufRead, Write};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use super::{Typed, ask};
 use crate::ai::{Deadline, patolli::choose_action};
 use crate::rules::Seat;
 use crate::rules::patolli::{Action, Location, Phase, Piece, Rolled, State};
@@ -82,24 +83,14 @@ pub fn run(
         } else {
             "a piece label, place, or pass"
         };
-        writeln!(output, "Player {player}, you rolled {roll}: {what}?")?;
-        output.flush()?;
-        let Some(line) = lines.next() else {
-            return Ok(state);
+        let prompt = format!("Player {player}, you rolled {roll}: {what}?");
+        let line = match ask(&mut lines, output, &prompt, || state.status_json(), HELP)? {
+            Typed::Command(line) => line,
+            Typed::Again => continue,
+            Typed::End => return Ok(state),
         };
-        let line = line?;
-        let command = line.trim().to_ascii_lowercase();
+        let command = line.to_ascii_lowercase();
         let action = match command.as_str() {
-            "" => continue,
-            "status" => {
-                writeln!(output, "{}", state.status_json())?;
-                continue;
-            }
-            "help" | "?" => {
-                writeln!(output, "{HELP}")?;
-                continue;
-            }
-            "quit" | "exit" => return Ok(state),
             "pass" => Action::Pass,
             "place" => match player
                 .pieces()

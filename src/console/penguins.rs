@@ -5,6 +5,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use super::{Typed, ask};
 use crate::ai::{Deadline, penguins::choose_action};
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, Board, Phase, Pos, State, Turn, player_letter};
@@ -117,31 +118,17 @@ pub fn run(
             Phase::Placement => "Provide the x and y coordinates:",
             _ => "Provide x1 y1 x2 y2 (from, to):",
         };
-        writeln!(output, "{prompt}")?;
-        output.flush()?;
-        let Some(line) = lines.next() else {
-            return Ok(state);
+        let line = match ask(&mut lines, output, prompt, || state.status_json(), HELP)? {
+            Typed::Command(line) => line,
+            Typed::Again => continue,
+            Typed::End => return Ok(state),
         };
-        let line = line?;
-        let command = line.trim().to_ascii_lowercase();
-        let action = match command.as_str() {
-            "" => continue,
-            "status" => {
-                writeln!(output, "{}", state.status_json())?;
+        let action = match parse_action(&line.to_ascii_lowercase(), state.phase()) {
+            Ok(action) => action,
+            Err(message) => {
+                writeln!(output, "{message} Try again.")?;
                 continue;
             }
-            "help" | "?" => {
-                writeln!(output, "{HELP}")?;
-                continue;
-            }
-            "quit" | "exit" => return Ok(state),
-            other => match parse_action(other, state.phase()) {
-                Ok(action) => action,
-                Err(message) => {
-                    writeln!(output, "{message} Try again.")?;
-                    continue;
-                }
-            },
         };
         match state.apply(action) {
             Ok(turn) => {
