@@ -78,8 +78,6 @@ struct LayoutErrorText;
 struct LogText;
 #[derive(Component)]
 struct PassButton;
-#[derive(Component)]
-struct UndoButton;
 
 fn spawn_panel(mut commands: Commands) {
     commands
@@ -105,40 +103,13 @@ fn spawn_panel(mut commands: Commands) {
                     ..default()
                 })
                 .with_children(|rows| {
-                    rows.spawn(Node {
-                        column_gap: px(10),
-                        ..default()
-                    })
-                    .with_children(|row| {
-                        row.spawn((PassButton, theme::button("Pass (P)", 150.0)))
-                            .observe(
-                                |_: On<Pointer<Click>>, mut pass: MessageWriter<PassRequested>| {
-                                    pass.write(PassRequested { seat: Seat::Human });
-                                },
-                            );
-                        row.spawn((UndoButton, theme::button("Undo (U)", 150.0)))
-                            .observe(
-                                |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
-                                    undo.write(UndoRequested);
-                                },
-                            );
-                    });
-                    rows.spawn(Node {
-                        column_gap: px(10),
-                        ..default()
-                    })
-                    .with_children(|row| {
-                        row.spawn(theme::button("New game (N)", 150.0)).observe(
-                            |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
-                                again.write(RematchRequested);
+                    rows.spawn((PassButton, theme::button("Pass (P)", 150.0)))
+                        .observe(
+                            |_: On<Pointer<Click>>, mut pass: MessageWriter<PassRequested>| {
+                                pass.write(PassRequested { seat: Seat::Human });
                             },
                         );
-                        row.spawn(theme::button("Menu (Esc)", 150.0)).observe(
-                            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                                next.set(Screen::Menu);
-                            },
-                        );
-                    });
+                    theme::spawn_match_buttons::<UndoRequested, RematchRequested>(rows);
                 });
         });
 }
@@ -382,8 +353,11 @@ fn show_log(log: Res<EventLog>, mut text: Single<&mut Text, With<LogText>>) {
 
 fn show_buttons(
     referee: Option<Res<PatolliReferee>>,
-    mut pass: Single<(&mut Visibility, &mut Selected), (With<PassButton>, Without<UndoButton>)>,
-    mut undo: Single<&mut Visibility, (With<UndoButton>, Without<PassButton>)>,
+    mut pass: Single<
+        (&mut Visibility, &mut Selected),
+        (With<PassButton>, Without<theme::UndoButton>),
+    >,
+    mut undo: Single<&mut Visibility, (With<theme::UndoButton>, Without<PassButton>)>,
 ) {
     let Some(referee) = referee else {
         return;
@@ -398,9 +372,5 @@ fn show_buttons(
     });
     // When passing is all that is left, the button stands out.
     pass_selected.set_if_neq(Selected(human && referee.state().only_pass()));
-    undo.set_if_neq(if referee.can_undo() {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    });
+    theme::show_undo_button(referee.can_undo(), &mut undo);
 }
