@@ -119,7 +119,7 @@ impl<M> Drop for SearchTask<M> {
 /// and how a decision becomes the same request a human's click would make.
 pub trait AiReferee: Resource {
     /// A decision of the game.
-    type Move: Send + Sync + Clone + 'static;
+    type Move: Send + Sync + Clone + std::fmt::Display + 'static;
     /// The screen the game plays on (the search stops when it is left).
     const SCREEN: Screen;
     /// Grows with every change of the match.
@@ -132,7 +132,7 @@ pub trait AiReferee: Resource {
     fn search(&self)
     -> impl FnOnce(&Deadline) -> Option<SearchReport<Self::Move>> + Send + 'static;
     /// The least time a decision waits, so people can follow the game.
-    fn pause(pacing: &AiPacing) -> Duration;
+    fn pause(&self, pacing: &AiPacing) -> Duration;
     /// Sends the decision to the referee as a request.
     fn request(decision: Self::Move, commands: &mut Commands);
 }
@@ -222,12 +222,19 @@ fn send_decision<R: AiReferee>(
         thinking.answer = Some(answer);
     }
     // The decision was made within the budget; the pause only lets people follow the game.
-    if thinking.answer.is_none() || thinking.search.elapsed() < R::pause(&pacing) {
+    if thinking.answer.is_none() || thinking.search.elapsed() < referee.pause(&pacing) {
         return;
     }
     let report = thinking.answer.take().flatten();
     commands.remove_resource::<Thinking<R>>();
     if let Some(report) = report {
+        info!(
+            "AI plays {} (depth {}, {} nodes, {:.2} s)",
+            report.best,
+            report.depth,
+            report.nodes,
+            report.elapsed.as_secs_f64()
+        );
         R::request(report.best, &mut commands);
     }
 }

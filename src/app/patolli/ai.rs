@@ -44,7 +44,7 @@ impl AiReferee for PatolliReferee {
     }
 
     /// The roll stays on screen a moment before the AI acts on it.
-    fn pause(pacing: &AiPacing) -> Duration {
+    fn pause(&self, pacing: &AiPacing) -> Duration {
         pacing.min_roll_time
     }
 

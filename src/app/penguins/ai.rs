@@ -43,7 +43,7 @@ impl AiReferee for PenguinsReferee {
         move |deadline| choose_action(&state, deadline)
     }
 
-    fn pause(pacing: &AiPacing) -> Duration {
+    fn pause(&self, pacing: &AiPacing) -> Duration {
         pacing.min_move_time
     }
 
