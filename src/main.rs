@@ -416,14 +416,25 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PenguinsS
         None => setup::default_layout_path(GameKind::Penguins).map_err(anyhow::Error::msg)?,
     };
     let mut layout = setup::load_penguins_layout(&path)?;
+    let needed = options.players.len() * usize::from(options.penguins);
     if let PenguinsSetup::Generated(generator) = &mut layout {
         generator.rows = options.rows.unwrap_or(generator.rows);
         generator.cols = options.cols.unwrap_or(generator.cols);
+        if options.rows.is_some() || options.cols.is_some() {
+            let fields = usize::from(generator.rows) * usize::from(generator.cols);
+            if fields < needed {
+                bail!(
+                    "--rows/--cols: a {}x{} board has {fields} fields, too few for {needed} penguins",
+                    generator.cols,
+                    generator.rows
+                );
+            }
+        }
     }
+    layout::check_penguins_fit(&path, &layout, needed)?;
     let seed = options
         .seed
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000);
-    let needed = options.players.len() * usize::from(options.penguins);
     let setup = PenguinsMatch {
         board: layout.board(seed, needed),
         seats: options.players.clone(),

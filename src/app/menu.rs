@@ -389,6 +389,10 @@ fn start_match(
             if let PenguinsSetup::Generated(generator) = &mut config {
                 [generator.rows, generator.cols] = choices.board_size;
             }
+            if config.check_fits(needed).is_err() {
+                // The menu says why (see `show_choices`); nothing starts.
+                return;
+            }
             penguins_requests.write(PenguinsMatchRequested(
                 PenguinsMatch {
                     board: config.board(seed, needed),
@@ -484,6 +488,12 @@ fn show_choices(
     if let Some(error) = error {
         layout_line.push_str(&format!("\nLayout error (last good layout kept): {error}"));
     }
+    if choices.game == GameKind::Penguins
+        && let Some(layout) = &penguins_layout
+        && let Err(misfit) = penguins_misfit(&choices, layout)
+    {
+        layout_line.push_str(&format!("\nCannot start: {misfit}"));
+    }
     for (which, mut text) in &mut texts {
         let content = match *which {
             MenuText::Side(side) => side_name(choices.game, side).to_string(),
@@ -495,4 +505,17 @@ fn show_choices(
         };
         theme::set_text(&mut text, content);
     }
+}
+
+/// Whether the chosen players and penguins fit on the Penguins layout's boards, and where the
+/// layout falls short if they do not.
+fn penguins_misfit(choices: &MenuChoices, layout: &PenguinsLayout) -> Result<(), String> {
+    let players = 2 + choices.more_seats.iter().flatten().count();
+    let needed = players * usize::from(choices.penguins);
+    let mut config = layout.config.clone();
+    if let PenguinsSetup::Generated(generator) = &mut config {
+        [generator.rows, generator.cols] = choices.board_size;
+    }
+    crate::layout::check_penguins_fit(std::path::Path::new(&layout.file), &config, needed)
+        .map_err(|e| e.to_string())
 }

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{Typed, ask};
+use super::{Typed, ask, lines};
 use crate::ai::{Deadline, magnetic_cave::choose_move};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Cell, State};
@@ -39,7 +39,7 @@ pub fn run(setup: &CaveMatch, input: impl BufRead, output: &mut impl Write) -> i
         setup.seats[1]
     )?;
     writeln!(output, "{}", state.render())?;
-    let mut lines = input.lines();
+    let mut lines = lines(input);
     loop {
         if let Some(outcome) = state.outcome() {
             writeln!(output, "{outcome}")?;

@@ -2,11 +2,29 @@
 //! the player prompted until a correct command is given. It reads standard input, so scripts
 //! and tests can drive it.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
+
+/// The lines of `input`, each read as UTF-8 with anything else replaced (`U+FFFD`), so a stray
+/// byte is answered like any other unknown command rather than ending the game.
+pub(crate) fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
+    std::iter::from_fn(move || {
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => None,
+            Ok(_) => {
+                while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                    bytes.pop();
+                }
+                Some(Ok(String::from_utf8_lossy(&bytes).into_owned()))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    })
+}
 
 /// What a player typed, once the commands every console answers alike are dealt with.
 pub(crate) enum Typed {

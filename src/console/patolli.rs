@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::{Typed, ask};
+use super::{Typed, ask, lines};
 use crate::ai::{Deadline, patolli::choose_action};
 use crate::rules::Seat;
 use crate::rules::patolli::{Action, Location, Phase, Piece, Rolled, State};
@@ -40,7 +40,7 @@ pub fn run(
         setup.seed
     )?;
     writeln!(output, "{}", state.render())?;
-    let mut lines = input.lines();
+    let mut lines = lines(input);
     loop {
         if let Some(winner) = state.winner() {
             writeln!(output, "Player {winner} wins")?;

@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::{Typed, ask};
+use super::{Typed, ask, lines};
 use crate::ai::{Deadline, penguins::choose_action};
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, Board, Phase, Pos, State, Turn, player_letter};
@@ -59,7 +59,7 @@ pub fn run(
         Some(seed) => writeln!(output, " Seed {seed}.")?,
         None => writeln!(output)?,
     }
-    let mut lines = input.lines();
+    let mut lines = lines(input);
     let mut shown_phase = None;
     let mut show_board = true;
     loop {

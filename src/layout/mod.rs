@@ -147,6 +147,46 @@ pub enum PenguinsSetup {
 }
 
 impl PenguinsSetup {
+    /// The most penguins a match on this layout can place: the one-fish floes of a fixed
+    /// board; every field of a drawn one (the generator turns fields into one-fish floes as
+    /// needed).
+    pub fn capacity(&self) -> usize {
+        match self {
+            PenguinsSetup::Generated(generator) => {
+                usize::from(generator.rows) * usize::from(generator.cols)
+            }
+            PenguinsSetup::Fixed(board) => board.placement_floes().len(),
+        }
+    }
+
+    /// Whether `penguins` penguins in all (players times penguins each) fit on this layout's
+    /// boards, and why not.
+    ///
+    /// # Errors
+    /// The layout field at fault and what is wrong.
+    pub fn check_fits(&self, penguins: usize) -> Result<(), (&'static str, String)> {
+        let capacity = self.capacity();
+        if penguins <= capacity {
+            return Ok(());
+        }
+        Err(match self {
+            PenguinsSetup::Generated(g) => (
+                "rows",
+                format!(
+                    "a {}x{} board has {capacity} fields, too few for {penguins} penguins",
+                    g.cols, g.rows
+                ),
+            ),
+            PenguinsSetup::Fixed(_) => (
+                "board",
+                format!(
+                    "the board has {capacity} one-fish floes, too few for {penguins} penguins \
+                     (each penguin is placed on its own one-fish floe)"
+                ),
+            ),
+        })
+    }
+
     /// The board of a match: drawn from `seed` with `needed_ones` one-fish floes, or fixed.
     pub fn board(&self, seed: u64, needed_ones: usize) -> PenguinsBoard {
         match self {
@@ -172,7 +212,17 @@ impl PenguinsLayout {
                 format!("water is a share from 0 to 0.6, not {}", self.water),
             ));
         }
-        if self.fish_weights.iter().sum::<u32>() == 0 {
+        let sum = self
+            .fish_weights
+            .iter()
+            .try_fold(0u32, |sum, &w| sum.checked_add(w));
+        let Some(sum) = sum else {
+            return Err((
+                "fish_weights",
+                format!("the fish weights add up to more than {}", u32::MAX),
+            ));
+        };
+        if sum == 0 {
             return Err((
                 "fish_weights",
                 "at least one fish weight must be above 0".to_string(),
@@ -186,6 +236,9 @@ impl PenguinsLayout {
         }))
     }
 }
+
+/// Penguins in the smallest match: two players with one penguin each.
+const MIN_PENGUINS: usize = 2;
 
 /// A fixed board from its rows of digits.
 fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, (&'static str, String)> {
@@ -214,10 +267,17 @@ fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, (&'static str, String)>
             board.set(Pos::new(r as u16, c as u16), Field::floe(fish as u8));
         }
     }
-    if board.placement_floes().is_empty() {
+    let ones = board.placement_floes().len();
+    if ones == 0 {
         return Err(bad(
             "the board has no one-fish floe to place a penguin on".into()
         ));
+    }
+    if ones < MIN_PENGUINS {
+        return Err(bad(format!(
+            "the board has only {ones} one-fish floe; the smallest match (2 players, 1 penguin \
+             each) needs {MIN_PENGUINS}"
+        )));
     }
     Ok(board)
 }
@@ -291,6 +351,30 @@ pub fn parse(file: &str, source: &[u8]) -> Result<GameSetup, LayoutError> {
     })
 }
 
+/// Checks that a match placing `penguins` penguins in all fits the Penguins layout `setup`
+/// read from `path`, and names the place in the file when it does not.
+///
+/// # Errors
+/// [`LayoutError`] at the layout's `board` (too few one-fish floes) or `rows` (too few fields).
+pub fn check_penguins_fit(
+    path: &Path,
+    setup: &PenguinsSetup,
+    penguins: usize,
+) -> Result<(), LayoutError> {
+    setup.check_fits(penguins).map_err(|(field, message)| {
+        let text = std::fs::read(path)
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default();
+        let (line, column) = locate_field(&text, field);
+        LayoutError {
+            file: path.display().to_string(),
+            line,
+            column,
+            message,
+        }
+    })
+}
+
 /// Reads and checks the layout file at `path`.
 ///
 /// # Errors
@@ -313,27 +397,39 @@ fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
             let field = match e {
                 CaveConfigError::Width(_) => "width",
                 CaveConfigError::Height(_) => "height",
-                CaveConfigError::WinLength { .. } => "win_length",
+                CaveConfigError::WinLength { .. } | CaveConfigError::Unreachable { .. } => {
+                    "win_length"
+                }
             };
             (field, e.to_string())
         }),
-        Layout::Patolli(board) => Track::new(
-            board.track.clone(),
-            board.middle.clone(),
-            board.arm_ends.clone(),
-            board.triangles.clone(),
-            [board.players.l.start, board.players.n.start],
-            [board.players.l.end, board.players.n.end],
-        )
-        .map(|track| {
-            GameSetup::Patolli(PatolliSetup {
-                track: Arc::new(track),
-                rules: board.rules,
-            })
-        })
-        .map_err(|e| (e.field(), e.to_string())),
+        Layout::Patolli(board) => {
+            if let Err(e) = board.rules.dice.check() {
+                return Err(("dice", e.to_string()));
+            }
+            patolli_setup(board)
+        }
         Layout::Penguins(penguins) => penguins.setup().map(GameSetup::Penguins),
     }
+}
+
+/// The track of a Patolli layout.
+fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, (&'static str, String)> {
+    Track::new(
+        board.track.clone(),
+        board.middle.clone(),
+        board.arm_ends.clone(),
+        board.triangles.clone(),
+        [board.players.l.start, board.players.n.start],
+        [board.players.l.end, board.players.n.end],
+    )
+    .map(|track| {
+        GameSetup::Patolli(PatolliSetup {
+            track: Arc::new(track),
+            rules: board.rules,
+        })
+    })
+    .map_err(|e| (e.field(), e.to_string()))
 }
 
 /// The line and column (from 1) of the value of `field` in RON `text`: the first

@@ -42,6 +42,19 @@ pub enum ConfigError {
         /// The longest line the cave holds.
         max: u32,
     },
+    /// The line fits, but no player ever lays that many bricks: each lays at most half the
+    /// cells (rounded up), so no match could be won.
+    #[error(
+        "win_length {value} cannot be reached: a cave of {cells} cells gives each player at most {bricks} bricks"
+    )]
+    Unreachable {
+        /// The length asked for.
+        value: u32,
+        /// The cells of the cave.
+        cells: u32,
+        /// The most bricks one player lays.
+        bricks: u32,
+    },
 }
 
 impl Config {
@@ -68,6 +81,15 @@ impl Config {
             return Err(ConfigError::WinLength {
                 value: win_length,
                 max,
+            });
+        }
+        let cells = width * height;
+        let bricks = cells.div_ceil(2);
+        if win_length > bricks {
+            return Err(ConfigError::Unreachable {
+                value: win_length,
+                cells,
+                bricks,
             });
         }
         Ok(Config {
@@ -320,6 +342,9 @@ pub enum Illegal {
         "{0} is not stacked: a brick must touch a wall or sit directly left or right of another brick"
     )]
     NotStacked(Cell),
+    /// A roll: the cave has no dice.
+    #[error("Magnetic Cave has no dice")]
+    NoDice,
 }
 
 /// A Magnetic Cave position with its move history.

@@ -4,12 +4,15 @@
 //! console, the AI, and the tests.
 #![warn(missing_docs)]
 
+pub mod game;
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
 
 use std::fmt;
 use std::str::FromStr;
+
+pub use game::Game;
 
 /// Who sits in a seat: a person clicking or typing, or the AI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -139,7 +139,35 @@ pub enum Dice {
     Beans(u8),
 }
 
+/// The most beans a [`Dice::Beans`] may have: more could not be drawn, and with a long enough
+/// roll almost every move would overshoot.
+pub const MAX_BEANS: u8 = 10;
+
+/// Why a die makes no game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DiceError {
+    /// No bean: every roll is 0, every turn is lost and no piece ever moves.
+    #[error("Beans(0) always rolls 0: every turn would be lost and no piece would ever move")]
+    NoBeans,
+    /// More beans than the game can show.
+    #[error("Beans({0}) has too many beans: 1 to {MAX_BEANS}")]
+    TooManyBeans(u8),
+}
+
 impl Dice {
+    /// Whether this die can make a game: it must show a value above 0 now and then.
+    ///
+    /// # Errors
+    /// [`DiceError`] for `Beans(0)` and for more than [`MAX_BEANS`] beans.
+    pub fn check(self) -> Result<(), DiceError> {
+        match self {
+            Dice::Uniform => Ok(()),
+            Dice::Beans(0) => Err(DiceError::NoBeans),
+            Dice::Beans(n) if n > MAX_BEANS => Err(DiceError::TooManyBeans(n)),
+            Dice::Beans(_) => Ok(()),
+        }
+    }
+
     /// Rolls once.
     pub fn roll(self, rng: &mut impl Rng) -> u8 {
         match self {

@@ -236,7 +236,12 @@ impl Generator {
     pub fn generate(&self, seed: u64, needed_ones: usize) -> Board {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut board = Board::water(self.rows, self.cols);
-        let total: u32 = self.fish_weights.iter().sum::<u32>().max(1);
+        // Layouts keep the sum within u32; saturate rather than overflow all the same.
+        let total: u32 = self
+            .fish_weights
+            .iter()
+            .fold(0u32, |sum, &w| sum.saturating_add(w))
+            .max(1);
         let positions: Vec<Pos> = board.positions().collect();
         for &pos in &positions {
             if rng.random_bool(self.water.clamp(0.0, 1.0)) {
@@ -279,6 +284,27 @@ pub enum Phase {
     Over,
 }
 
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Placement => "placement",
+            Phase::Movement => "movement",
+            Phase::Over => "final",
+        })
+    }
+}
+
+/// A player, by number from 1 in turn order (the protocol's and the console's numbering);
+/// shown as its letter, `A` for player 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(pub u8);
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", player_letter(self.0))
+    }
+}
+
 /// A player's move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -311,7 +337,10 @@ pub enum Illegal {
     GameOver,
     /// A placement during the movement phase, or a move during placement.
     #[error("this is the {0} phase")]
-    WrongPhase(&'static str),
+    WrongPhase(Phase),
+    /// A roll: Penguins has no dice.
+    #[error("Penguins has no dice")]
+    NoDice,
     /// The field is not on the board.
     #[error("{0} is off the board")]
     OffBoard(Pos),
@@ -498,8 +527,8 @@ impl State {
     pub fn check(&self, action: Action) -> Result<(), Illegal> {
         match (self.phase, action) {
             (Phase::Over, _) => Err(Illegal::GameOver),
-            (Phase::Placement, Action::Move { .. }) => Err(Illegal::WrongPhase("placement")),
-            (Phase::Movement, Action::Place(_)) => Err(Illegal::WrongPhase("movement")),
+            (Phase::Placement, Action::Move { .. }) => Err(Illegal::WrongPhase(Phase::Placement)),
+            (Phase::Movement, Action::Place(_)) => Err(Illegal::WrongPhase(Phase::Movement)),
             (Phase::Placement, Action::Place(pos)) => {
                 if !self.board.contains(pos) {
                     return Err(Illegal::OffBoard(pos));

@@ -2,7 +2,10 @@
 
 mod ai;
 mod console;
+mod fuzz;
+mod game;
 mod layout;
+mod matches_end;
 mod patolli;
 mod penguins;
 mod referee;

@@ -122,7 +122,7 @@ fn penguins_slide_in_four_directions_stopped_by_water_penguins_and_edges() {
     );
     assert_eq!(
         state.check(Action::Place(at(0, 0))),
-        Err(Illegal::WrongPhase("movement"))
+        Err(Illegal::WrongPhase(Phase::Movement))
     );
 }
 

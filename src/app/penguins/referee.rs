@@ -2,10 +2,12 @@
 //! move, undo and rematch requests against the pure rules, keep the floe and penguin entities
 //! in step, and announce what happened (including the players skipped).
 
+use std::path::Path;
+
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::app::layout::PenguinsLayoutChanged;
+use crate::app::layout::{PenguinsLayout, PenguinsLayoutChanged};
 use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::console::penguins::PenguinsMatch;
 use crate::layout::PenguinsSetup;
@@ -230,12 +232,24 @@ fn rebuilt(setup: &PenguinsMatch, layout: &PenguinsSetup, seed: u64) -> Penguins
 fn restart_on_layout_change(
     mut changes: MessageReader<PenguinsLayoutChanged>,
     referee: Option<Res<PenguinsReferee>>,
+    layout_file: Option<ResMut<PenguinsLayout>>,
     mut requests: MessageWriter<MatchRequested>,
 ) {
     let Some(layout) = changes.read().last().map(|changed| changed.0.clone()) else {
         return;
     };
     if let Some(referee) = referee {
+        let needed = referee.setup.seats.len() * usize::from(referee.setup.penguins);
+        if let Some(mut file) = layout_file
+            && let Err(e) =
+                crate::layout::check_penguins_fit(Path::new(&file.file), &layout, needed)
+        {
+            // Too small for this match's penguins: said where, and the match goes on with the
+            // last layout that held it.
+            file.error = Some(e.to_string());
+            file.config = referee.layout.clone();
+            return;
+        }
         let seed = referee.setup.seed.unwrap_or(0);
         requests.write(MatchRequested(
             rebuilt(&referee.setup, &layout, seed),

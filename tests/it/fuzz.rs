@@ -1,0 +1,928 @@
+//! Every input surface a user reaches, fuzzed: layout files (through `check-layout` and through
+//! hot reload in a headless app), Penguins protocol files (through the command), console lines
+//! of each game and command-line arguments. Inputs are arbitrary bytes or mutations of the
+//! shipped files. For each: no panic, an answer within a bounded time, an error that names the
+//! place, and output files byte-for-byte unchanged on error. At least 256 cases each
+//! (`PROPTEST_CASES` raises it).
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use tablero::layout::{self, GameSetup};
+use tablero::rules::magnetic_cave::State as CaveState;
+use tablero::rules::patolli::{Action as PatolliAction, Rolled, State as PatolliState};
+use tablero::rules::penguins::State as PenguinsState;
+
+use crate::support::{repo, temp_dir};
+
+/// Cases per surface (at least 256, as CI runs them).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256)
+        .max(256)
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: cases(),
+        // A failing case is shown as found; shrinking a process run takes long.
+        max_shrink_iters: 64,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// The longest a process may take on one fuzzed input before it counts as hung.
+const ANSWER_WITHIN: Duration = Duration::from_secs(30);
+
+/// Runs the `tablero` binary with `args` in `dir`, `input` on standard input, and waits at
+/// most [`ANSWER_WITHIN`]; a process still running then is killed and reported.
+fn run_bounded(dir: &Path, args: &[String], input: &[u8]) -> Result<Output, String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .current_dir(dir)
+        .env("TABLERO_LEVELS", repo().join("levels"))
+        .env_remove("DISPLAY")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("tablero does not start: {e}"))?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // Written from a thread: a program that stops reading must not block the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let started = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if started.elapsed() > ANSWER_WITHIN => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "no answer within {ANSWER_WITHIN:?}: tablero {}",
+                    args.join(" ")
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(e) => return Err(format!("cannot wait for tablero: {e}")),
+        }
+    }
+    let _ = writer.join();
+    child
+        .wait_with_output()
+        .map_err(|e| format!("cannot read tablero's output: {e}"))
+}
+
+fn no_panic(output: &Output) -> Result<(), String> {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if stderr.contains("panicked") || output.status.code().is_none() {
+        return Err(format!("tablero crashed ({:?}):\n{stderr}", output.status));
+    }
+    Ok(())
+}
+
+// ---- inputs: arbitrary bytes, or the shipped files mutated ----
+
+/// One change to a file.
+#[derive(Debug, Clone)]
+enum Mutation {
+    /// Flip bits of the byte at this share of the file.
+    Flip(u16, u8),
+    /// Delete up to `len` bytes from here.
+    Delete(u16, u8),
+    /// Insert these bytes here.
+    Insert(u16, Vec<u8>),
+    /// Replace the `n`-th number in the file by this one.
+    Number(u8, u64),
+    /// Repeat the line at this share of the file.
+    RepeatLine(u16),
+    /// Cut the file here.
+    Truncate(u16),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<u16>(), 1u8..=255).prop_map(|(at, bits)| Mutation::Flip(at, bits)),
+        (any::<u16>(), 1u8..=40).prop_map(|(at, len)| Mutation::Delete(at, len)),
+        (
+            any::<u16>(),
+            prop_oneof![
+                proptest::collection::vec(any::<u8>(), 1..12),
+                prop::sample::select(vec![
+                    b"(".to_vec(),
+                    b")".to_vec(),
+                    b",".to_vec(),
+                    b"[".to_vec(),
+                    b"]".to_vec(),
+                    b"\"".to_vec(),
+                    b"//".to_vec(),
+                    b"/*".to_vec(),
+                    b"Some(".to_vec(),
+                    b"\n".to_vec(),
+                    b"\r\n".to_vec(),
+                    b" -1".to_vec(),
+                    b"\xff\xfe".to_vec(),
+                ]),
+            ]
+        )
+            .prop_map(|(at, bytes)| Mutation::Insert(at, bytes)),
+        (
+            any::<u8>(),
+            prop_oneof![
+                0u64..=12,
+                Just(255),
+                Just(256),
+                Just(65_535),
+                Just(u64::from(u32::MAX)),
+                any::<u64>()
+            ]
+        )
+            .prop_map(|(n, value)| Mutation::Number(n, value)),
+        any::<u16>().prop_map(Mutation::RepeatLine),
+        any::<u16>().prop_map(Mutation::Truncate),
+    ]
+}
+
+fn at(share: u16, len: usize) -> usize {
+    (usize::from(share) * (len + 1)) / (usize::from(u16::MAX) + 1)
+}
+
+fn mutate(mut bytes: Vec<u8>, mutations: &[Mutation]) -> Vec<u8> {
+    for m in mutations {
+        let len = bytes.len();
+        match m {
+            Mutation::Flip(share, bits) if len > 0 => {
+                let i = at(*share, len - 1);
+                bytes[i] ^= bits;
+            }
+            Mutation::Delete(share, n) => {
+                let i = at(*share, len);
+                let end = (i + usize::from(*n)).min(len);
+                bytes.drain(i..end);
+            }
+            Mutation::Insert(share, new) => {
+                let i = at(*share, len);
+                bytes.splice(i..i, new.iter().copied());
+            }
+            Mutation::Number(n, value) => {
+                let numbers = number_spans(&bytes);
+                if !numbers.is_empty() {
+                    let (start, end) = numbers[usize::from(*n) % numbers.len()];
+                    bytes.splice(start..end, value.to_string().into_bytes());
+                }
+            }
+            Mutation::RepeatLine(share) => {
+                let i = at(*share, len);
+                let start = bytes[..i]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1);
+                let end = bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(len, |p| i + p + 1);
+                let line = bytes[start..end].to_vec();
+                bytes.splice(end..end, line);
+            }
+            Mutation::Truncate(share) => bytes.truncate(at(*share, len)),
+            Mutation::Flip(..) => {}
+        }
+    }
+    bytes
+}
+
+/// Where the runs of ASCII digits are.
+fn number_spans(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            spans.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    spans
+}
+
+/// Arbitrary bytes (3 in 10) or one of `files` mutated one to four times.
+fn file_input(files: Vec<Vec<u8>>) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        3 => proptest::collection::vec(any::<u8>(), 0..400),
+        7 => (prop::sample::select(files), proptest::collection::vec(mutation(), 1..5))
+            .prop_map(|(file, mutations)| mutate(file, &mutations)),
+    ]
+}
+
+fn shipped_layouts() -> Vec<Vec<u8>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo().join("levels"))
+        .expect("levels/ is there")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| std::fs::read(p).expect("a shipped layout reads"))
+        .collect()
+}
+
+// ---- layout files ----
+
+/// `FILE:LINE:COLUMN: message` with the place inside the file (a line after the last is
+/// allowed: the end of the file).
+fn names_a_place(error: &str, file: &str, text: &[u8]) -> Result<(), String> {
+    let rest = error
+        .strip_prefix(file)
+        .and_then(|r| r.strip_prefix(':'))
+        .ok_or_else(|| format!("`{error}` does not start with the file {file}"))?;
+    let mut parts = rest.splitn(3, ':');
+    let line: usize = parts
+        .next()
+        .and_then(|l| l.parse().ok())
+        .ok_or_else(|| format!("`{error}` names no line"))?;
+    let column: usize = parts
+        .next()
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| format!("`{error}` names no column"))?;
+    let message = parts.next().unwrap_or("").trim();
+    let lines = text.split(|&b| b == b'\n').count();
+    if line == 0 || line > lines + 1 || column == 0 || message.is_empty() {
+        return Err(format!(
+            "`{error}`: line {line}, column {column} or the message is not a place in a file of {lines} lines"
+        ));
+    }
+    Ok(())
+}
+
+/// A layout that `check-layout` accepts makes a game that can be played to its end: random
+/// play (that moves when it can) finishes it.
+fn plays_to_an_end(setup: &GameSetup, seed: u64) -> Result<(), String> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    match setup {
+        GameSetup::MagneticCave(config) => {
+            let mut state = CaveState::new(*config);
+            let cells = usize::from(config.width()) * usize::from(config.height());
+            for _ in 0..=cells {
+                if state.outcome().is_some() {
+                    return Ok(());
+                }
+                let moves = state.legal_moves();
+                let cell = moves[rng.random_range(0..moves.len())];
+                state.apply(cell).map_err(|e| e.to_string())?;
+            }
+            Err(format!("{setup}: no outcome after {cells} moves"))
+        }
+        GameSetup::Penguins(penguins) => {
+            for (players, each) in [(2u8, 1u8), (2, 2), (4, 1)] {
+                let needed = usize::from(players) * usize::from(each);
+                if penguins.check_fits(needed).is_err() {
+                    continue;
+                }
+                let board = penguins.board(seed, needed);
+                let fields = board.positions().count();
+                let mut state = PenguinsState::new(board, players, each);
+                let mut moves = 0;
+                while state.winners().is_none() {
+                    moves += 1;
+                    if moves > fields + needed + 1 {
+                        return Err(format!("{setup}: {players} players did not finish"));
+                    }
+                    let legal = state.legal_actions();
+                    if legal.is_empty() {
+                        return Err(format!("{setup}: a player to move has no move"));
+                    }
+                    let action = legal[rng.random_range(0..legal.len())];
+                    state.apply(action).map_err(|e| e.to_string())?;
+                }
+                if state.placed(1) < usize::from(each) {
+                    return Err(format!("{setup}: not every penguin could be placed"));
+                }
+            }
+            Ok(())
+        }
+        GameSetup::Patolli(board) => {
+            let mut state = PatolliState::new(board.track.clone(), board.rules);
+            let dice = board.rules.dice;
+            for _ in 0..200_000 {
+                if state.winner().is_some() {
+                    return Ok(());
+                }
+                let roll = dice.roll(&mut rng);
+                if state.roll(roll).map_err(|e| e.to_string())? == Rolled::TurnLost {
+                    continue;
+                }
+                let legal = state.legal_actions();
+                let moves: Vec<PatolliAction> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, PatolliAction::Pass))
+                    .collect();
+                let pool = if moves.is_empty() { &legal } else { &moves };
+                let action = pool[rng.random_range(0..pool.len())];
+                state.apply(action).map_err(|e| e.to_string())?;
+            }
+            Err(format!(
+                "{setup}: no winner after 200000 turns of random play\n{}",
+                state.render()
+            ))
+        }
+    }
+}
+
+#[test]
+fn check_layout_answers_every_file_with_ok_or_its_place() {
+    let dir = temp_dir("fuzz-check-layout");
+    let mut runner = TestRunner::new(config());
+    let count = RefCell::new(0u32);
+    runner
+        .run(
+            &(file_input(shipped_layouts()), any::<u64>()),
+            |(bytes, seed)| {
+                let n = {
+                    let mut c = count.borrow_mut();
+                    *c += 1;
+                    *c
+                };
+                let file = dir.join(format!("layout{n}.ron"));
+                std::fs::write(&file, &bytes).unwrap();
+                let name = file.display().to_string();
+                let args = vec!["check-layout".to_string(), name.clone()];
+                let output = run_bounded(&dir, &args, b"").map_err(TestCaseError::fail)?;
+                no_panic(&output).map_err(TestCaseError::fail)?;
+                let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+                let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+                // The library reads the file the same way.
+                let parsed = layout::parse(&name, &bytes);
+                match output.status.code() {
+                    Some(0) => {
+                        prop_assert!(stdout.contains(": ok ("), "{stdout}");
+                        let setup = parsed.map_err(|e| TestCaseError::fail(e.to_string()))?;
+                        plays_to_an_end(&setup, seed).map_err(TestCaseError::fail)?;
+                    }
+                    Some(1) => {
+                        let first = stderr.lines().next().unwrap_or("");
+                        names_a_place(first, &name, &bytes).map_err(TestCaseError::fail)?;
+                        prop_assert!(parsed.is_err());
+                    }
+                    other => prop_assert!(false, "exit {other:?}: {stderr}"),
+                }
+                prop_assert_eq!(std::fs::read(&file).unwrap(), bytes, "the file was changed");
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+// ---- layout files through hot reload ----
+
+mod hot_reload {
+    use std::time::Duration;
+
+    use bevy::asset::AssetPlugin;
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+
+    use tablero::app::AppStart;
+    use tablero::app::layout::{GameLayout, LayoutFile, LayoutGame};
+    use tablero::app::magnetic_cave::referee::CaveReferee;
+    use tablero::app::patolli::referee::PatolliReferee;
+    use tablero::app::penguins::referee::PenguinsReferee;
+    use tablero::app::search_task::AiPacing;
+    use tablero::layout::{self, GameSetup};
+    use tablero::rules::Seat;
+
+    use super::*;
+
+    /// A headless app with every game's referee, a match of the game in `first` on, and the
+    /// layouts read from `levels` (not watched: the test hands the app each new reading).
+    fn app(levels: &Path, start: AppStart) -> App {
+        let mut app = App::new();
+        tablero::app::layout::register_levels_source(&mut app, levels);
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            AssetPlugin {
+                watch_for_changes_override: Some(false),
+                ..default()
+            },
+        ));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )));
+        app.insert_resource(start);
+        app.add_plugins(tablero::app::GamePlugin);
+        app.insert_resource(AiPacing::NONE);
+        app
+    }
+
+    /// Pumps until the layout file of game `G` has been read.
+    fn loaded<G: LayoutGame>(app: &mut App) -> Handle<LayoutFile> {
+        let started = std::time::Instant::now();
+        loop {
+            app.update();
+            let handle = app.world().resource::<GameLayout<G>>().handle.clone();
+            if app
+                .world()
+                .resource::<Assets<LayoutFile>>()
+                .get(&handle)
+                .is_some()
+            {
+                // The app reads the file's first version in the next frames.
+                for _ in 0..5 {
+                    app.update();
+                }
+                return handle;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the layout never loaded"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Hands the app each fuzzed file as the asset server's reload would (the loader is
+    /// [`layout::parse`]), then checks: the app goes on, a broken file is reported at its
+    /// place and the last good layout stays, a good one becomes the match's.
+    fn fuzz_reloads<G: LayoutGame>(
+        mut app: App,
+        file_name: &str,
+        good: impl Fn(&App, &GameSetup, Option<&str>) -> Result<(), String>,
+    ) {
+        let handle = loaded::<G>(&mut app);
+        let file = app.world().resource::<GameLayout<G>>().file.clone();
+        let app = RefCell::new(app);
+        // No shrinking: the app carries each case into the next, so a shrunk case would be
+        // judged in another app state than the one that failed.
+        let mut runner = TestRunner::new(ProptestConfig {
+            max_shrink_iters: 0,
+            ..config()
+        });
+        runner
+            .run(&file_input(shipped_layouts()), |bytes| {
+                let mut app = app.borrow_mut();
+                let before = app.world().resource::<GameLayout<G>>().config.clone();
+                let result = layout::parse(&file, &bytes);
+                app.world_mut()
+                    .resource_mut::<Assets<LayoutFile>>()
+                    .insert(
+                        &handle,
+                        LayoutFile {
+                            result: result.clone(),
+                        },
+                    )
+                    .expect("the layout's asset slot is there");
+                for _ in 0..3 {
+                    app.update();
+                }
+                let now = app.world().resource::<GameLayout<G>>();
+                if std::env::var_os("FUZZ_TRACE").is_some() {
+                    eprintln!(
+                        "case: {} -> error {:?}",
+                        match &result {
+                            Ok(setup) => setup.to_string(),
+                            Err(e) => e.message.clone(),
+                        },
+                        now.error
+                    );
+                }
+                match &result {
+                    Err(_) => {
+                        let error = now
+                            .error
+                            .clone()
+                            .ok_or_else(|| TestCaseError::fail("a broken file was not reported"))?;
+                        names_a_place(&error, &file, &bytes).map_err(TestCaseError::fail)?;
+                        prop_assert_eq!(&now.config, &before, "the last good layout stays");
+                    }
+                    Ok(setup) if G::config(setup).is_some() => {
+                        let error = now.error.clone();
+                        good(&app, setup, error.as_deref()).map_err(TestCaseError::fail)?;
+                    }
+                    Ok(_) => {
+                        // Another game's layout: reported at 1:1, nothing else changes.
+                        let error = now.error.clone().unwrap_or_default();
+                        prop_assert!(error.contains(file_name), "{error}");
+                        prop_assert_eq!(&now.config, &before);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    fn levels(name: &str) -> PathBuf {
+        let dir = temp_dir(name);
+        for file in std::fs::read_dir(repo().join("levels")).unwrap() {
+            let path = file.unwrap().path();
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn the_cave_survives_every_reloaded_file() {
+        let dir = levels("fuzz-reload-cave");
+        let path = dir.join("magnetic_cave.ron");
+        let setup = tablero::setup::CaveMatch::default();
+        let app = app(&dir, AppStart::magnetic_cave(setup, path));
+        fuzz_reloads::<tablero::app::layout::CaveGame>(
+            app,
+            "magnetic_cave.ron",
+            |app, setup, error| {
+                if let Some(error) = error {
+                    return Err(format!("a good layout reported: {error}"));
+                }
+                let referee = app.world().resource::<CaveReferee>();
+                match setup {
+                    GameSetup::MagneticCave(config) if referee.state().config() == *config => {
+                        Ok(())
+                    }
+                    _ => Err(format!("the match did not restart on {setup}")),
+                }
+            },
+        );
+    }
+
+    #[test]
+    fn patolli_survives_every_reloaded_file() {
+        let dir = levels("fuzz-reload-patolli");
+        let path = dir.join("patolli.ron");
+        let board = tablero::setup::load_patolli_layout(&path).unwrap();
+        let setup = tablero::setup::PatolliMatch {
+            board,
+            seats: [Seat::Human, Seat::Human],
+            budget: Duration::from_millis(20),
+            seed: 5,
+            scripted_rolls: vec![],
+        };
+        let app = app(&dir, AppStart::patolli(setup, path));
+        fuzz_reloads::<tablero::app::layout::PatolliGame>(
+            app,
+            "patolli.ron",
+            |app, setup, error| {
+                if let Some(error) = error {
+                    return Err(format!("a good layout reported: {error}"));
+                }
+                let referee = app.world().resource::<PatolliReferee>();
+                match setup {
+                    GameSetup::Patolli(board) if *referee.state().track() == *board.track => Ok(()),
+                    _ => Err(format!(
+                        "the match did not restart on {setup}: it plays on {} squares",
+                        referee.state().track().len()
+                    )),
+                }
+            },
+        );
+    }
+
+    #[test]
+    fn penguins_survive_every_reloaded_file() {
+        let dir = levels("fuzz-reload-penguins");
+        let path = dir.join("penguins.ron");
+        let layout = tablero::setup::load_penguins_layout(&path).unwrap();
+        let setup = tablero::console::penguins::PenguinsMatch {
+            board: layout.board(1, 4),
+            seats: vec![Seat::Human, Seat::Human],
+            penguins: 2,
+            budget: Duration::from_millis(20),
+            seed: Some(1),
+        };
+        let app = app(&dir, AppStart::penguins(setup, layout, path));
+        fuzz_reloads::<tablero::app::layout::PenguinsGame>(
+            app,
+            "penguins.ron",
+            |app, setup, error| {
+                let referee = app.world().resource::<PenguinsReferee>();
+                let GameSetup::Penguins(layout) = setup else {
+                    return Err(format!("not a Penguins layout: {setup}"));
+                };
+                // Two players with two penguins each: a layout too small for them is refused
+                // with its place and the match goes on; otherwise it restarts on the layout.
+                match (layout.check_fits(4), error) {
+                    (Err(_), Some(error)) if error.contains("too few") => Ok(()),
+                    (Err(_), other) => Err(format!("a misfit was reported as {other:?}")),
+                    (Ok(()), Some(error)) => Err(format!("a good layout reported: {error}")),
+                    (Ok(()), None) if referee.state().players() == 2 => Ok(()),
+                    (Ok(()), None) => Err("the match lost its players".into()),
+                }
+            },
+        );
+    }
+}
+
+// ---- Penguins protocol files ----
+
+const PROTOCOL_FILES: [&str; 4] = [
+    "5 5\n20 10 30 20 10 \n20 10 10 20 10 \n30 30 10 30 10 \n30 20 30 30 20 \n30 30 10 30 10 \n",
+    "3 3\n10 10 10\n10 02 10\n10 10 01\nbob 2 1\nann 1 1\n",
+    "4 4\n11 10 20 30\n10 00 22 10\n10 30 10 10\n20 10 10 10\nann 1 1\nbob 2 2\n",
+    "3 3\r\n10 10 10 \r\n10 02 10\r\n10 10 01\r\nbob 2 1\r\nann 1 1",
+];
+
+#[test]
+fn the_protocol_answers_every_file_and_keeps_output_on_error() {
+    let dir = temp_dir("fuzz-protocol");
+    let files: Vec<Vec<u8>> = PROTOCOL_FILES
+        .iter()
+        .map(|f| f.as_bytes().to_vec())
+        .collect();
+    let count = RefCell::new(0u32);
+    let mut runner = TestRunner::new(config());
+    runner
+        .run(
+            &(file_input(files), any::<bool>(), 1u8..=3),
+            |(bytes, placement, penguins)| {
+                let n = {
+                    let mut c = count.borrow_mut();
+                    *c += 1;
+                    *c
+                };
+                let input = dir.join(format!("in{n}.txt"));
+                let output = dir.join(format!("out{n}.txt"));
+                std::fs::write(&input, &bytes).unwrap();
+                let kept = format!("keep me {n}\n").into_bytes();
+                std::fs::write(&output, &kept).unwrap();
+                let mut args: Vec<String> = vec!["penguins".into()];
+                if placement {
+                    args.push("phase=placement".into());
+                    args.push(format!("penguins={penguins}"));
+                } else {
+                    args.push("phase=movement".into());
+                }
+                args.extend([
+                    input.display().to_string(),
+                    output.display().to_string(),
+                    "--budget".into(),
+                    "0.05".into(),
+                ]);
+                let out = run_bounded(&dir, &args, b"").map_err(TestCaseError::fail)?;
+                no_panic(&out).map_err(TestCaseError::fail)?;
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let code = out.status.code();
+                match code {
+                    Some(0) => {
+                        let written = std::fs::read_to_string(&output).unwrap();
+                        prop_assert!(tablero::protocol::parse(&written).is_ok(), "{written}");
+                    }
+                    Some(1..=3) => {
+                        prop_assert_eq!(
+                            std::fs::read(&output).unwrap(),
+                            kept,
+                            "OUTPUT changed on exit {:?}",
+                            code
+                        );
+                        if code == Some(2) {
+                            prop_assert!(stderr.contains("line"), "no place named: {}", stderr);
+                        }
+                    }
+                    other => prop_assert!(false, "exit {other:?}: {stderr}"),
+                }
+                prop_assert_eq!(std::fs::read(&input).unwrap(), bytes, "INPUT changed");
+                Ok(())
+            },
+        )
+        .unwrap();
+}
+
+// ---- console lines ----
+
+/// A line a player might type: a command of the game, a near miss, or anything at all.
+fn console_line(words: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        4 => prop::sample::select(words).prop_map(|w| w.as_bytes().to_vec()),
+        2 => "[ -~]{0,12}".prop_map(String::into_bytes),
+        1 => proptest::collection::vec(any::<u8>(), 0..20),
+        1 => (0u64..40, 0u64..40).prop_map(|(a, b)| format!("{a} {b}").into_bytes()),
+        1 => (0u64..30, 0u64..30, 0u64..30, 0u64..30)
+            .prop_map(|(a, b, c, d)| format!("{a} {b} {c} {d}").into_bytes()),
+    ]
+}
+
+fn console_session(words: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(console_line(words), 0..40).prop_map(|lines| {
+        let mut input = Vec::new();
+        for line in lines {
+            input.extend(line);
+            input.push(b'\n');
+        }
+        input
+    })
+}
+
+fn fuzz_console(game: &str, extra: &[&str], words: &'static [&'static str]) {
+    let dir = temp_dir(&format!("fuzz-console-{game}"));
+    let mut runner = TestRunner::new(config());
+    runner
+        .run(&(console_session(words), any::<u16>()), |(input, seed)| {
+            let mut args: Vec<String> = vec!["console".into(), game.into()];
+            args.extend(extra.iter().map(|s| s.to_string()));
+            if game != "magnetic-cave" {
+                args.extend(["--seed".into(), seed.to_string()]);
+            }
+            let out = run_bounded(&dir, &args, &input).map_err(TestCaseError::fail)?;
+            no_panic(&out).map_err(TestCaseError::fail)?;
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            prop_assert_eq!(out.status.code(), Some(0), "{}", stderr);
+            prop_assert!(!out.stdout.is_empty());
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn the_cave_console_answers_every_line() {
+    fuzz_console(
+        "magnetic-cave",
+        &[],
+        &[
+            "a1", "h1", "A2", "H8", "d4", "z9", "a0", "a", "1", "status", "undo", "help", "quit",
+            "", " ", "a1 h1", "A10",
+        ],
+    );
+}
+
+#[test]
+fn the_patolli_console_answers_every_line() {
+    fuzz_console(
+        "patolli",
+        &[],
+        &[
+            "A", "b", "1", "6", "place", "place C", "place 3", "place Z", "pass", "status", "help",
+            "quit", "", "G", "7", "undo", "move A",
+        ],
+    );
+}
+
+#[test]
+fn the_penguins_console_answers_every_line() {
+    fuzz_console(
+        "penguins",
+        &["--players", "human,human"],
+        &[
+            "0 0",
+            "1 1",
+            "7 7",
+            "8 8",
+            "0 0 0 3",
+            "1 1 4 1",
+            "status",
+            "help",
+            "quit",
+            "",
+            "x y",
+            "-1 0",
+            "99999999999999999999 0",
+        ],
+    );
+}
+
+// ---- command-line arguments ----
+
+/// Words of Tablero's command line, values in and out of range, and anything else. Seats are
+/// only ever human: an AI-against-AI console match would rightly play on for minutes.
+const ARGUMENT_WORDS: &[&str] = &[
+    "--black",
+    "--white",
+    "--l",
+    "--n",
+    "--players",
+    "--budget",
+    "--moves",
+    "--layout",
+    "--seed",
+    "--dice",
+    "--overshoot",
+    "--dice-kind",
+    "--rows",
+    "--cols",
+    "--penguins",
+    "--help",
+    "-h",
+    "--version",
+    "--id",
+    "human",
+    "human,human",
+    "human,human,human,human,human",
+    "0",
+    "1",
+    "3",
+    "-1",
+    "0.001",
+    "61",
+    "NaN",
+    "inf",
+    "1e308",
+    "99999999999999999999",
+    "A1,H1",
+    "A1,A1",
+    "Z9",
+    "3,0,5",
+    "9,9",
+    "beans",
+    "uniform",
+    "forbidden",
+    "back-to-start",
+    "continue-lap",
+    "missing.ron",
+    "levels/patolli.ron",
+    "phase=placement",
+    "phase=movement",
+    "penguins=2",
+    "penguins=0",
+    "name",
+    "in.txt",
+    "out.txt",
+    "",
+    "--",
+    "-",
+];
+
+fn command_line() -> impl Strategy<Value = Vec<String>> {
+    let start = prop::sample::select(vec![
+        vec!["console", "magnetic-cave"],
+        vec!["console", "patolli"],
+        vec!["console", "penguins", "--players", "human,human"],
+        vec!["console"],
+        vec!["check-layout"],
+        vec!["penguins"],
+        vec!["play"],
+        vec!["--screenshot"],
+        vec!["nonsense"],
+        vec![],
+    ]);
+    let word = prop_oneof![
+        6 => prop::sample::select(ARGUMENT_WORDS).prop_map(str::to_string),
+        1 => "\\PC{0,10}",
+    ];
+    (start, proptest::collection::vec(word, 0..7)).prop_map(|(start, words)| {
+        let mut args: Vec<String> = start.iter().map(|s| s.to_string()).collect();
+        args.extend(words);
+        args
+    })
+}
+
+/// Arguments that would open the window (there is no display in tests) are left out:
+/// `play` or no command with valid options, unless they end at an error or `--help`.
+fn opens_the_window(args: &[String]) -> bool {
+    let first = args.first().map(String::as_str);
+    let window_command = matches!(first, None | Some("play") | Some("--screenshot"))
+        || first.is_some_and(|f| f.starts_with("--") && f != "--help" && f != "--version");
+    window_command
+        && !args
+            .iter()
+            .any(|a| a == "--help" || a == "-h" || a == "--version")
+}
+
+#[test]
+fn every_command_line_gets_an_answer_or_a_clear_error() {
+    let dir = temp_dir("fuzz-arguments");
+    std::fs::write(dir.join("in.txt"), PROTOCOL_FILES[1]).unwrap();
+    let mut runner = TestRunner::new(config());
+    runner
+        .run(&command_line(), |args| {
+            if opens_the_window(&args) {
+                return Ok(());
+            }
+            let before = std::fs::read(dir.join("in.txt")).unwrap();
+            let out = run_bounded(&dir, &args, b"").map_err(TestCaseError::fail)?;
+            no_panic(&out).map_err(TestCaseError::fail)?;
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => {}
+                Some(code) => {
+                    prop_assert!((1..=3).contains(&code), "exit {}: {}", code, stderr);
+                    prop_assert!(!stderr.trim().is_empty(), "exit {code} without a word");
+                    // The protocol's files stay as they were when it refuses.
+                    if args.first().map(String::as_str) == Some("penguins") {
+                        prop_assert_eq!(std::fs::read(dir.join("in.txt")).unwrap(), before);
+                    }
+                }
+                None => prop_assert!(false, "killed: {stderr}"),
+            }
+            // A protocol call that moved rewrites its file: start the next case afresh.
+            std::fs::write(dir.join("in.txt"), PROTOCOL_FILES[1]).unwrap();
+            Ok(())
+        })
+        .unwrap();
+}
