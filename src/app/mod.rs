@@ -2,6 +2,7 @@
 //! joins. Only [`run`] adds Bevy's own plugins; tests build a headless app from [`AppPlugin`]'s
 //! parts instead.
 
+pub mod idle;
 pub mod layout;
 pub mod magnetic_cave;
 pub mod menu;
@@ -212,6 +213,7 @@ impl Plugin for AppPlugin {
             penguins::view_plugin,
             menu::plugin,
             screenshot::plugin,
+            idle::plugin,
         ));
     }
 }
@@ -223,6 +225,8 @@ pub struct GamePlugin;
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>();
+        // Systems ask the window to keep drawing with it (see `idle`); headless, nobody reads it.
+        app.add_message::<bevy::window::RequestRedraw>();
         app.init_resource::<search_task::AiPacing>();
         app.configure_sets(
             Update,

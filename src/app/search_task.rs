@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::window::RequestRedraw;
 
 use crate::ai::{Deadline, SearchReport};
 use crate::app::{AppSystems, Screen};
@@ -176,6 +177,15 @@ pub fn ai_seat_plugin<R: AiReferee>(app: &mut App) {
         (start_thinking::<R>, send_decision::<R>)
             .chain()
             .in_set(AppSystems::RecordInput),
+    );
+    app.add_systems(
+        Last,
+        // A search draws its thinking bar, and a paced move waits with nothing moving: either
+        // way the window must not fall asleep before the move is played.
+        (|mut redraws: MessageWriter<RequestRedraw>| {
+            redraws.write(RequestRedraw);
+        })
+        .run_if(resource_exists::<Thinking<R>>),
     );
     app.add_systems(OnExit(R::SCREEN), |mut commands: Commands| {
         // Dropping the search raises its stop flag.

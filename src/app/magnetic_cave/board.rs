@@ -285,8 +285,15 @@ fn place_preview(
         match shown {
             Some(cell) => {
                 let (_, fill) = brick_colors(referee.state().to_move());
-                sprite.color = fill.with_alpha(0.55);
-                transform.translation = cell_offset(board.config, cell).extend(PREVIEW_Z);
+                // Written only when they change, so a resting pointer lets the window rest.
+                let color = fill.with_alpha(0.55);
+                if sprite.color != color {
+                    sprite.color = color;
+                }
+                let place = cell_offset(board.config, cell).extend(PREVIEW_Z);
+                if transform.translation != place {
+                    transform.translation = place;
+                }
                 visibility.set_if_neq(Visibility::Visible);
             }
             None => {

@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use super::board::dice_center;
 use super::referee::{ActionApplied, DiceRolled, PatolliBoard, TurnStarted};
@@ -208,6 +209,7 @@ fn animate_dice(
     mut pips: Query<(&Pip, &mut Visibility), Without<BeanMark>>,
     mut marks: Query<(&BeanMark, &mut Visibility), Without<Pip>>,
     mut caption: Query<(&mut Text2d, &mut TextColor), With<DiceCaption>>,
+    mut redraws: MessageWriter<RequestRedraw>,
 ) {
     let Some(board) = boards.iter().next() else {
         return;
@@ -229,6 +231,10 @@ fn animate_dice(
         display.current = Some(next);
         display.elapsed = 0.0;
     }
+    if !display.is_settled() {
+        // A held roll waits with nothing moving: the window must not fall asleep meanwhile.
+        redraws.write(RequestRedraw);
+    }
     let Some(shown) = display.current else {
         return;
     };
@@ -247,7 +253,10 @@ fn animate_dice(
         } else {
             0.0
         };
-        transform.rotation = Quat::from_rotation_z(angle);
+        let rotation = Quat::from_rotation_z(angle);
+        if transform.rotation != rotation {
+            transform.rotation = rotation;
+        }
     }
     for (pip, mut visibility) in &mut pips {
         visibility.set_if_neq(if pip_shows(pip.0, value) {
