@@ -3,10 +3,179 @@
 //! and tests can drive it.
 
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use crate::ai::{Deadline, SearchReport};
+use crate::rules::{Game, Seat};
 
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
+
+/// What the one console loop ([`play`]) needs of a game beyond [`Game`]: its match setup, how
+/// it talks, how it reads a typed command, and its AI. Each game's module implements it.
+pub(crate) trait ConsoleGame: Game {
+    /// What a match starts from.
+    type Setup;
+    /// Where the rolls of a game with dice come from (scripted, then seeded); `()` otherwise.
+    type Rolls;
+    /// What the player has been shown so far, where the game prints only what changed.
+    type Shown: Default;
+    /// What `help` prints.
+    const HELP: &'static str;
+
+    /// The position the match starts from and its rolls, after the opening lines are printed.
+    ///
+    /// # Errors
+    /// I/O errors, and a setup that makes no game (as `InvalidInput`).
+    fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<(Self, Self::Rolls)>;
+    /// Who sits in `player`'s seat.
+    fn seat(setup: &Self::Setup, player: Self::Player) -> Seat;
+    /// The AI's time per decision.
+    fn budget(setup: &Self::Setup) -> Duration;
+    /// The AI's decision.
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    /// Draws the due roll, applies it and says what it did.
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn roll_once(&mut self, rolls: &mut Self::Rolls, output: &mut impl Write) -> io::Result<()>;
+    /// What is said before each decision (a phase banner, the board when it changed).
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn before_decision(&self, shown: &mut Self::Shown, output: &mut impl Write) -> io::Result<()> {
+        let _ = (shown, output);
+        Ok(())
+    }
+    /// What is said before a human's prompt (a notice such as "only pass is legal").
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn before_prompt(&self, output: &mut impl Write) -> io::Result<()> {
+        let _ = output;
+        Ok(())
+    }
+    /// The prompt for `player`, on a line of its own.
+    fn prompt(&self, player: Self::Player) -> String;
+    /// The action a typed command asks for, or why it is not one.
+    fn parse(&self, command: &str) -> Result<Self::Action, String>;
+    /// Says what `player`'s action did (`state` is the position after it).
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn say_applied(
+        &self,
+        player: Self::Player,
+        action: Self::Action,
+        effect: &Self::Effect,
+        ai: Option<&SearchReport<Self::Action>>,
+        shown: &mut Self::Shown,
+        output: &mut impl Write,
+    ) -> io::Result<()>;
+    /// Says why an action was refused.
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn say_refused(&self, reason: &Self::Illegal, output: &mut impl Write) -> io::Result<()> {
+        writeln!(output, "Illegal: {reason}. Try again.")
+    }
+    /// Says that moves were taken back: the position as it is again.
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn say_undone(&self, shown: &mut Self::Shown, output: &mut impl Write) -> io::Result<()>;
+    /// Says how the game ended, with the status line.
+    ///
+    /// # Errors
+    /// I/O errors on `output`.
+    fn say_end(&self, output: &mut impl Write) -> io::Result<()>;
+    /// The status line (`status`).
+    fn status(&self) -> String;
+}
+
+/// Plays a match of `G` from `setup`, reading commands from `input` and writing to `output`,
+/// until the game ends, the input ends, or `quit`: the one console loop of every game. Rolls
+/// are drawn when due; AI seats decide within their budget; a human is asked until a command
+/// is legal; `undo` goes back to the last human decision (not before the match's start).
+/// Returns the final position.
+///
+/// # Errors
+/// Only I/O errors on `output` (and a setup that makes no game); bad input is answered and
+/// asked again.
+pub(crate) fn play<G: ConsoleGame>(
+    setup: &G::Setup,
+    input: impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<G> {
+    let (mut state, mut rolls) = G::begin(setup, output)?;
+    let mut lines = lines(input);
+    // The positions at each human decision so far, for undo.
+    let mut decisions: Vec<G> = Vec::new();
+    let mut shown = G::Shown::default();
+    loop {
+        state.before_decision(&mut shown, output)?;
+        if state.outcome().is_some() {
+            state.say_end(output)?;
+            return Ok(state);
+        }
+        if state.roll_due().is_some() {
+            state.roll_once(&mut rolls, output)?;
+            continue;
+        }
+        let Some(player) = Game::to_move(&state) else {
+            return Ok(state);
+        };
+        if G::seat(setup, player) == Seat::Ai {
+            let Some(report) = state.search(&Deadline::within(G::budget(setup))) else {
+                return Ok(state);
+            };
+            if let Ok(effect) = state.apply(report.best) {
+                state.say_applied(
+                    player,
+                    report.best,
+                    &effect,
+                    Some(&report),
+                    &mut shown,
+                    output,
+                )?;
+            }
+            continue;
+        }
+        state.before_prompt(output)?;
+        let prompt = state.prompt(player);
+        let command = match ask(&mut lines, output, &prompt, || state.status(), G::HELP)? {
+            Typed::Command(command) => command,
+            Typed::Again => continue,
+            Typed::End => return Ok(state),
+        };
+        if command.eq_ignore_ascii_case("undo") {
+            match decisions.pop() {
+                Some(earlier) => {
+                    state = earlier;
+                    state.say_undone(&mut shown, output)?;
+                }
+                None => writeln!(output, "Nothing to undo.")?,
+            }
+            continue;
+        }
+        let action = match state.parse(&command) {
+            Ok(action) => action,
+            Err(message) => {
+                writeln!(output, "{message}")?;
+                continue;
+            }
+        };
+        let before = state.clone();
+        match state.apply(action) {
+            Ok(effect) => {
+                decisions.push(before);
+                state.say_applied(player, action, &effect, None, &mut shown, output)?;
+            }
+            Err(reason) => state.say_refused(&reason, output)?,
+        }
+    }
+}
 
 /// The lines of `input`, each read as UTF-8 with anything else replaced (`U+FFFD`), so a stray
 /// byte is answered like any other unknown command rather than ending the game.

@@ -1,21 +1,20 @@
 //! Patolli in a terminal, as the assignment describes: the referee rolls at the start of each
 //! turn and of each extra roll, the cross is printed after every action, and the player types
-//! a piece label to move it, `place` (or `place C`), or `pass`; `status`, `help`, `quit`.
+//! a piece label to move it, `place` (or `place C`), or `pass`; `status`, `undo`, `help`,
+//! `quit`.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::{Typed, ask, lines};
-use crate::ai::{Deadline, patolli::choose_action};
+use super::{ConsoleGame, play};
+use crate::ai::{Deadline, SearchReport, patolli::choose_action};
 use crate::rules::Seat;
-use crate::rules::patolli::{Action, Location, Phase, Piece, Rolled, State};
+use crate::rules::patolli::{Action, Dice, Effect, Location, Phase, Piece, Player, Rolled, State};
 use crate::setup::PatolliMatch;
-
-const HELP: &str = "Type a piece label (like A or 3) to move it by the roll, `place` to put your \
-first pool piece on your start square (`place C` names one), or `pass`. Also: status, help, quit.";
 
 /// Plays `setup` reading commands from `input` and writing to `output` until the game ends,
 /// the input ends, or `quit`. Returns the final position.
@@ -27,100 +26,142 @@ pub fn run(
     input: impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<State> {
-    let mut state = State::new(setup.board.track.clone(), setup.board.rules);
-    let mut rng = StdRng::seed_from_u64(setup.seed);
-    let mut scripted: VecDeque<u8> = setup.scripted_rolls.iter().copied().collect();
-    let dice = setup.board.rules.dice;
-    writeln!(
-        output,
-        "Patolli on a track of {} squares. Player L ({}) has A-F, player N ({}) has 1-6. Seed {}.",
-        state.track().len(),
-        setup.seats[0],
-        setup.seats[1],
-        setup.seed
-    )?;
-    writeln!(output, "{}", state.render())?;
-    let mut lines = lines(input);
-    loop {
-        if let Some(winner) = state.winner() {
-            writeln!(output, "Player {winner} wins")?;
-            writeln!(output, "{}", state.status_json())?;
-            return Ok(state);
-        }
-        let player = state.to_move();
-        if state.phase() == Phase::Roll {
-            let roll = scripted.pop_front().unwrap_or_else(|| dice.roll(&mut rng));
-            match state.roll(roll) {
-                Ok(Rolled::TurnLost) => {
-                    writeln!(output, "Player {player} rolls 0 and loses the turn.")?;
-                }
-                Ok(Rolled::Choose(_)) => writeln!(output, "Player {player} rolls {roll}.")?,
-                Err(e) => {
-                    // A scripted roll the die cannot show: drop it and roll for real.
-                    writeln!(output, "Scripted roll {roll} ignored: {e}.")?;
-                }
-            }
-            continue;
-        }
-        let Phase::Act { roll } = state.phase() else {
-            continue;
+    play::<State>(setup, input, output)
+}
+
+/// The match's rolls: the scripted ones first, then the seeded die.
+pub(crate) struct Rolls {
+    scripted: VecDeque<u8>,
+    rng: StdRng,
+    dice: Dice,
+}
+
+impl Rolls {
+    fn next(&mut self) -> u8 {
+        self.scripted
+            .pop_front()
+            .unwrap_or_else(|| self.dice.roll(&mut self.rng))
+    }
+}
+
+impl ConsoleGame for State {
+    type Setup = PatolliMatch;
+    type Shown = ();
+    type Rolls = Rolls;
+    const HELP: &'static str = "Type a piece label (like A or 3) to move it by the roll, `place` \
+to put your first pool piece on your start square (`place C` names one), or `pass`. Also: \
+status, undo, help, quit.";
+
+    fn begin(setup: &PatolliMatch, output: &mut impl Write) -> io::Result<(State, Rolls)> {
+        let state = State::new(setup.board.track.clone(), setup.board.rules);
+        writeln!(
+            output,
+            "Patolli on a track of {} squares. Player L ({}) has A-F, player N ({}) has 1-6. Seed {}.",
+            state.track().len(),
+            setup.seats[0],
+            setup.seats[1],
+            setup.seed
+        )?;
+        writeln!(output, "{}", state.render())?;
+        let rolls = Rolls {
+            scripted: setup.scripted_rolls.iter().copied().collect(),
+            rng: StdRng::seed_from_u64(setup.seed),
+            dice: setup.board.rules.dice,
         };
-        if setup.seats[player.index()] == Seat::Ai {
-            let Some(report) = choose_action(&state, &Deadline::within(setup.budget)) else {
-                return Ok(state);
-            };
-            if let Ok(effect) = state.apply(report.best) {
-                writeln!(output, "Player {player} (AI): {}", effect.describe(player))?;
-                writeln!(output, "{}", state.render())?;
+        Ok((state, rolls))
+    }
+
+    fn seat(setup: &PatolliMatch, player: Player) -> Seat {
+        setup.seats[player.index()]
+    }
+
+    fn budget(setup: &PatolliMatch) -> Duration {
+        setup.budget
+    }
+
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Action>> {
+        choose_action(self, deadline)
+    }
+
+    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<()> {
+        let player = self.to_move();
+        let roll = rolls.next();
+        match self.roll(roll) {
+            Ok(Rolled::TurnLost) => {
+                writeln!(output, "Player {player} rolls 0 and loses the turn.")
             }
-            continue;
+            Ok(Rolled::Choose(_)) => writeln!(output, "Player {player} rolls {roll}."),
+            // A scripted roll the die cannot show: drop it and roll for real.
+            Err(e) => writeln!(output, "Scripted roll {roll} ignored: {e}."),
         }
-        if state.only_pass() {
+    }
+
+    fn before_prompt(&self, output: &mut impl Write) -> io::Result<()> {
+        if self.only_pass() {
             writeln!(output, "Nothing but `pass` is legal with this roll.")?;
         }
-        let what = if state.in_opening() {
+        Ok(())
+    }
+
+    fn prompt(&self, player: Player) -> String {
+        let roll = match self.phase() {
+            Phase::Act { roll } => roll,
+            _ => 0,
+        };
+        let what = if self.in_opening() {
             "place a piece (your first turn)"
         } else {
             "a piece label, place, or pass"
         };
-        let prompt = format!("Player {player}, you rolled {roll}: {what}?");
-        let line = match ask(&mut lines, output, &prompt, || state.status_json(), HELP)? {
-            Typed::Command(line) => line,
-            Typed::Again => continue,
-            Typed::End => return Ok(state),
-        };
+        format!("Player {player}, you rolled {roll}: {what}?")
+    }
+
+    fn parse(&self, line: &str) -> Result<Action, String> {
         let command = line.to_ascii_lowercase();
-        let action = match command.as_str() {
-            "pass" => Action::Pass,
-            "place" => match player
+        match command.as_str() {
+            "pass" => Ok(Action::Pass),
+            "place" => self
+                .to_move()
                 .pieces()
-                .find(|&p| state.location(p) == Location::Pool)
-            {
-                Some(piece) => Action::Place(piece),
-                None => {
-                    writeln!(output, "Your pool is empty. Try again.")?;
-                    continue;
-                }
-            },
-            other => match parse_piece_command(other) {
-                Some(action) => action,
-                None => {
-                    writeln!(
-                        output,
-                        "`{}` is not a command: type a piece label, place, or pass (help for more).",
-                        line.trim()
-                    )?;
-                    continue;
-                }
-            },
-        };
-        match state.apply(action) {
-            Ok(effect) => {
-                writeln!(output, "Player {player}: {}", effect.describe(player))?;
-                writeln!(output, "{}", state.render())?;
-            }
-            Err(reason) => writeln!(output, "Illegal: {reason}. Try again.")?,
+                .find(|&p| self.location(p) == Location::Pool)
+                .map(Action::Place)
+                .ok_or_else(|| "Your pool is empty. Try again.".to_string()),
+            other => parse_piece_command(other).ok_or_else(|| {
+                format!(
+                    "`{}` is not a command: type a piece label, place, or pass (help for more).",
+                    line.trim()
+                )
+            }),
         }
+    }
+
+    fn say_applied(
+        &self,
+        player: Player,
+        _action: Action,
+        effect: &Effect,
+        ai: Option<&SearchReport<Action>>,
+        _shown: &mut (),
+        output: &mut impl Write,
+    ) -> io::Result<()> {
+        let who = if ai.is_some() { " (AI)" } else { "" };
+        writeln!(output, "Player {player}{who}: {}", effect.describe(player))?;
+        writeln!(output, "{}", self.render())
+    }
+
+    fn say_undone(&self, _shown: &mut (), output: &mut impl Write) -> io::Result<()> {
+        writeln!(output, "{}", self.render())
+    }
+
+    fn say_end(&self, output: &mut impl Write) -> io::Result<()> {
+        if let Some(winner) = self.winner() {
+            writeln!(output, "Player {winner} wins")?;
+        }
+        writeln!(output, "{}", self.status_json())
+    }
+
+    fn status(&self) -> String {
+        self.status_json()
     }
 }
 

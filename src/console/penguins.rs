@@ -1,18 +1,14 @@
 //! Penguins in a terminal, as the seed's interactive mode: the board is printed after every
 //! action, the player types `x y` to place a penguin and `x1 y1 x2 y2` to move one (x the
-//! column, y the row, from 0 at the top left); `status`, `help`, `quit`.
+//! column, y the row, from 0 at the top left); `status`, `undo`, `help`, `quit`.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::{Typed, ask, lines};
-use crate::ai::{Deadline, penguins::choose_action};
+use super::{ConsoleGame, play};
+use crate::ai::{Deadline, SearchReport, penguins::choose_action};
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Board, Phase, Pos, State, Turn, player_letter};
-
-const HELP: &str = "Placement: type `x y` (column, row from 0 at the top left) of a free floe \
-with one fish. Movement: type `x1 y1 x2 y2` to slide your penguin from (x1, y1) straight to \
-(x2, y2). Also: status, help, quit.";
+use crate::rules::penguins::{Action, Board, Phase, Player, Pos, State, Turn, player_letter};
 
 /// How a Penguins match is set up.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,104 +35,154 @@ pub fn run(
     input: impl BufRead,
     output: &mut impl Write,
 ) -> io::Result<State> {
-    let players = u8::try_from(setup.seats.len()).unwrap_or(2);
-    let mut state = State::new(setup.board.clone(), players, setup.penguins);
-    let seats: Vec<String> = setup
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| format!("{} ({seat})", player_letter(i as u8 + 1)))
-        .collect();
-    write!(
-        output,
-        "Penguins on a {}x{} board, {} penguin(s) each: {}.",
-        setup.board.cols(),
-        setup.board.rows(),
-        setup.penguins,
-        seats.join(", ")
-    )?;
-    match setup.seed {
-        Some(seed) => writeln!(output, " Seed {seed}.")?,
-        None => writeln!(output)?,
+    play::<State>(setup, input, output)
+}
+
+/// What the console has shown: the phase banner and the board are printed when they change.
+#[derive(Debug)]
+pub(crate) struct Shown {
+    phase: Option<Phase>,
+    board_due: bool,
+}
+
+impl Default for Shown {
+    fn default() -> Self {
+        Shown {
+            phase: None,
+            board_due: true,
+        }
     }
-    let mut lines = lines(input);
-    let mut shown_phase = None;
-    let mut show_board = true;
-    loop {
-        if shown_phase != Some(state.phase()) {
-            shown_phase = Some(state.phase());
-            match state.phase() {
+}
+
+impl ConsoleGame for State {
+    type Setup = PenguinsMatch;
+    type Rolls = ();
+    type Shown = Shown;
+    const HELP: &'static str = "Placement: type `x y` (column, row from 0 at the top left) of a \
+free floe with one fish. Movement: type `x1 y1 x2 y2` to slide your penguin from (x1, y1) \
+straight to (x2, y2). Also: status, undo, help, quit.";
+
+    fn begin(setup: &PenguinsMatch, output: &mut impl Write) -> io::Result<(State, ())> {
+        let players = u8::try_from(setup.seats.len()).unwrap_or(2);
+        let state = State::new(setup.board.clone(), players, setup.penguins);
+        let seats: Vec<String> = setup
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| format!("{} ({seat})", player_letter(i as u8 + 1)))
+            .collect();
+        write!(
+            output,
+            "Penguins on a {}x{} board, {} penguin(s) each: {}.",
+            setup.board.cols(),
+            setup.board.rows(),
+            setup.penguins,
+            seats.join(", ")
+        )?;
+        match setup.seed {
+            Some(seed) => writeln!(output, " Seed {seed}.")?,
+            None => writeln!(output)?,
+        }
+        Ok((state, ()))
+    }
+
+    fn seat(setup: &PenguinsMatch, player: Player) -> Seat {
+        setup
+            .seats
+            .get(usize::from(player.0).wrapping_sub(1))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    fn budget(setup: &PenguinsMatch) -> Duration {
+        setup.budget
+    }
+
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Action>> {
+        choose_action(self, deadline)
+    }
+
+    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn before_decision(&self, shown: &mut Shown, output: &mut impl Write) -> io::Result<()> {
+        if shown.phase != Some(self.phase()) {
+            shown.phase = Some(self.phase());
+            match self.phase() {
                 Phase::Placement => writeln!(output, "\n        --Placement Phase--")?,
                 Phase::Movement => writeln!(output, "\n        --Movement Phase--")?,
                 Phase::Over => {}
             }
         }
-        if state.phase() == Phase::Over {
-            writeln!(output, "{}", state.render())?;
-            writeln!(output, "Game over. Ranking:")?;
-            let winners = state.winners().unwrap_or_default();
-            for standing in state.ranking() {
-                let tie = if winners.len() > 1 && standing.place == 1 {
-                    " (tie)"
-                } else {
-                    ""
-                };
-                writeln!(
-                    output,
-                    "{}. player {}: {} fish{tie}",
-                    standing.place,
-                    player_letter(standing.player),
-                    standing.fish
-                )?;
-            }
-            writeln!(output, "{}", state.status_json())?;
-            return Ok(state);
+        if self.phase() != Phase::Over && std::mem::take(&mut shown.board_due) {
+            writeln!(
+                output,
+                "\n Turn of player {}\n",
+                player_letter(self.to_move())
+            )?;
+            writeln!(output, "{}", self.render())?;
         }
-        let player = state.to_move();
-        let letter = player_letter(player);
-        if std::mem::take(&mut show_board) {
-            writeln!(output, "\n Turn of player {letter}\n")?;
-            writeln!(output, "{}", state.render())?;
-        }
-        let seat = setup
-            .seats
-            .get(usize::from(player) - 1)
-            .copied()
-            .unwrap_or_default();
-        if seat == Seat::Ai {
-            let Some(report) = choose_action(&state, &Deadline::within(setup.budget)) else {
-                return Ok(state);
-            };
-            if let Ok(turn) = state.apply(report.best) {
-                writeln!(output, "Player {letter} (AI) plays {}.", report.best)?;
-                say_turn(output, &turn)?;
-            }
-            show_board = true;
-            continue;
-        }
-        let prompt = match state.phase() {
+        Ok(())
+    }
+
+    fn prompt(&self, _player: Player) -> String {
+        match self.phase() {
             Phase::Placement => "Provide the x and y coordinates:",
             _ => "Provide x1 y1 x2 y2 (from, to):",
-        };
-        let line = match ask(&mut lines, output, prompt, || state.status_json(), HELP)? {
-            Typed::Command(line) => line,
-            Typed::Again => continue,
-            Typed::End => return Ok(state),
-        };
-        let action = match parse_action(&line.to_ascii_lowercase(), state.phase()) {
-            Ok(action) => action,
-            Err(message) => {
-                writeln!(output, "{message} Try again.")?;
-                continue;
-            }
-        };
-        match state.apply(action) {
-            Ok(turn) => {
-                say_turn(output, &turn)?;
-                show_board = true;
-            }
-            Err(reason) => writeln!(output, "Illegal: {reason}. Try again.")?,
         }
+        .to_string()
+    }
+
+    fn parse(&self, line: &str) -> Result<Action, String> {
+        parse_action(&line.to_ascii_lowercase(), self.phase())
+            .map_err(|message| format!("{message} Try again."))
+    }
+
+    fn say_applied(
+        &self,
+        player: Player,
+        action: Action,
+        turn: &Turn,
+        ai: Option<&SearchReport<Action>>,
+        shown: &mut Shown,
+        output: &mut impl Write,
+    ) -> io::Result<()> {
+        if ai.is_some() {
+            writeln!(output, "Player {player} (AI) plays {action}.")?;
+        }
+        shown.board_due = true;
+        say_turn(output, turn)
+    }
+
+    fn say_undone(&self, shown: &mut Shown, _output: &mut impl Write) -> io::Result<()> {
+        shown.board_due = true;
+        Ok(())
+    }
+
+    fn say_end(&self, output: &mut impl Write) -> io::Result<()> {
+        writeln!(output, "{}", self.render())?;
+        writeln!(output, "Game over. Ranking:")?;
+        let winners = self.winners().unwrap_or_default();
+        for standing in self.ranking() {
+            let tie = if winners.len() > 1 && standing.place == 1 {
+                " (tie)"
+            } else {
+                ""
+            };
+            writeln!(
+                output,
+                "{}. player {}: {} fish{tie}",
+                standing.place,
+                player_letter(standing.player),
+                standing.fish
+            )?;
+        }
+        writeln!(output, "{}", self.status_json())
+    }
+
+    fn status(&self) -> String {
+        self.status_json()
     }
 }
 

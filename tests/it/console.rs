@@ -217,3 +217,50 @@ mod patolli {
         assert!(!output.status.success());
     }
 }
+
+/// `undo` works alike in every game's console (one loop): the status after a move and its undo
+/// is the status before the move.
+#[test]
+fn undo_takes_back_the_last_human_decision_in_every_game() {
+    fn statuses(out: &str) -> Vec<Value> {
+        out.lines()
+            .filter(|l| l.starts_with('{'))
+            .map(|l| serde_json::from_str(l).expect("status lines are JSON"))
+            .collect()
+    }
+    let games: [(&[&str], &str); 3] = [
+        (
+            &["console", "magnetic-cave"],
+            "a1\nh1\nstatus\nb1\nundo\nstatus\n",
+        ),
+        (
+            &["console", "patolli", "--seed", "3", "--dice", "2,4,3"],
+            "place\nplace\nstatus\na\nundo\nstatus\n",
+        ),
+        (
+            &[
+                "console",
+                "penguins",
+                "--players",
+                "human,human",
+                "--layout",
+                "levels/penguins_fixed.ron",
+            ],
+            "status\n1 0\nundo\nstatus\n",
+        ),
+    ];
+    for (args, input) in games {
+        let output = run_tablero(args, input);
+        let out = stdout(&output);
+        assert!(output.status.success(), "{args:?}: {out}");
+        let s = statuses(&out);
+        assert_eq!(s.len(), 2, "{args:?}: {out}");
+        assert_eq!(s[0], s[1], "{args:?}: {out}");
+    }
+    // Nothing to undo at the start.
+    let output = run_tablero(
+        &["console", "penguins", "--players", "human,human"],
+        "undo\n",
+    );
+    assert!(stdout(&output).contains("Nothing to undo."));
+}
