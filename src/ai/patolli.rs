@@ -12,6 +12,8 @@ const SCORED: f64 = 100.0;
 const ON_BOARD: f64 = 12.0;
 /// The share of the route covered is worth up to this much more.
 const PROGRESS: f64 = 70.0;
+/// Passes in a row after which the AI no longer passes when it can move.
+const STALEMATE_PASSES: u32 = 2;
 /// Penalty for a piece standing on a middle square an opponent piece can reach next roll.
 const EXPOSED: f64 = 25.0;
 
@@ -116,7 +118,7 @@ fn side_value(state: &State, player: Player) -> f64 {
 /// Legal actions with equivalent placements merged (any pool piece placed is the same).
 fn candidate_actions(state: &State) -> Vec<Action> {
     let mut placed = false;
-    state
+    let mut actions: Vec<Action> = state
         .legal_actions()
         .into_iter()
         .filter(|a| match a {
@@ -127,7 +129,13 @@ fn candidate_actions(state: &State) -> Vec<Action> {
             }
             _ => true,
         })
-        .collect()
+        .collect();
+    // After a pass answered by a pass, passing again could go on for ever (two AIs each
+    // guarding a square the other needs did): whoever can move, moves.
+    if state.passes_in_a_row() >= STALEMATE_PASSES && actions.len() > 1 {
+        actions.retain(|&a| a != Action::Pass);
+    }
+    actions
 }
 
 struct Search<'d> {

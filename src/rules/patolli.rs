@@ -247,6 +247,9 @@ impl From<FirstPlayer> for Player {
     }
 }
 
+/// The highest row or column of a track cell: a board is drawn on a grid of at most 64 by 64.
+pub const MAX_GRID: u16 = 63;
+
 /// A grid cell of the board drawing: row from the top, column from the left.
 pub type GridCell = (u16, u16);
 
@@ -289,6 +292,16 @@ pub enum TrackError {
         /// Cell of the second.
         b: GridCell,
     },
+    /// A cell lies beyond the grid a board is drawn on.
+    #[error(
+        "track square {index} at {cell:?} is off the grid: rows and columns go from 0 to {MAX_GRID}"
+    )]
+    OffGrid {
+        /// Its index.
+        index: usize,
+        /// Its cell.
+        cell: GridCell,
+    },
     /// A special square is not a track index.
     #[error("{field} names square {index}, but the track has squares 0 to {last}")]
     OffTrack {
@@ -312,6 +325,7 @@ impl TrackError {
     pub fn field(&self) -> &'static str {
         match self {
             TrackError::TooShort(_)
+            | TrackError::OffGrid { .. }
             | TrackError::Repeated { .. }
             | TrackError::NotAdjacent { .. } => "track",
             TrackError::OffTrack { field, .. } => field,
@@ -338,6 +352,13 @@ impl Track {
         if n < 4 {
             return Err(TrackError::TooShort(n));
         }
+        if let Some((index, &cell)) = cells
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.0 > MAX_GRID || c.1 > MAX_GRID)
+        {
+            return Err(TrackError::OffGrid { index, cell });
+        }
         for (later, cell) in cells.iter().enumerate() {
             if let Some(earlier) = cells[..later].iter().position(|c| c == cell) {
                 return Err(TrackError::Repeated {
@@ -350,7 +371,8 @@ impl Track {
         for from in 0..n {
             let to = (from + 1) % n;
             let (a, b) = (cells[from], cells[to]);
-            if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) != 1 {
+            // Summed wide: a layout may give cells as far apart as u16 allows.
+            if u32::from(a.0.abs_diff(b.0)) + u32::from(a.1.abs_diff(b.1)) != 1 {
                 return Err(TrackError::NotAdjacent { from, to, a, b });
             }
         }
@@ -449,6 +471,21 @@ impl Track {
         &self.cells
     }
 
+    /// The middle squares, as the layout lists them.
+    pub fn middle(&self) -> &[usize] {
+        &self.middle
+    }
+
+    /// The arm-end squares, as the layout lists them.
+    pub fn arm_ends(&self) -> &[usize] {
+        &self.arm_ends
+    }
+
+    /// The triangle squares, as the layout lists them.
+    pub fn triangles(&self) -> &[usize] {
+        &self.triangles
+    }
+
     /// Whether captures may happen on `square`.
     pub fn is_middle(&self, square: usize) -> bool {
         self.middle.contains(&square)
@@ -515,6 +552,37 @@ impl fmt::Display for Action {
             Action::Place(p) => write!(f, "place {p}"),
             Action::Pass => f.write_str("pass"),
         }
+    }
+}
+
+impl std::str::FromStr for Action {
+    type Err = String;
+
+    /// Reads what `Display` writes: `move A`, `place 3`, `pass`.
+    fn from_str(text: &str) -> Result<Action, String> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Action::Pass);
+        }
+        let piece = |label: &str| {
+            let mut chars = label.trim().chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Piece::from_label(c),
+                _ => None,
+            }
+        };
+        let lower = text.to_ascii_lowercase();
+        let (make, label): (fn(Piece) -> Action, &str) =
+            if let Some(rest) = lower.strip_prefix("move ") {
+                (Action::Move, rest)
+            } else if let Some(rest) = lower.strip_prefix("place ") {
+                (Action::Place, rest)
+            } else {
+                return Err(format!("`{text}` is not `move X`, `place X` or `pass`"));
+            };
+        piece(label)
+            .map(make)
+            .ok_or_else(|| format!("`{text}`: no piece is labelled `{}`", label.trim()))
     }
 }
 
@@ -657,6 +725,7 @@ pub struct State {
     to_move: Player,
     phase: Phase,
     opened: [bool; 2],
+    passes_in_a_row: u32,
 }
 
 impl State {
@@ -669,6 +738,7 @@ impl State {
             to_move: rules.first_player.into(),
             phase: Phase::Roll,
             opened: [false; 2],
+            passes_in_a_row: 0,
         }
     }
 
@@ -750,6 +820,13 @@ impl State {
             .pieces()
             .filter(|&p| self.location(p) == Location::Scored)
             .count()
+    }
+
+    /// How many of the last decisions were passes, in a row (a lost turn is no decision).
+    /// Two players who both pass while they could move would go on for ever; the AI uses
+    /// this to break such a stalemate.
+    pub fn passes_in_a_row(&self) -> u32 {
+        self.passes_in_a_row
     }
 
     /// Whether the player to move is still on its opening placement.
@@ -847,6 +924,10 @@ impl State {
                 self.end_turn();
             }
         }
+        self.passes_in_a_row = match effect {
+            Effect::Passed => self.passes_in_a_row.saturating_add(1),
+            _ => 0,
+        };
         Ok(effect)
     }
 

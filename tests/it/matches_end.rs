@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use tablero::ai::Deadline;
 use tablero::layout::{self, GameSetup};
 use tablero::rules::magnetic_cave::State as CaveState;
-use tablero::rules::patolli::{Rolled, State as PatolliState};
+use tablero::rules::patolli::{Dice, Location, Piece, Player, Rolled, State as PatolliState};
 use tablero::rules::penguins::State as PenguinsState;
 
 use crate::support::repo;
@@ -53,30 +53,84 @@ fn ai_against_ai_caves_end_within_the_cells() {
     }
 }
 
+/// Plays Patolli AI against AI from `state` with dice from `seed`; the number of rolls it
+/// took, or `None` when there was no winner after `max_rolls`.
+fn patolli_to_the_end(
+    mut state: PatolliState,
+    dice: Dice,
+    seed: u64,
+    budget: Duration,
+    max_rolls: usize,
+) -> Option<usize> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    for rolls in 0..max_rolls {
+        if state.winner().is_some() {
+            return Some(rolls);
+        }
+        if state.roll(dice.roll(&mut rng)).unwrap() == Rolled::TurnLost {
+            continue;
+        }
+        let report = tablero::ai::patolli::choose_action(&state, &Deadline::within(budget))
+            .expect("an action after a roll");
+        state.apply(report.best).unwrap();
+    }
+    None
+}
+
 #[test]
 fn ai_against_ai_patolli_matches_end() {
     for name in ["patolli.ron", "patolli_52.ron"] {
         let GameSetup::Patolli(board) = shipped(name) else {
             panic!("{name} is Patolli");
         };
-        for seed in 0..SEEDS {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut state = PatolliState::new(board.track.clone(), board.rules);
-            let mut turns = 0;
-            while state.winner().is_none() {
-                turns += 1;
-                assert!(
-                    turns < 5_000,
-                    "{name}, seed {seed}: no winner after 5000 rolls"
-                );
-                let roll = board.rules.dice.roll(&mut rng);
-                if state.roll(roll).unwrap() == Rolled::TurnLost {
-                    continue;
-                }
-                let report = tablero::ai::patolli::choose_action(&state, &Deadline::within(BUDGET))
-                    .expect("an action after a roll");
-                state.apply(report.best).unwrap();
+        for beans in [false, true] {
+            let mut rules = board.rules;
+            if beans {
+                rules.dice = Dice::Beans(5);
             }
+            for seed in 0..SEEDS {
+                let state = PatolliState::new(board.track.clone(), rules);
+                assert!(
+                    patolli_to_the_end(state, rules.dice, seed, BUDGET, 5_000).is_some(),
+                    "{name}, beans {beans}, seed {seed}: no winner after 5000 rolls"
+                );
+            }
+        }
+    }
+}
+
+/// Found by a recorded console match (beans, seed 12): L's last piece stood on N's end
+/// square with N's pieces queued behind it. Moving it would let N score, N moving would mean
+/// another lap, so both AIs passed for ever. After a pass answered by a pass, the AI moves.
+#[test]
+fn two_ais_guarding_each_other_do_not_pass_for_ever() {
+    let GameSetup::Patolli(board) = shipped("patolli.ron") else {
+        panic!("patolli.ron is Patolli");
+    };
+    let piece = |label| Piece::from_label(label).expect("a label");
+    let mut pieces: Vec<(Piece, Location)> = "ABCDE13"
+        .chars()
+        .map(|l| (piece(l), Location::Scored))
+        .collect();
+    pieces.extend([
+        (piece('F'), Location::Track(51)),
+        (piece('2'), Location::Track(50)),
+        (piece('5'), Location::Track(49)),
+        (piece('6'), Location::Track(48)),
+        (piece('4'), Location::Track(47)),
+    ]);
+    // The AIs must search deep enough to see the danger, as they did at 0.15 s.
+    let budget = Duration::from_millis(250);
+    for dice in [Dice::Beans(5), Dice::Uniform] {
+        for seed in 0..1 {
+            let mut rules = board.rules;
+            rules.dice = dice;
+            let state =
+                PatolliState::arranged(board.track.clone(), rules, Player::L, &pieces).unwrap();
+            assert!(
+                patolli_to_the_end(state, dice, seed, budget, 200).is_some(),
+                "{dice:?}, seed {seed}: the AIs still pass for ever"
+            );
         }
     }
 }

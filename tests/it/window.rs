@@ -281,7 +281,8 @@ fn an_idle_window_rests() {
         runner=$!
         pid=""
         for _ in $(seq 100); do
-            pid=$(pgrep -n -f "^$TABLERO play magnetic-cave" || true)
+            # Our own app: the child of our xvfb-run (other tests run the same command).
+            pid=$(pgrep -P "$runner" -f "^$TABLERO play magnetic-cave" || true)
             [ -n "$pid" ] && break
             sleep 0.1
         done
@@ -290,7 +291,7 @@ fn an_idle_window_rests() {
         before=$(awk '{ print $14 + $15 }' /proc/$pid/stat)
         sleep 4
         after=$(awk '{ print $14 + $15 }' /proc/$pid/stat)
-        kill $pid; wait $runner 2> /dev/null
+        kill "$pid"; wait "$runner" 2> /dev/null
         echo "$before $after $(getconf CLK_TCK)"
     "#;
     let output = Command::new("bash")
