@@ -6,5 +6,6 @@ pub mod app;
 pub mod console;
 pub mod layout;
 pub mod protocol;
+pub mod record;
 pub mod rules;
 pub mod setup;

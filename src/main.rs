@@ -9,10 +9,12 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
 use tablero::app::{self, AppStart, Screenshot};
+use tablero::console::Recording;
 use tablero::console::penguins::PenguinsMatch;
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
 use tablero::protocol::referee::{MatchSetup, run_match};
+use tablero::record::{self, Record};
 use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
 use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::penguins::Generator;
@@ -86,7 +88,8 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
-    /// Check layout files of any game; print each error as FILE:LINE:COLUMN: message.
+    /// Check layout files and match records of any game; print each error as
+    /// FILE:LINE:COLUMN: message.
     ///
     /// Exits 0 when every file is valid, 1 otherwise.
     CheckLayout {
@@ -127,19 +130,64 @@ enum ConsoleGame {
     MagneticCave {
         #[command(flatten)]
         options: CaveOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
     },
     /// Patolli in the terminal: type a piece label to move it, `place`, `place C` or `pass`;
     /// `status`, `help`, `quit`. The referee rolls for you.
     Patolli {
         #[command(flatten)]
         options: PatolliOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
     },
     /// Penguins in the terminal: type `x y` to place, `x1 y1 x2 y2` to move; `status`,
-    /// `help`, `quit`.
+    /// `undo`, `help`, `quit`.
     Penguins {
         #[command(flatten)]
         options: PenguinsOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
     },
+}
+
+/// Match records: write one as the match goes, or go on from one.
+#[derive(Args, Clone)]
+struct RecordOptions {
+    /// Write the match record (RON) to FILE as the match goes, after every roll and action.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Go on with the match in the record FILE where it stands, with its layout and seats
+    /// (the game's other options are not used).
+    #[arg(long, value_name = "FILE")]
+    from: Option<PathBuf>,
+}
+
+impl RecordOptions {
+    /// The record to resume, checked and replayed, if `--from` names one of `game`.
+    fn resume(&self, game: GameKind) -> Result<Option<Record>> {
+        let Some(path) = &self.from else {
+            return Ok(None);
+        };
+        let replayed = record::load(path)?;
+        let record = replayed.record().clone();
+        if record.game != game {
+            bail!(
+                "--from: {} is a record of {}, not of {}",
+                path.display(),
+                record.game.title(),
+                game.title()
+            );
+        }
+        Ok(Some(record))
+    }
+
+    fn recording(&self, resume: Option<Record>) -> Recording {
+        Recording {
+            to: self.record.clone(),
+            resume,
+        }
+    }
 }
 
 /// Players, board and penguins of a Penguins match.
@@ -297,28 +345,64 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Console {
-            game: ConsoleGame::MagneticCave { options },
+            game: ConsoleGame::MagneticCave { options, recording },
         }) => {
-            let (setup, _) = cave_match(&options)?;
+            let resume = recording.resume(GameKind::MagneticCave)?;
+            let setup = match &resume {
+                Some(record) => {
+                    setup::cave_match_from_record(record).map_err(anyhow::Error::msg)?
+                }
+                None => cave_match(&options)?.0,
+            };
             let stdin = io::stdin();
             if stdin.is_terminal() {
                 println!("Type a cell like D7 to play, `help` for commands.");
             }
-            tablero::console::magnetic_cave::run(&setup, stdin.lock(), &mut io::stdout().lock())?;
+            let out = &mut io::stdout().lock();
+            tablero::console::magnetic_cave::run(
+                &setup,
+                stdin.lock(),
+                out,
+                recording.recording(resume),
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Console {
-            game: ConsoleGame::Patolli { options },
+            game: ConsoleGame::Patolli { options, recording },
         }) => {
-            let (setup, _) = patolli_match(&options)?;
-            tablero::console::patolli::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
+            let resume = recording.resume(GameKind::Patolli)?;
+            let setup = match &resume {
+                Some(record) => {
+                    setup::patolli_match_from_record(record).map_err(anyhow::Error::msg)?
+                }
+                None => patolli_match(&options)?.0,
+            };
+            let out = &mut io::stdout().lock();
+            tablero::console::patolli::run(
+                &setup,
+                io::stdin().lock(),
+                out,
+                recording.recording(resume),
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Console {
-            game: ConsoleGame::Penguins { options },
+            game: ConsoleGame::Penguins { options, recording },
         }) => {
-            let (setup, _, _) = penguins_match(&options)?;
-            tablero::console::penguins::run(&setup, io::stdin().lock(), &mut io::stdout().lock())?;
+            let resume = recording.resume(GameKind::Penguins)?;
+            let setup = match &resume {
+                Some(record) => {
+                    setup::penguins_match_from_record(record).map_err(anyhow::Error::msg)?
+                }
+                None => penguins_match(&options)?.0,
+            };
+            let out = &mut io::stdout().lock();
+            tablero::console::penguins::run(
+                &setup,
+                io::stdin().lock(),
+                out,
+                recording.recording(resume),
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Play {
@@ -454,8 +538,15 @@ fn penguins_call(args: &[String]) -> ExitCode {
 fn check_layouts(files: &[PathBuf]) -> ExitCode {
     let mut all_valid = true;
     for file in files {
-        match layout::load(file) {
-            Ok(setup) => println!("{}: ok ({setup})", file.display()),
+        let is_record = std::fs::read(file)
+            .is_ok_and(|bytes| record::is_record(&String::from_utf8_lossy(&bytes)));
+        let checked = if is_record {
+            record::load(file).map(|replayed| replayed.summary())
+        } else {
+            layout::load(file).map(|setup| setup.to_string())
+        };
+        match checked {
+            Ok(summary) => println!("{}: ok ({summary})", file.display()),
             Err(e) => {
                 all_valid = false;
                 eprintln!("{e}");

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::ai::DEFAULT_BUDGET;
-use crate::layout::{self, GameSetup, LayoutError};
+use crate::console::penguins::PenguinsMatch;
+use crate::layout::{self, GameSetup, LayoutError, PenguinsSetup};
+use crate::record::Record;
 use crate::rules::magnetic_cave::{Brick, Cell, Config};
 use crate::rules::{GameKind, Seat};
 
@@ -160,4 +162,75 @@ pub fn load_penguins_layout(path: &Path) -> Result<crate::layout::PenguinsSetup,
             message: format!("this is a layout for {other}, not for Penguins"),
         }),
     }
+}
+
+/// The layout of `record`, checked (a record that replayed has a valid one).
+fn record_setup(record: &Record) -> Result<GameSetup, String> {
+    layout::validate(&record.layout).map_err(|(field, message)| format!("{field}: {message}"))
+}
+
+fn record_seat(record: &Record, index: usize) -> Seat {
+    record.seats.get(index).copied().unwrap_or_default()
+}
+
+fn record_budget(record: &Record) -> Duration {
+    Duration::try_from_secs_f64(record.budget)
+        .ok()
+        .filter(|b| !b.is_zero())
+        .unwrap_or(DEFAULT_BUDGET)
+}
+
+/// The Magnetic Cave match a record was playing (its moves are replayed from the record).
+///
+/// # Errors
+/// When the record is not a Magnetic Cave record with a valid layout.
+pub fn cave_match_from_record(record: &Record) -> Result<CaveMatch, String> {
+    let config = record_setup(record)?
+        .cave()
+        .ok_or_else(|| format!("this is a record of {}", record.game.title()))?;
+    Ok(CaveMatch {
+        config,
+        seats: [record_seat(record, 0), record_seat(record, 1)],
+        budget: record_budget(record),
+        moves: Vec::new(),
+    })
+}
+
+/// The Patolli match a record was playing. Its positions are replayed from the record's
+/// entries; the dice go on from the record's seed advanced by the number of entries.
+///
+/// # Errors
+/// When the record is not a Patolli record with a valid layout.
+pub fn patolli_match_from_record(record: &Record) -> Result<PatolliMatch, String> {
+    let GameSetup::Patolli(board) = record_setup(record)? else {
+        return Err(format!("this is a record of {}", record.game.title()));
+    };
+    let entries = u64::try_from(record.moves.len()).unwrap_or(u64::MAX);
+    Ok(PatolliMatch {
+        board,
+        seats: [record_seat(record, 0), record_seat(record, 1)],
+        budget: record_budget(record),
+        seed: record.seed.unwrap_or(0).wrapping_add(entries),
+        scripted_rolls: Vec::new(),
+    })
+}
+
+/// The Penguins match a record was playing, on the board it holds.
+///
+/// # Errors
+/// When the record is not a Penguins record with a fixed board.
+pub fn penguins_match_from_record(record: &Record) -> Result<PenguinsMatch, String> {
+    let GameSetup::Penguins(PenguinsSetup::Fixed(board)) = record_setup(record)? else {
+        return Err(format!(
+            "this is not a Penguins record with its board: a record of {}",
+            record.game.title()
+        ));
+    };
+    Ok(PenguinsMatch {
+        board,
+        seats: record.seats.clone(),
+        penguins: record.penguins.unwrap_or(1),
+        budget: record_budget(record),
+        seed: record.seed,
+    })
 }

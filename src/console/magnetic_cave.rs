@@ -4,8 +4,10 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::{ConsoleGame, play};
+use super::{ConsoleGame, Recording, play};
 use crate::ai::{Deadline, SearchReport, magnetic_cave::choose_move};
+use crate::layout::Layout;
+use crate::record::{Entry, Record};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
 use crate::setup::CaveMatch;
@@ -16,8 +18,13 @@ use crate::setup::CaveMatch;
 /// # Errors
 /// Only I/O errors on `output`, and illegal opening moves; bad input is answered and asked
 /// again.
-pub fn run(setup: &CaveMatch, input: impl BufRead, output: &mut impl Write) -> io::Result<State> {
-    play::<State>(setup, input, output)
+pub fn run(
+    setup: &CaveMatch,
+    input: impl BufRead,
+    output: &mut impl Write,
+    recording: Recording,
+) -> io::Result<State> {
+    play::<State>(setup, input, output, recording)
 }
 
 impl ConsoleGame for State {
@@ -52,6 +59,21 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         Ok((state, ()))
     }
 
+    fn record(setup: &CaveMatch) -> Record {
+        let mut record = Record::new(
+            Layout::of_cave(setup.config),
+            setup.seats.to_vec(),
+            setup.budget.as_secs_f64(),
+            None,
+        );
+        record.moves = setup
+            .moves
+            .iter()
+            .map(|cell| Entry::Act(cell.to_string(), 0))
+            .collect();
+        record
+    }
+
     fn seat(setup: &CaveMatch, player: Brick) -> Seat {
         setup.seat(player)
     }
@@ -64,8 +86,8 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         choose_move(self, deadline)
     }
 
-    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<()> {
-        Ok(())
+    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<Option<u8>> {
+        Ok(None)
     }
 
     fn prompt(&self, player: Brick) -> String {

@@ -3,10 +3,12 @@
 //! and tests can drive it.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use crate::ai::{Deadline, SearchReport};
-use crate::rules::{Game, Seat};
+use crate::record::{Entry, Record, Recorded};
+use crate::rules::Seat;
 
 pub mod magnetic_cave;
 pub mod patolli;
@@ -14,7 +16,7 @@ pub mod penguins;
 
 /// What the one console loop ([`play`]) needs of a game beyond [`Game`]: its match setup, how
 /// it talks, how it reads a typed command, and its AI. Each game's module implements it.
-pub(crate) trait ConsoleGame: Game {
+pub(crate) trait ConsoleGame: Recorded {
     /// What a match starts from.
     type Setup;
     /// Where the rolls of a game with dice come from (scripted, then seeded); `()` otherwise.
@@ -29,17 +31,24 @@ pub(crate) trait ConsoleGame: Game {
     /// # Errors
     /// I/O errors, and a setup that makes no game (as `InvalidInput`).
     fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<(Self, Self::Rolls)>;
+    /// The record of a match of `setup` that has not begun: layout, seats, budget, seed (and
+    /// the opening moves a setup may give).
+    fn record(setup: &Self::Setup) -> Record;
     /// Who sits in `player`'s seat.
     fn seat(setup: &Self::Setup, player: Self::Player) -> Seat;
     /// The AI's time per decision.
     fn budget(setup: &Self::Setup) -> Duration;
     /// The AI's decision.
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
-    /// Draws the due roll, applies it and says what it did.
+    /// Draws the due roll, applies it and says what it did; returns the value applied.
     ///
     /// # Errors
     /// I/O errors on `output`.
-    fn roll_once(&mut self, rolls: &mut Self::Rolls, output: &mut impl Write) -> io::Result<()>;
+    fn roll_once(
+        &mut self,
+        rolls: &mut Self::Rolls,
+        output: &mut impl Write,
+    ) -> io::Result<Option<u8>>;
     /// What is said before each decision (a phase banner, the board when it changed).
     ///
     /// # Errors
@@ -94,36 +103,98 @@ pub(crate) trait ConsoleGame: Game {
     fn status(&self) -> String;
 }
 
+/// Where a console match is recorded, and the record it resumes.
+#[derive(Debug, Clone, Default)]
+pub struct Recording {
+    /// Write the match record here as the match goes (after every roll and action).
+    pub to: Option<PathBuf>,
+    /// Go on from where this record stands (its positions replayed first).
+    pub resume: Option<Record>,
+}
+
+/// The record as the match goes, saved after every change when it has a file.
+struct Log {
+    record: Record,
+    to: Option<PathBuf>,
+    warned: bool,
+}
+
+impl Log {
+    fn push(&mut self, entry: Entry) {
+        self.record.moves.push(entry);
+        self.save();
+    }
+
+    fn save(&mut self) {
+        let Some(path) = &self.to else {
+            return;
+        };
+        if let Err(e) = self.record.save(path)
+            && !std::mem::replace(&mut self.warned, true)
+        {
+            eprintln!("cannot write the record to {}: {e}", path.display());
+        }
+    }
+}
+
 /// Plays a match of `G` from `setup`, reading commands from `input` and writing to `output`,
 /// until the game ends, the input ends, or `quit`: the one console loop of every game. Rolls
 /// are drawn when due; AI seats decide within their budget; a human is asked until a command
 /// is legal; `undo` goes back to the last human decision (not before the match's start).
-/// Returns the final position.
+/// With a [`Recording`], the match record is written as the match goes, and a record's match
+/// is resumed where it stands. Returns the final position.
 ///
 /// # Errors
-/// Only I/O errors on `output` (and a setup that makes no game); bad input is answered and
-/// asked again.
+/// Only I/O errors on `output`, a setup that makes no game and a record that does not replay
+/// (as `InvalidInput`); bad input is answered and asked again.
 pub(crate) fn play<G: ConsoleGame>(
     setup: &G::Setup,
     input: impl BufRead,
     output: &mut impl Write,
+    recording: Recording,
 ) -> io::Result<G> {
     let (mut state, mut rolls) = G::begin(setup, output)?;
-    let mut lines = lines(input);
-    // The positions at each human decision so far, for undo.
-    let mut decisions: Vec<G> = Vec::new();
     let mut shown = G::Shown::default();
+    let record = match recording.resume {
+        Some(record) => {
+            let positions = record
+                .replay::<G>()
+                .map_err(|(_, message)| io::Error::new(io::ErrorKind::InvalidInput, message))?;
+            if let Some(last) = positions.into_iter().last() {
+                state = last;
+            }
+            writeln!(output, "Resumed after {} entries.", record.moves.len())?;
+            state.say_undone(&mut shown, output)?;
+            record
+        }
+        None => G::record(setup),
+    };
+    let mut log = Log {
+        record,
+        to: recording.to,
+        warned: false,
+    };
+    log.save();
+    let mut lines = lines(input);
+    // The positions at each human decision so far, with the record's length then, for undo.
+    let mut decisions: Vec<(G, usize)> = Vec::new();
+    let mut turn_began = Instant::now();
     loop {
         state.before_decision(&mut shown, output)?;
         if state.outcome().is_some() {
+            log.record.result = state.result();
+            log.save();
             state.say_end(output)?;
             return Ok(state);
         }
         if state.roll_due().is_some() {
-            state.roll_once(&mut rolls, output)?;
+            if let Some(value) = state.roll_once(&mut rolls, output)? {
+                log.push(Entry::Roll(value));
+            }
+            turn_began = Instant::now();
             continue;
         }
-        let Some(player) = Game::to_move(&state) else {
+        let Some(player) = state.to_move() else {
             return Ok(state);
         };
         if G::seat(setup, player) == Seat::Ai {
@@ -131,6 +202,7 @@ pub(crate) fn play<G: ConsoleGame>(
                 return Ok(state);
             };
             if let Ok(effect) = state.apply(report.best) {
+                log.push(Entry::Act(report.best.to_string(), millis(turn_began)));
                 state.say_applied(
                     player,
                     report.best,
@@ -140,6 +212,7 @@ pub(crate) fn play<G: ConsoleGame>(
                     output,
                 )?;
             }
+            turn_began = Instant::now();
             continue;
         }
         state.before_prompt(output)?;
@@ -151,12 +224,15 @@ pub(crate) fn play<G: ConsoleGame>(
         };
         if command.eq_ignore_ascii_case("undo") {
             match decisions.pop() {
-                Some(earlier) => {
+                Some((earlier, entries)) => {
                     state = earlier;
+                    log.record.moves.truncate(entries);
+                    log.save();
                     state.say_undone(&mut shown, output)?;
                 }
                 None => writeln!(output, "Nothing to undo.")?,
             }
+            turn_began = Instant::now();
             continue;
         }
         let action = match state.parse(&command) {
@@ -169,12 +245,18 @@ pub(crate) fn play<G: ConsoleGame>(
         let before = state.clone();
         match state.apply(action) {
             Ok(effect) => {
-                decisions.push(before);
+                decisions.push((before, log.record.moves.len()));
+                log.push(Entry::Act(action.to_string(), millis(turn_began)));
                 state.say_applied(player, action, &effect, None, &mut shown, output)?;
+                turn_began = Instant::now();
             }
             Err(reason) => state.say_refused(&reason, output)?,
         }
     }
+}
+
+fn millis(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The lines of `input`, each read as UTF-8 with anything else replaced (`U+FFFD`), so a stray

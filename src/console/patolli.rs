@@ -10,8 +10,10 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::{ConsoleGame, play};
+use super::{ConsoleGame, Recording, play};
 use crate::ai::{Deadline, SearchReport, patolli::choose_action};
+use crate::layout::Layout;
+use crate::record::Record;
 use crate::rules::Seat;
 use crate::rules::patolli::{Action, Dice, Effect, Location, Phase, Piece, Player, Rolled, State};
 use crate::setup::PatolliMatch;
@@ -25,8 +27,9 @@ pub fn run(
     setup: &PatolliMatch,
     input: impl BufRead,
     output: &mut impl Write,
+    recording: Recording,
 ) -> io::Result<State> {
-    play::<State>(setup, input, output)
+    play::<State>(setup, input, output, recording)
 }
 
 /// The match's rolls: the scripted ones first, then the seeded die.
@@ -71,6 +74,15 @@ status, undo, help, quit.";
         Ok((state, rolls))
     }
 
+    fn record(setup: &PatolliMatch) -> Record {
+        Record::new(
+            Layout::of_patolli(&setup.board),
+            setup.seats.to_vec(),
+            setup.budget.as_secs_f64(),
+            Some(setup.seed),
+        )
+    }
+
     fn seat(setup: &PatolliMatch, player: Player) -> Seat {
         setup.seats[player.index()]
     }
@@ -83,17 +95,21 @@ status, undo, help, quit.";
         choose_action(self, deadline)
     }
 
-    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<()> {
+    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>> {
         let player = self.to_move();
         let roll = rolls.next();
         match self.roll(roll) {
             Ok(Rolled::TurnLost) => {
-                writeln!(output, "Player {player} rolls 0 and loses the turn.")
+                writeln!(output, "Player {player} rolls 0 and loses the turn.")?;
             }
-            Ok(Rolled::Choose(_)) => writeln!(output, "Player {player} rolls {roll}."),
-            // A scripted roll the die cannot show: drop it and roll for real.
-            Err(e) => writeln!(output, "Scripted roll {roll} ignored: {e}."),
+            Ok(Rolled::Choose(_)) => writeln!(output, "Player {player} rolls {roll}.")?,
+            Err(e) => {
+                // A scripted roll the die cannot show: drop it and roll for real.
+                writeln!(output, "Scripted roll {roll} ignored: {e}.")?;
+                return Ok(None);
+            }
         }
+        Ok(Some(roll))
     }
 
     fn before_prompt(&self, output: &mut impl Write) -> io::Result<()> {

@@ -5,8 +5,10 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::{ConsoleGame, play};
+use super::{ConsoleGame, Recording, play};
 use crate::ai::{Deadline, SearchReport, penguins::choose_action};
+use crate::layout::Layout;
+use crate::record::Record;
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, Board, Phase, Player, Pos, State, Turn, player_letter};
 
@@ -34,8 +36,9 @@ pub fn run(
     setup: &PenguinsMatch,
     input: impl BufRead,
     output: &mut impl Write,
+    recording: Recording,
 ) -> io::Result<State> {
-    play::<State>(setup, input, output)
+    play::<State>(setup, input, output, recording)
 }
 
 /// What the console has shown: the phase banner and the board are printed when they change.
@@ -86,6 +89,17 @@ straight to (x2, y2). Also: status, undo, help, quit.";
         Ok((state, ()))
     }
 
+    fn record(setup: &PenguinsMatch) -> Record {
+        let mut record = Record::new(
+            Layout::of_penguins_board(&setup.board),
+            setup.seats.clone(),
+            setup.budget.as_secs_f64(),
+            setup.seed,
+        );
+        record.penguins = Some(setup.penguins);
+        record
+    }
+
     fn seat(setup: &PenguinsMatch, player: Player) -> Seat {
         setup
             .seats
@@ -102,8 +116,8 @@ straight to (x2, y2). Also: status, undo, help, quit.";
         choose_action(self, deadline)
     }
 
-    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<()> {
-        Ok(())
+    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<Option<u8>> {
+        Ok(None)
     }
 
     fn before_decision(&self, shown: &mut Shown, output: &mut impl Write) -> io::Result<()> {

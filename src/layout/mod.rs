@@ -10,15 +10,15 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfigError};
-use crate::rules::patolli::{GridCell, Rules as PatolliRules, Track};
+use crate::rules::patolli::{GridCell, Player as PatolliPlayer, Rules as PatolliRules, Track};
 use crate::rules::penguins::{Board as PenguinsBoard, Field, Generator, MAX_FISH, Pos};
 
 /// A layout of any game, as written in a `.ron` file.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Layout {
     /// A Magnetic Cave: its size and winning length.
     MagneticCave(CaveLayout),
@@ -40,7 +40,7 @@ impl Layout {
 }
 
 /// The Magnetic Cave's layout fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaveLayout {
     /// Number of columns (1 to 26).
@@ -63,7 +63,7 @@ impl CaveLayout {
 
 /// The Patolli layout fields: every track square in clockwise order, the special squares by
 /// track index, each player's start and end, and the rule options.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PatolliLayout {
     /// Every track square as (row, column), row 0 at the top, in clockwise order.
@@ -83,7 +83,7 @@ pub struct PatolliLayout {
 }
 
 /// Each player's start and end squares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PatolliPlayers {
     /// Player L.
@@ -95,7 +95,7 @@ pub struct PatolliPlayers {
 }
 
 /// Where a player's pieces enter and leave the track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PatolliEnds {
     /// The square pieces are placed on.
@@ -105,7 +105,7 @@ pub struct PatolliEnds {
 }
 
 /// The Penguins layout fields: how boards are drawn (each has a default), or a fixed board.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PenguinsLayout {
     /// Rows of a drawn board (4 to 20).
@@ -282,6 +282,56 @@ fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, (&'static str, String)>
     Ok(board)
 }
 
+impl Layout {
+    /// The layout of a Magnetic Cave of `config`.
+    pub fn of_cave(config: CaveConfig) -> Layout {
+        Layout::MagneticCave(CaveLayout {
+            width: u32::from(config.width()),
+            height: u32::from(config.height()),
+            win_length: u32::from(config.win_length()),
+        })
+    }
+
+    /// The layout of a Patolli board with its rule options.
+    pub fn of_patolli(setup: &PatolliSetup) -> Layout {
+        let track = &setup.track;
+        let ends = |player: PatolliPlayer| PatolliEnds {
+            start: track.start(player),
+            end: track.end(player),
+        };
+        Layout::Patolli(PatolliLayout {
+            track: track.cells().to_vec(),
+            middle: track.middle().to_vec(),
+            arm_ends: track.arm_ends().to_vec(),
+            triangles: track.triangles().to_vec(),
+            players: PatolliPlayers {
+                l: ends(PatolliPlayer::L),
+                n: ends(PatolliPlayer::N),
+            },
+            rules: setup.rules,
+        })
+    }
+
+    /// The layout of a fixed Penguins board (as it is before the first placement).
+    pub fn of_penguins_board(board: &PenguinsBoard) -> Layout {
+        let rows = (0..board.rows())
+            .map(|r| {
+                (0..board.cols())
+                    .map(|c| char::from(b'0' + board.get(Pos::new(r, c)).fish.min(9)))
+                    .collect()
+            })
+            .collect();
+        let defaults = Generator::default();
+        Layout::Penguins(PenguinsLayout {
+            rows: board.rows(),
+            cols: board.cols(),
+            water: defaults.water,
+            fish_weights: defaults.fish_weights,
+            board: Some(rows),
+        })
+    }
+}
+
 /// A checked Patolli board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatolliSetup {
@@ -391,7 +441,10 @@ pub fn load(path: &Path) -> Result<GameSetup, LayoutError> {
 }
 
 /// Checks values that parse but may make no game; returns the field at fault and why.
-fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
+///
+/// # Errors
+/// The layout field at fault and what is wrong with it.
+pub fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
     match layout {
         Layout::MagneticCave(cave) => cave.config().map(GameSetup::MagneticCave).map_err(|e| {
             let field = match e {
@@ -434,7 +487,7 @@ fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, (&'static str, Stri
 
 /// The line and column (from 1) of the value of `field` in RON `text`: the first
 /// `field` identifier followed by `:` outside comments; 1:1 if there is none.
-fn locate_field(text: &str, field: &str) -> (usize, usize) {
+pub(crate) fn locate_field(text: &str, field: &str) -> (usize, usize) {
     for (line_index, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
         let mut search_from = 0;

@@ -15,7 +15,9 @@ use std::str::FromStr;
 pub use game::Game;
 
 /// Who sits in a seat: a person clicking or typing, or the AI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Seat {
     /// A person plays this side.
     #[default]
@@ -46,7 +48,7 @@ impl FromStr for Seat {
 }
 
 /// The games Tablero plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum GameKind {
     /// Connect-five between two magnetic walls.
     MagneticCave,

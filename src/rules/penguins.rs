@@ -329,6 +329,25 @@ impl fmt::Display for Action {
     }
 }
 
+impl std::str::FromStr for Action {
+    type Err = String;
+
+    /// Reads what `Display` writes: `x y` places, `x1 y1 x2 y2` slides.
+    fn from_str(text: &str) -> Result<Action, String> {
+        let numbers: Result<Vec<u16>, _> = text.split_whitespace().map(str::parse).collect();
+        match numbers.as_deref() {
+            Ok(&[x, y]) => Ok(Action::Place(Pos::new(y, x))),
+            Ok(&[x1, y1, x2, y2]) => Ok(Action::Move {
+                from: Pos::new(y1, x1),
+                to: Pos::new(y2, x2),
+            }),
+            _ => Err(format!(
+                "`{text}` is not `x y` (a placement) or `x1 y1 x2 y2` (a slide)"
+            )),
+        }
+    }
+}
+
 /// Why a move is refused. The state is unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {

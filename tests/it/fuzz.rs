@@ -926,3 +926,126 @@ fn every_command_line_gets_an_answer_or_a_clear_error() {
         })
         .unwrap();
 }
+
+// ---- match records ----
+
+/// Records of random matches of every game (some finished, some not), as the console writes
+/// them.
+fn sample_records() -> Vec<Vec<u8>> {
+    use tablero::layout::Layout;
+    use tablero::record::{Entry, Record};
+    use tablero::rules::{Game, Seat};
+
+    fn play<G: Game>(mut state: G, record: &mut Record, seed: u64, limit: usize) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..limit {
+            if state.outcome().is_some() {
+                break;
+            }
+            if let Some(distribution) = state.roll_due() {
+                let value = distribution[rng.random_range(0..distribution.len())].0;
+                state.roll(value).expect("a value of the die");
+                record.moves.push(Entry::Roll(value));
+                continue;
+            }
+            let legal = state.legal_actions();
+            let action = legal[rng.random_range(0..legal.len())];
+            state.apply(action).expect("a legal action");
+            record
+                .moves
+                .push(Entry::Act(action.to_string(), rng.random_range(0..3000)));
+        }
+    }
+
+    let mut records = Vec::new();
+    for (seed, limit) in [(1u64, 12usize), (2, 400)] {
+        let config = tablero::rules::magnetic_cave::Config::STANDARD;
+        let mut record = Record::new(
+            Layout::of_cave(config),
+            vec![Seat::Human, Seat::Ai],
+            1.0,
+            None,
+        );
+        play(
+            tablero::rules::magnetic_cave::State::new(config),
+            &mut record,
+            seed,
+            limit,
+        );
+        records.push(record);
+
+        let Ok(GameSetup::Patolli(board)) = layout::load(&repo().join("levels/patolli_52.ron"))
+        else {
+            panic!("the shipped layout loads");
+        };
+        let mut record = Record::new(
+            Layout::of_patolli(&board),
+            vec![Seat::Ai, Seat::Human],
+            0.5,
+            Some(seed),
+        );
+        let state = tablero::rules::patolli::State::new(board.track.clone(), board.rules);
+        play(state, &mut record, seed, limit);
+        records.push(record);
+
+        let board = tablero::rules::penguins::Generator::default().generate(seed, 4);
+        let mut record = Record::new(
+            Layout::of_penguins_board(&board),
+            vec![Seat::Human; 2],
+            2.0,
+            Some(seed),
+        );
+        record.penguins = Some(2);
+        play(
+            tablero::rules::penguins::State::new(board, 2, 2),
+            &mut record,
+            seed,
+            limit,
+        );
+        records.push(record);
+    }
+    records.iter().map(|r| r.to_ron().into_bytes()).collect()
+}
+
+#[test]
+fn check_layout_answers_every_record_with_ok_or_its_place() {
+    let records = sample_records();
+    let dir = temp_dir("fuzz-records");
+    // The samples themselves are good records.
+    for (i, bytes) in records.iter().enumerate() {
+        let file = dir.join(format!("sample{i}.ron"));
+        std::fs::write(&file, bytes).unwrap();
+        tablero::record::load(&file).unwrap_or_else(|e| panic!("sample {i}: {e}"));
+    }
+    let count = RefCell::new(0u32);
+    let mut runner = TestRunner::new(config());
+    runner
+        .run(&file_input(records), |bytes| {
+            let n = {
+                let mut c = count.borrow_mut();
+                *c += 1;
+                *c
+            };
+            let file = dir.join(format!("record{n}.ron"));
+            std::fs::write(&file, &bytes).unwrap();
+            let name = file.display().to_string();
+            let args = vec!["check-layout".to_string(), name.clone()];
+            let output = run_bounded(&dir, &args, b"").map_err(TestCaseError::fail)?;
+            no_panic(&output).map_err(TestCaseError::fail)?;
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            match output.status.code() {
+                Some(0) => {
+                    let stdout = String::from_utf8_lossy(&output.stdout);
+                    prop_assert!(stdout.contains(": ok ("), "{stdout}");
+                }
+                Some(1) => {
+                    let first = stderr.lines().next().unwrap_or("");
+                    names_a_place(first, &name, &bytes).map_err(TestCaseError::fail)?;
+                }
+                other => prop_assert!(false, "exit {other:?}: {stderr}"),
+            }
+            prop_assert_eq!(std::fs::read(&file).unwrap(), bytes, "the file was changed");
+            Ok(())
+        })
+        .unwrap();
+}

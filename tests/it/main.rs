@@ -8,6 +8,7 @@ mod layout;
 mod matches_end;
 mod patolli;
 mod penguins;
+mod record;
 mod referee;
 mod rules;
 mod support;

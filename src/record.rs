@@ -1,0 +1,436 @@
+//! Match records: a RON file that holds a whole match, so it can be replayed, checked and
+//! resumed anywhere: the game, its layout inline (a Penguins board as the fixed board it was),
+//! the seats, the AI's budget, the seed, every roll and every action with the time it took,
+//! and the result. Written once for all three games over [`Game`].
+//!
+//! ```ron
+//! Record(
+//!     game: Patolli,
+//!     layout: Patolli(track: [...], middle: [...], ...),
+//!     seats: [Human, Ai],
+//!     budget: 3.0,
+//!     seed: Some(5),
+//!     moves: [Roll(3), Act("place A", 1200), Roll(0), Roll(4), Act("place 1", 5)],
+//!     result: None,
+//! )
+//! ```
+//!
+//! A record that does not fit its rules (an illegal action, an unknown field, a roll the die
+//! cannot show) is refused with FILE:LINE:COLUMN, like a layout.
+
+use std::path::Path;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup, locate_field};
+use crate::rules::{Game, GameKind, Seat, magnetic_cave, patolli, penguins};
+
+/// A whole match, as written to and read from a record file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The game.
+    pub game: GameKind,
+    /// The layout the match is played on, inline, with its rule options as played.
+    pub layout: Layout,
+    /// Who sat in each seat, in turn order (■ □; L N; A B C D).
+    pub seats: Vec<Seat>,
+    /// The AI's time per decision, in seconds.
+    pub budget: f64,
+    /// The seed of the match's dice (Patolli) or of its drawn board (Penguins), if any.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Penguins per player (Penguins only).
+    #[serde(default)]
+    pub penguins: Option<u8>,
+    /// Everything that happened, in order.
+    #[serde(default)]
+    pub moves: Vec<Entry>,
+    /// How the match ended, once it has.
+    #[serde(default)]
+    pub result: Option<String>,
+}
+
+/// One thing that happened in a match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Entry {
+    /// The dice showed this value.
+    Roll(u8),
+    /// The player to move did this (in the console's words, as `Display` writes the action)
+    /// after thinking this many milliseconds.
+    Act(String, u64),
+}
+
+/// A game that can be recorded and replayed.
+pub trait Recorded: Game {
+    /// The position a record starts from, or the record field at fault and why not.
+    ///
+    /// # Errors
+    /// The field (`layout`, `seats`, `penguins`) and the reason.
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)>;
+    /// The action written as `text` (as `Display` writes it).
+    ///
+    /// # Errors
+    /// Why `text` is no action of this game.
+    fn parse_action(text: &str) -> Result<Self::Action, String>;
+    /// The result in words, once the game is over.
+    fn result(&self) -> Option<String>;
+}
+
+impl Record {
+    /// A record of a match about to start.
+    pub fn new(layout: Layout, seats: Vec<Seat>, budget: f64, seed: Option<u64>) -> Record {
+        let game = match &layout {
+            Layout::MagneticCave(_) => GameKind::MagneticCave,
+            Layout::Patolli(_) => GameKind::Patolli,
+            Layout::Penguins(_) => GameKind::Penguins,
+        };
+        Record {
+            game,
+            layout,
+            seats,
+            budget,
+            seed,
+            penguins: None,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The record as RON text.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .compact_arrays(true)
+            .extensions(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
+        match ron::ser::to_string_pretty(self, pretty) {
+            Ok(text) => text + "\n",
+            // Every field is plain data; serialising cannot fail.
+            Err(e) => format!("// cannot write the record: {e}\n"),
+        }
+    }
+
+    /// Writes the record to `path` at once (a new file then a rename), so a reader never
+    /// sees half a record, also if the program is killed meanwhile.
+    ///
+    /// # Errors
+    /// I/O errors.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        crate::protocol::write_atomically(path, &self.to_ron())
+    }
+
+    /// Replays the record from its start: the positions after each entry, the last one
+    /// being where the match stands.
+    ///
+    /// # Errors
+    /// The place at fault (a field, or the entry's index) and why.
+    pub fn replay<G: Recorded>(&self) -> Result<Vec<G>, (Place, String)> {
+        let setup = layout::validate(&self.layout)
+            .map_err(|(field, message)| (Place::Field(field), message))?;
+        if setup_game(&setup) != self.game || G::KIND != self.game {
+            return Err((
+                Place::Field("game"),
+                format!(
+                    "the record says {} but its layout is for {}",
+                    self.game.title(),
+                    setup_game(&setup).title()
+                ),
+            ));
+        }
+        if !self.budget.is_finite() || self.budget <= 0.0 || self.budget > 60.0 {
+            return Err((
+                Place::Field("budget"),
+                format!(
+                    "the budget is more than 0 and at most 60 seconds, not {}",
+                    self.budget
+                ),
+            ));
+        }
+        let mut state =
+            G::start(&setup, self).map_err(|(field, message)| (Place::Field(field), message))?;
+        let mut positions = vec![state.clone()];
+        for (index, entry) in self.moves.iter().enumerate() {
+            let at = |message: String| (Place::Entry(index), message);
+            match entry {
+                Entry::Roll(value) => state
+                    .roll(*value)
+                    .map_err(|e| at(format!("the roll {value} is refused: {e}")))?,
+                Entry::Act(text, _) => {
+                    if state.roll_due().is_some() {
+                        return Err(at(format!("`{text}` comes before the roll that is due")));
+                    }
+                    let action = G::parse_action(text).map_err(at)?;
+                    state
+                        .apply(action)
+                        .map_err(|e| at(format!("`{text}` is illegal here: {e}")))?;
+                }
+            }
+            positions.push(state.clone());
+        }
+        Ok(positions)
+    }
+}
+
+fn setup_game(setup: &GameSetup) -> GameKind {
+    match setup {
+        GameSetup::MagneticCave(_) => GameKind::MagneticCave,
+        GameSetup::Patolli(_) => GameKind::Patolli,
+        GameSetup::Penguins(_) => GameKind::Penguins,
+    }
+}
+
+/// Where in a record something is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// A field of the record (or of its layout).
+    Field(&'static str),
+    /// The entry of `moves` with this index (from 0).
+    Entry(usize),
+}
+
+/// A record read from a file, replayed: the record and the positions after each entry.
+#[derive(Debug, Clone)]
+pub enum Replayed {
+    /// A Magnetic Cave match.
+    MagneticCave(Record, Vec<magnetic_cave::State>),
+    /// A Patolli match.
+    Patolli(Record, Vec<patolli::State>),
+    /// A Penguins match.
+    Penguins(Record, Vec<penguins::State>),
+}
+
+impl Replayed {
+    /// The record.
+    pub fn record(&self) -> &Record {
+        match self {
+            Replayed::MagneticCave(r, _) | Replayed::Patolli(r, _) | Replayed::Penguins(r, _) => r,
+        }
+    }
+
+    /// The status line (JSON) of where the match stands.
+    pub fn status_json(&self) -> String {
+        match self {
+            Replayed::MagneticCave(_, p) => p.last().map(|s| s.status_json()),
+            Replayed::Patolli(_, p) => p.last().map(|s| s.status_json()),
+            Replayed::Penguins(_, p) => p.last().map(|s| s.status_json()),
+        }
+        .unwrap_or_default()
+    }
+
+    /// The result in words, or where the match stands.
+    pub fn summary(&self) -> String {
+        let (result, count) = match self {
+            Replayed::MagneticCave(r, p) => (p.last().and_then(Recorded::result), r.moves.len()),
+            Replayed::Patolli(r, p) => (p.last().and_then(Recorded::result), r.moves.len()),
+            Replayed::Penguins(r, p) => (p.last().and_then(Recorded::result), r.moves.len()),
+        };
+        format!(
+            "a record of {}, {count} entries, {}",
+            self.record().game.title(),
+            result.unwrap_or_else(|| "not finished".to_string())
+        )
+    }
+}
+
+/// Whether `text` looks like a record rather than a layout (its value is `Record(…)`).
+pub fn is_record(text: &str) -> bool {
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or("").trim())
+        .find(|line| !line.is_empty() && !line.starts_with("#!["))
+        .is_some_and(|line| line.starts_with("Record"))
+}
+
+/// Reads and replays the record in `source`, naming it `file` in errors.
+///
+/// # Errors
+/// [`LayoutError`] (FILE:LINE:COLUMN: message) for a syntax error, an unknown or missing
+/// field, a layout that makes no game, or an entry that does not fit the rules.
+pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
+    let text = String::from_utf8_lossy(source);
+    let options = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
+    let record: Record = options.from_str(&text).map_err(|e| LayoutError {
+        file: file.to_string(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })?;
+    let fail = |(place, message): (Place, String)| {
+        let (line, column) = match place {
+            Place::Field(field) => locate_field(&text, field),
+            Place::Entry(index) => locate_entry(&text, index),
+        };
+        LayoutError {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    };
+    Ok(match record.game {
+        GameKind::MagneticCave => {
+            let positions = record.replay().map_err(fail)?;
+            Replayed::MagneticCave(record, positions)
+        }
+        GameKind::Patolli => {
+            let positions = record.replay().map_err(fail)?;
+            Replayed::Patolli(record, positions)
+        }
+        GameKind::Penguins => {
+            let positions = record.replay().map_err(fail)?;
+            Replayed::Penguins(record, positions)
+        }
+    })
+}
+
+/// Reads and replays the record file at `path`.
+///
+/// # Errors
+/// As [`parse`]; an unreadable file at 1:1.
+pub fn load(path: &Path) -> Result<Replayed, LayoutError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| LayoutError {
+        file: file.clone(),
+        line: 1,
+        column: 1,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse(&file, &bytes)
+}
+
+/// The line and column (from 1) of entry `index` of the `moves` list in RON `text`: the
+/// `index`-th `Roll(` or `Act(` after `moves:`, outside strings and comments; the `moves`
+/// field itself when there are fewer.
+fn locate_entry(text: &str, index: usize) -> (usize, usize) {
+    let field = locate_field(text, "moves");
+    let mut seen = 0;
+    for (line_index, line) in text.lines().enumerate().skip(field.0.saturating_sub(1)) {
+        let code = line.split("//").next().unwrap_or("");
+        let mut in_string = false;
+        let mut previous = '\0';
+        for (byte, c) in code.char_indices() {
+            let column = code[..byte].chars().count() + 1;
+            if line_index + 1 == field.0 && column < field.1 {
+                continue;
+            }
+            if c == '"' && previous != '\\' {
+                in_string = !in_string;
+            }
+            previous = c;
+            if in_string {
+                continue;
+            }
+            let rest = &code[byte..];
+            let starts_word = code[..byte]
+                .chars()
+                .next_back()
+                .is_none_or(|b| !(b.is_alphanumeric() || b == '_'));
+            if starts_word
+                && ["Roll", "Act"].iter().any(|w| {
+                    rest.strip_prefix(w)
+                        .is_some_and(|after| after.trim_start().starts_with('('))
+                })
+            {
+                if seen == index {
+                    return (line_index + 1, column);
+                }
+                seen += 1;
+            }
+        }
+    }
+    field
+}
+
+/// The number of players a record's seats make, between `min` and `max`.
+fn players(record: &Record, min: usize, max: usize) -> Result<u8, (&'static str, String)> {
+    let n = record.seats.len();
+    if !(min..=max).contains(&n) {
+        let wanted = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(("seats", format!("{wanted} seats, not {n}")));
+    }
+    Ok(n as u8)
+}
+
+impl Recorded for magnetic_cave::State {
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)> {
+        players(record, 2, 2)?;
+        let config = setup
+            .cave()
+            .ok_or(("layout", "not a Magnetic Cave layout".to_string()))?;
+        Ok(magnetic_cave::State::new(config))
+    }
+
+    fn parse_action(text: &str) -> Result<magnetic_cave::Cell, String> {
+        magnetic_cave::Cell::parse(text).map_err(|e| e.to_string())
+    }
+
+    fn result(&self) -> Option<String> {
+        self.outcome().map(|o| o.to_string())
+    }
+}
+
+impl Recorded for patolli::State {
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)> {
+        players(record, 2, 2)?;
+        let GameSetup::Patolli(board) = setup else {
+            return Err(("layout", "not a Patolli layout".to_string()));
+        };
+        Ok(patolli::State::new(board.track.clone(), board.rules))
+    }
+
+    fn parse_action(text: &str) -> Result<patolli::Action, String> {
+        patolli::Action::from_str(text)
+    }
+
+    fn result(&self) -> Option<String> {
+        self.winner().map(|w| {
+            format!(
+                "Player {w} wins {}–{}",
+                self.score(w),
+                self.score(w.opponent())
+            )
+        })
+    }
+}
+
+impl Recorded for penguins::State {
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)> {
+        let players = players(record, 2, usize::from(penguins::MAX_PLAYERS))?;
+        let GameSetup::Penguins(PenguinsSetup::Fixed(board)) = setup else {
+            return Err((
+                "layout",
+                "a Penguins record holds the board it was played on: a fixed `board`".to_string(),
+            ));
+        };
+        let each = record
+            .penguins
+            .filter(|p| (1..=5).contains(p))
+            .ok_or(("penguins", "penguins per player: 1 to 5".to_string()))?;
+        let needed = usize::from(players) * usize::from(each);
+        PenguinsSetup::Fixed(board.clone())
+            .check_fits(needed)
+            .map_err(|(_, message)| ("layout", message))?;
+        Ok(penguins::State::new(board.clone(), players, each))
+    }
+
+    fn parse_action(text: &str) -> Result<penguins::Action, String> {
+        penguins::Action::from_str(text)
+    }
+
+    fn result(&self) -> Option<String> {
+        let winners = self.winners()?;
+        let names: Vec<String> = winners
+            .iter()
+            .map(|&w| penguins::Player(w).to_string())
+            .collect();
+        Some(match names.as_slice() {
+            [one] => format!("player {one} wins"),
+            _ => format!("players {} tie", names.join(", ")),
+        })
+    }
+}
