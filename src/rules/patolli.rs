@@ -315,6 +315,13 @@ pub enum TrackError {
     /// A player's start and end square are the same.
     #[error("player {0}'s start and end must be different squares")]
     StartIsEnd(Player),
+    /// A player's end square is the other player's start square: pieces placed there could
+    /// stand on it for good, and the player could never score.
+    #[error(
+        "player {0}'s end square {1} is player {2}'s start square, where the other player's \
+         pieces could stand for good: {0} could never score"
+    )]
+    EndOnOpponentStart(Player, usize, Player),
     /// Both players start on the same square.
     #[error("both players start on square {0}")]
     SharedStart(usize),
@@ -329,7 +336,9 @@ impl TrackError {
             | TrackError::Repeated { .. }
             | TrackError::NotAdjacent { .. } => "track",
             TrackError::OffTrack { field, .. } => field,
-            TrackError::StartIsEnd(_) | TrackError::SharedStart(_) => "players",
+            TrackError::StartIsEnd(_)
+            | TrackError::SharedStart(_)
+            | TrackError::EndOnOpponentStart(..) => "players",
         }
     }
 }
@@ -397,6 +406,16 @@ impl Track {
         }
         if start[0] == start[1] {
             return Err(TrackError::SharedStart(start[0]));
+        }
+        for player in Player::BOTH {
+            let other = player.opponent();
+            if end[player.index()] == start[other.index()] {
+                return Err(TrackError::EndOnOpponentStart(
+                    player,
+                    end[player.index()],
+                    other,
+                ));
+            }
         }
         Ok(Track {
             cells,

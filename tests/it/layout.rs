@@ -265,3 +265,56 @@ fn penguins_layouts_draw_boards_or_fix_one_and_refuse_bad_values_at_their_field(
     let (_, _, message) = error_of("Penguins(\n  board: Some([\"222\", \"333\"]),\n)");
     assert!(message.contains("no one-fish floe"), "{message}");
 }
+
+/// Values that parse but make a game that cannot progress are errors at their field.
+#[test]
+fn layouts_whose_games_cannot_progress_are_refused_at_their_field() {
+    let patolli = std::fs::read_to_string(repo().join("levels/patolli.ron")).unwrap();
+    let line_of = |text: &str, needle: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with(needle))
+            .expect("the field is in the file")
+            + 1
+    };
+    let beans0 = patolli.replace("dice: Uniform", "dice: Beans(0)");
+    let (line, _, message) = error_of(&beans0);
+    assert_eq!(line, line_of(&beans0, "dice:"));
+    assert!(message.contains("Beans(0) always rolls 0"), "{message}");
+    let (_, _, message) = error_of(&patolli.replace("dice: Uniform", "dice: Beans(40)"));
+    assert!(message.contains("too many beans"), "{message}");
+    let end_on_start = patolli.replace("L: (start: 23, end: 21)", "L: (start: 23, end: 53)");
+    let (line, _, message) = error_of(&end_on_start);
+    assert_eq!(line, line_of(&end_on_start, "players:"));
+    assert!(message.contains("L could never score"), "{message}");
+    let (line, _, message) =
+        error_of("MagneticCave(\n  width: 1,\n  height: 5,\n  win_length: 5,\n)");
+    assert_eq!(line, 4);
+    assert!(message.contains("cannot be reached"), "{message}");
+    let (line, _, message) = error_of("Penguins(\n  board: Some([\"12\", \"32\"]),\n)");
+    assert_eq!(line, 2);
+    assert!(message.contains("only 1 one-fish floe"), "{message}");
+    // A match with more penguins than the fixed board has one-fish floes is refused at the
+    // layout's board, before it starts.
+    let dir = crate::support::temp_dir("layout-misfit");
+    let small = dir.join("small.ron");
+    std::fs::write(&small, "Penguins(\n  board: Some([\"1111\", \"1111\"]),\n)").unwrap();
+    let out = crate::support::run_tablero(
+        &[
+            "console",
+            "penguins",
+            "--players",
+            "human,human,human",
+            "--penguins",
+            "3",
+            "--layout",
+            small.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{}:2:", small.display())) && err.contains("too few for 9 penguins"),
+        "{err}"
+    );
+}
