@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::Recording;
@@ -233,17 +233,37 @@ struct PatolliOptions {
     #[arg(long, value_delimiter = ',')]
     dice: Vec<u8>,
     /// What a roll past the end square does (overrides the layout).
-    #[arg(long, value_parser = ["continue-lap", "forbidden", "back-to-start"])]
-    overshoot: Option<String>,
+    #[arg(long, value_enum)]
+    overshoot: Option<OvershootChoice>,
     /// The die: uniform 0-5 or five beans (overrides the layout).
-    #[arg(long, value_parser = ["uniform", "beans"])]
-    dice_kind: Option<String>,
+    #[arg(long, value_enum)]
+    dice_kind: Option<DiceChoice>,
     /// The AI's time per decision, in seconds (at most 60).
     #[arg(long, default_value = "3", value_parser = setup::parse_budget)]
     budget: Duration,
     /// The layout file [default: levels/patolli.ron].
     #[arg(long)]
     layout: Option<PathBuf>,
+}
+
+/// `--overshoot`: what a roll past the end square does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OvershootChoice {
+    /// The piece goes on round the loop.
+    ContinueLap,
+    /// Such a move is illegal.
+    Forbidden,
+    /// The piece goes back to its pool.
+    BackToStart,
+}
+
+/// `--dice-kind`: the die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DiceChoice {
+    /// A die showing 0 to 5.
+    Uniform,
+    /// Five two-sided beans.
+    Beans,
 }
 
 /// Seats, AI budget, opening moves and layout of a Magnetic Cave match.
@@ -465,16 +485,18 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
         None => setup::default_layout_path(GameKind::Patolli).map_err(anyhow::Error::msg)?,
     };
     let mut board = setup::load_patolli_layout(&path)?;
-    match options.overshoot.as_deref() {
-        Some("forbidden") => board.rules.overshoot = Overshoot::Forbidden,
-        Some("back-to-start") => board.rules.overshoot = Overshoot::BackToStart,
-        Some(_) => board.rules.overshoot = Overshoot::ContinueLap,
-        None => {}
+    if let Some(choice) = options.overshoot {
+        board.rules.overshoot = match choice {
+            OvershootChoice::ContinueLap => Overshoot::ContinueLap,
+            OvershootChoice::Forbidden => Overshoot::Forbidden,
+            OvershootChoice::BackToStart => Overshoot::BackToStart,
+        };
     }
-    match options.dice_kind.as_deref() {
-        Some("beans") => board.rules.dice = Dice::Beans(5),
-        Some(_) => board.rules.dice = Dice::Uniform,
-        None => {}
+    if let Some(choice) = options.dice_kind {
+        board.rules.dice = match choice {
+            DiceChoice::Uniform => Dice::Uniform,
+            DiceChoice::Beans => Dice::Beans(5),
+        };
     }
     let max = board.rules.dice.max();
     if let Some(bad) = options.dice.iter().find(|&&roll| roll > max) {
