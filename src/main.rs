@@ -87,6 +87,9 @@ enum Command {
         /// Where the game files are kept [default: a new folder in the system's temp folder].
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// Write a match record of each game to DIR (game-1.ron, game-2.ron, ...).
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
     },
     /// Check layout files and match records of any game; print each error as
     /// FILE:LINE:COLUMN: message.
@@ -344,6 +347,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             timeout,
             dir,
+            records,
         }) => {
             let setup = MatchSetup {
                 programs: [a, b],
@@ -359,6 +363,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 dir: dir.unwrap_or_else(|| {
                     std::env::temp_dir().join(format!("tablero-match-{}", std::process::id()))
                 }),
+                records,
             };
             println!("game files in {}", setup.dir.display());
             run_match(&setup, &mut io::stdout().lock()).map_err(anyhow::Error::msg)?;

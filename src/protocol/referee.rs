@@ -9,7 +9,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use super::{GameFile, PlayerLine, parse, write};
-use crate::rules::penguins::{Board, Generator, Phase};
+use crate::layout::Layout;
+use crate::record::{Entry, Record, Recorded};
+use crate::rules::Seat;
+use crate::rules::penguins::{Action, Board, Generator, Phase, State};
 
 /// How a match is set up.
 #[derive(Debug, Clone)]
@@ -28,6 +31,8 @@ pub struct MatchSetup {
     pub timeout: Duration,
     /// Where the game files are kept.
     pub dir: PathBuf,
+    /// Where to write a match record of each game (`game-N.ron`), if anywhere.
+    pub records: Option<PathBuf>,
 }
 
 /// How one game ended.
@@ -115,14 +120,14 @@ fn program_id(command: &str) -> Result<String, String> {
     Ok(id)
 }
 
-/// Checks that `after` is `before` plus one legal move by the program `id`; returns its number.
+/// Checks that `after` is `before` plus one legal move by the program `id`; returns that move.
 fn check_move(
     before: &GameFile,
     after: &GameFile,
     id: &str,
     phase: Phase,
     penguins: u8,
-) -> Result<u8, String> {
+) -> Result<Action, String> {
     let number = super::our_number(before, id).map_err(|e| e.to_string())?;
     let state = before.state(number, phase, penguins);
     if phase == Phase::Placement && state.placed(number) >= usize::from(penguins) {
@@ -131,9 +136,9 @@ fn check_move(
     let played = state.legal_actions().into_iter().find_map(|action| {
         let mut next = state.clone();
         next.apply(action).ok()?;
-        (*next.board() == after.board).then_some(next)
+        (*next.board() == after.board).then_some((action, next))
     });
-    let Some(next) = played else {
+    let Some((action, next)) = played else {
         return Err("the board it wrote is not one legal move away".to_string());
     };
     let mut expected = before.players.clone();
@@ -151,7 +156,7 @@ fn check_move(
     if got != expected {
         return Err("its player lines (IDs, numbers, scores) are not what the move gives".into());
     }
-    Ok(number)
+    Ok(action)
 }
 
 /// Plays one game; `first` is the program that moves first.
@@ -161,6 +166,7 @@ fn play_game(
     board: Board,
     first: usize,
     file: &Path,
+    moves: &mut Vec<Entry>,
 ) -> Result<GameResult, String> {
     let empty = GameFile {
         board,
@@ -190,11 +196,13 @@ fn play_game(
                     loser: program,
                     reason,
                 };
+                let called = std::time::Instant::now();
                 let (code, stderr) =
                     match run_program(&setup.programs[program], &args, setup.timeout) {
                         Ok(result) => result,
                         Err(reason) => return Ok(forfeit(reason)),
                     };
+                let millis = u64::try_from(called.elapsed().as_millis()).unwrap_or(u64::MAX);
                 let after_text = std::fs::read_to_string(file).unwrap_or_default();
                 match code {
                     0 => {
@@ -202,10 +210,9 @@ fn play_game(
                             Ok(after) => after,
                             Err(e) => return Ok(forfeit(format!("it wrote a damaged file: {e}"))),
                         };
-                        if let Err(reason) =
-                            check_move(&before, &after, &ids[program], phase, setup.penguins)
-                        {
-                            return Ok(forfeit(reason));
+                        match check_move(&before, &after, &ids[program], phase, setup.penguins) {
+                            Ok(action) => moves.push(Entry::Act(action.to_string(), millis)),
+                            Err(reason) => return Ok(forfeit(reason)),
                         }
                         idle[program] = false;
                     }
@@ -267,7 +274,14 @@ pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameRes
             .generate(seed, 2 * usize::from(setup.penguins));
         let first = (game % 2) as usize;
         let file = setup.dir.join(format!("game-{game}.txt"));
-        let result = play_game(setup, &ids, board, first, &file)?;
+        let mut moves = Vec::new();
+        let result = play_game(setup, &ids, board.clone(), first, &file, &mut moves)?;
+        if let Some(dir) = &setup.records {
+            let path = dir.join(format!("game-{}.ron", game + 1));
+            if let Err(e) = write_record(setup, &ids, &board, first, seed, moves, &result, &path) {
+                let _ = writeln!(out, "game {}: no record written: {e}", game + 1);
+            }
+        }
         let line = match &result {
             GameResult::Finished([a, b]) => format!("{} {a} fish, {} {b} fish", ids[0], ids[1]),
             GameResult::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
@@ -290,4 +304,44 @@ pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameRes
         ids[0], wins[0], ids[1], wins[1]
     );
     Ok(results)
+}
+
+/// Writes the record of one game to `path`: the board, the programs in turn order (player 1
+/// first), every move with the time its call took, and the result. The record is replayed
+/// first, so a record that would not replay is not written.
+fn write_record(
+    setup: &MatchSetup,
+    ids: &[String; 2],
+    board: &Board,
+    first: usize,
+    seed: u64,
+    moves: Vec<Entry>,
+    result: &GameResult,
+    path: &Path,
+) -> Result<(), String> {
+    let mut record = Record::new(
+        Layout::of_penguins_board(board),
+        vec![Seat::Ai, Seat::Ai],
+        setup.timeout.as_secs_f64().min(60.0),
+        Some(seed),
+    );
+    record.penguins = Some(setup.penguins);
+    record.moves = moves;
+    let positions = record
+        .replay::<State>()
+        .map_err(|(_, message)| format!("its moves do not replay: {message}"))?;
+    record.result = Some(match result {
+        GameResult::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
+        GameResult::Finished(_) => positions
+            .last()
+            .and_then(Recorded::result)
+            .unwrap_or_else(|| "finished".to_string()),
+    });
+    let players = format!("player A: {}, player B: {}", ids[first], ids[1 - first]);
+    let text = format!("// {players}\n{}", record.to_ron());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    crate::protocol::write_atomically(path, &text).map_err(|e| format!("{}: {e}", path.display()))
 }

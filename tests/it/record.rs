@@ -258,3 +258,56 @@ fn a_killed_console_leaves_a_record_that_loads_and_resumes() {
     );
     assert_eq!(record::load(&file).unwrap().record().moves.len(), 6);
 }
+
+#[test]
+fn penguins_match_writes_a_record_of_each_game_that_replays_to_its_scores() {
+    let dir = temp_dir("record-penguins-match");
+    let ours = env!("CARGO_BIN_EXE_tablero");
+    let records = dir.join("records");
+    let out = tablero()
+        .args([
+            "penguins-match",
+            "--a",
+            &format!("{ours} penguins --id alpha --budget 0.1"),
+            "--b",
+            &format!("{ours} penguins --id beta --budget 0.1"),
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--dir",
+            dir.join("games").to_str().unwrap(),
+            "--records",
+            records.to_str().unwrap(),
+        ])
+        .output()
+        .expect("tablero runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for game in 1..=2 {
+        let replayed = record::load(&records.join(format!("game-{game}.ron")))
+            .unwrap_or_else(|e| panic!("game {game}: {e}"));
+        let Replayed::Penguins(record, positions) = replayed else {
+            panic!("a Penguins record");
+        };
+        let end = positions.last().expect("positions");
+        assert!(end.winners().is_some(), "game {game} replays to its end");
+        // The printed line names alpha's and beta's fish; the record's players are in turn
+        // order, and the programs take turns to start.
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("game {game} ")))
+            .expect("a line per game");
+        let (alpha, beta) = if game == 1 { (1, 2) } else { (2, 1) };
+        assert!(
+            line.contains(&format!(
+                "alpha {} fish, beta {} fish",
+                end.score(alpha),
+                end.score(beta)
+            )),
+            "game {game}: {line} vs {:?}",
+            end.scores()
+        );
+        assert!(record.result.is_some());
+    }
+}
