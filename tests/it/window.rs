@@ -114,17 +114,35 @@ fn window_script(app: &str, clicks: &str) -> String {
             sleep 0.1
         done
         if [ -z "$wid" ]; then echo "no window appeared" >&2; kill $app 2>/dev/null; wait $app; exit 3; fi
-        for _ in $(seq 1 240); do
+        # Let the first frames settle (pipelines, hover) before the first click.
+        sleep 1
+        for _ in $(seq 1 60); do
             kill -0 $app 2>/dev/null || break
             {clicks}
         done
+        # A lost click can leave a match where the clicks never finish it: fail, never hang.
+        if kill -0 $app 2>/dev/null; then
+            echo "the app was still waiting after all the clicks" >&2
+            kill $app; wait $app; exit 4
+        fi
         wait $app
         "#
     )
 }
 
+/// One real window at a time: several software-rendered windows starting together on two
+/// cores were slow enough to lose a first click.
+static ONE_WINDOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_window() -> std::sync::MutexGuard<'static, ()> {
+    ONE_WINDOW
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Runs `script` under Xvfb; returns stdout after checking that it succeeded.
 fn run_window_script(name: &str, script: &str, shot: &Path) -> String {
+    let _window = one_window();
     let dir = temp_dir(name);
     let out = dir.join("stdout.txt");
     let err = dir.join("stderr.txt");
@@ -294,6 +312,7 @@ fn an_idle_window_rests() {
         kill "$pid"; wait "$runner" 2> /dev/null
         echo "$before $after $(getconf CLK_TCK)"
     "#;
+    let _window = one_window();
     let output = Command::new("bash")
         .args(["-c", script])
         .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
