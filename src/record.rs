@@ -248,14 +248,7 @@ pub fn is_record(text: &str) -> bool {
 /// field, a layout that makes no game, or an entry that does not fit the rules.
 pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
     let text = String::from_utf8_lossy(source);
-    let options = ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
-    let record: Record = options.from_str(&text).map_err(|e| LayoutError {
-        file: file.to_string(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
-    })?;
+    let record: Record = layout::read_ron(file, &text)?;
     let fail = |(place, message): (Place, String)| {
         let (line, column) = match place {
             Place::Field(field) => locate_field(&text, field),
@@ -289,14 +282,7 @@ pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
 /// # Errors
 /// As [`parse`]; an unreadable file at 1:1.
 pub fn load(path: &Path) -> Result<Replayed, LayoutError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| LayoutError {
-        file: file.clone(),
-        line: 1,
-        column: 1,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    parse(&file, &bytes)
+    parse(&path.display().to_string(), &layout::read_file(path)?)
 }
 
 /// The line and column (from 1) of entry `index` of the `moves` list in RON `text`: the

@@ -376,20 +376,45 @@ impl GameSetup {
     }
 }
 
+/// Reads a RON value of the designers' files (layouts, match records) from `text`, naming the
+/// file `file` and the syntax error's line and column when it does not parse.
+///
+/// # Errors
+/// [`LayoutError`] at the offending token.
+pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, LayoutError> {
+    let options = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
+    options.from_str(text).map_err(|e| LayoutError {
+        file: file.to_string(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}
+
+/// The bytes of the file at `path`, or an error at its 1:1.
+///
+/// # Errors
+/// [`LayoutError`] when the file cannot be read.
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, LayoutError> {
+    std::fs::read(path).map_err(|e| LayoutError {
+        file: path.display().to_string(),
+        line: 1,
+        column: 1,
+        message: format!("cannot read the file: {e}"),
+    })
+}
+
 /// Reads and checks the layout in `source`, naming it `file` in errors.
 ///
 /// # Errors
 /// [`LayoutError`] for a syntax error, an unknown or missing field, or values that make no game.
 pub fn parse(file: &str, source: &[u8]) -> Result<GameSetup, LayoutError> {
     let text = String::from_utf8_lossy(source);
-    let options = ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
-    let layout: Layout = options.from_str(&text).map_err(|e| LayoutError {
-        file: file.to_string(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
-    })?;
+    let layout: Layout = read_ron(file, &text)?;
     validate(&layout).map_err(|(field, message)| {
         let (line, column) = locate_field(&text, field);
         LayoutError {
@@ -430,14 +455,7 @@ pub fn check_penguins_fit(
 /// # Errors
 /// [`LayoutError`] when the file cannot be read (at 1:1) or [`parse`] refuses it.
 pub fn load(path: &Path) -> Result<GameSetup, LayoutError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| LayoutError {
-        file: file.clone(),
-        line: 1,
-        column: 1,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    parse(&file, &bytes)
+    parse(&path.display().to_string(), &read_file(path)?)
 }
 
 /// Checks values that parse but may make no game; returns the field at fault and why.

@@ -2,19 +2,10 @@
 
 use serde_json::Value;
 
-use crate::support::{data, run_tablero};
+use crate::support::{data, last_status, run_tablero};
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn last_status(out: &str) -> Value {
-    let line = out
-        .lines()
-        .rev()
-        .find(|l| l.starts_with('{'))
-        .expect("a status line");
-    serde_json::from_str(line).expect("the status line is JSON")
 }
 
 #[test]

@@ -11,16 +11,7 @@ use serde_json::Value;
 use tablero::record::{self, Entry, Replayed};
 use tablero::rules::Game;
 
-use crate::support::{run_tablero, tablero, temp_dir};
-
-fn last_status(out: &str) -> Value {
-    let line = out
-        .lines()
-        .rev()
-        .find(|l| l.starts_with('{'))
-        .expect("a status line");
-    serde_json::from_str(line).expect("the status line is JSON")
-}
+use crate::support::{last_status, run_tablero, tablero, temp_dir};
 
 /// Plays an AI-against-AI console match with `--record`, then reads the record back: it
 /// replays to the final position the console printed.

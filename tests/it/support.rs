@@ -67,3 +67,13 @@ pub fn temp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir is created");
     dir
 }
+
+/// The last JSON status line a console printed.
+pub fn last_status(out: &str) -> serde_json::Value {
+    let line = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .expect("a status line");
+    serde_json::from_str(line).expect("the status line is JSON")
+}
