@@ -219,14 +219,19 @@ fn final_value(state: &State, me: u8) -> i32 {
     }
 }
 
-/// My fish minus the best opponent's.
+/// The largest fish margin the evaluation tells apart: a game file may claim any score, and
+/// a margin beyond this (far beyond any real game's) still ranks below [`WIN`].
+const MAX_MARGIN: i64 = 10_000;
+
+/// My fish minus the best opponent's (kept within [`MAX_MARGIN`]).
 fn margin(state: &State, me: u8) -> i32 {
     let best_other = (1..=state.players())
         .filter(|&p| p != me)
         .map(|p| state.score(p))
         .max()
         .unwrap_or(0);
-    state.score(me) as i32 - best_other as i32
+    let margin = (i64::from(state.score(me)) - i64::from(best_other)).clamp(-MAX_MARGIN, MAX_MARGIN);
+    margin as i32
 }
 
 /// The position's value for `me`, in tenths of a fish: the fish margin, plus the fish each

@@ -609,7 +609,8 @@ impl State {
             }
         };
         if let Some(score) = self.scores.get_mut(usize::from(player) - 1) {
-            *score += u32::from(fish);
+            // A game file may start a score anywhere up to u32::MAX; it stops there.
+            *score = score.saturating_add(u32::from(fish));
         }
         let skipped = self.advance();
         Ok(Turn {

@@ -424,6 +424,31 @@ fn files_from_other_programs_are_read_and_written_back_in_the_plain_form() {
 }
 
 #[test]
+fn scores_as_large_as_a_file_can_hold_are_played_on() {
+    // Found by the protocol fuzzer: a score past i32::MAX overflowed the evaluation, and one
+    // at u32::MAX overflowed when fish were added to it.
+    let dir = temp_dir("penguins-huge-scores");
+    for score in ["2147483648", "4294967295"] {
+        let input = dir.join(format!("in-{score}.txt"));
+        let output = dir.join(format!("out-{score}.txt"));
+        let text = format!("3 3\n10 10 10\n10 02 10\n10 10 01\nbob 2 1\nann 1 {score}\n");
+        std::fs::write(&input, text).unwrap();
+        let out = call(&[
+            "phase=movement",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+            "--id",
+            "ann",
+            "--budget",
+            "0.1",
+        ]);
+        assert_eq!(code(&out), 0, "{out:?}");
+        let written = std::fs::read_to_string(&output).unwrap();
+        assert!(written.contains("bob 2 1"), "{written}");
+    }
+}
+
+#[test]
 fn malformed_files_exit_2_with_the_position_and_leave_output_as_it_was() {
     let dir = temp_dir("penguins-malformed");
     let cases = [
