@@ -10,16 +10,16 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::Recording;
-use tablero::console::penguins::PenguinsMatch;
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
 use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::record::{self, Record};
-use tablero::rules::magnetic_cave::{Cell, State, parse_moves};
+use tablero::rules::magnetic_cave::{self, Cell, parse_moves};
 use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::penguins::Generator;
 use tablero::rules::{GameKind, Seat};
-use tablero::setup::{self, CaveMatch, PatolliMatch};
+use tablero::rules::{patolli, penguins};
+use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli, and the
 /// Penguins file protocol. With no command, opens the window at the menu.
@@ -326,7 +326,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
-            let levels = setup::levels_dir().map_err(anyhow::Error::msg)?;
+            let levels = setup::levels_dir()?;
             let mut start = AppStart::menu(levels);
             start.screenshot = cli.screenshot.map(|path| Screenshot {
                 path,
@@ -374,9 +374,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let resume = recording.resume(GameKind::MagneticCave)?;
             let setup = match &resume {
-                Some(record) => {
-                    setup::cave_match_from_record(record).map_err(anyhow::Error::msg)?
-                }
+                Some(record) => magnetic_cave::State::setup_from_record(record)?,
                 None => cave_match(&options)?.0,
             };
             let stdin = io::stdin();
@@ -397,9 +395,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let resume = recording.resume(GameKind::Patolli)?;
             let setup = match &resume {
-                Some(record) => {
-                    setup::patolli_match_from_record(record).map_err(anyhow::Error::msg)?
-                }
+                Some(record) => patolli::State::setup_from_record(record)?,
                 None => patolli_match(&options)?.0,
             };
             let out = &mut io::stdout().lock();
@@ -416,9 +412,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let resume = recording.resume(GameKind::Penguins)?;
             let setup = match &resume {
-                Some(record) => {
-                    setup::penguins_match_from_record(record).map_err(anyhow::Error::msg)?
-                }
+                Some(record) => penguins::State::setup_from_record(record)?,
                 None => penguins_match(&options)?.0,
             };
             let out = &mut io::stdout().lock();
@@ -439,8 +433,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Play {
             game: PlayGame::Penguins { options, window },
         }) => {
-            let (setup, layout, path) = penguins_match(&options)?;
-            run_window(AppStart::penguins(setup, layout, path), window)
+            let (setup, path) = penguins_match(&options)?;
+            run_window(AppStart::penguins(setup, path), window)
         }
         Some(Command::Play {
             game: PlayGame::Patolli { options, window },
@@ -467,19 +461,16 @@ fn run_window(mut start: AppStart, window: WindowOptions) -> Result<ExitCode> {
 fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
     let path = match &options.layout {
         Some(path) => path.clone(),
-        None => setup::default_layout_path(GameKind::MagneticCave).map_err(anyhow::Error::msg)?,
+        None => setup::default_layout_path(GameKind::MagneticCave)?,
     };
     let config = setup::load_cave_layout(&path)?;
     let moves: Vec<Cell> = parse_moves(&options.moves).context("--moves")?;
-    if let Err((i, e)) = State::from_moves(config, &moves) {
-        bail!("--moves: move {} ({}) is illegal: {e}", i + 1, moves[i]);
-    }
-    let setup = CaveMatch {
+    let setup = setup::cave_match(
         config,
-        seats: [options.black, options.white],
-        budget: options.budget,
+        [options.black, options.white],
+        options.budget,
         moves,
-    };
+    )?;
     Ok((setup, path))
 }
 
@@ -487,7 +478,7 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
 fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
     let path = match &options.layout {
         Some(path) => path.clone(),
-        None => setup::default_layout_path(GameKind::Patolli).map_err(anyhow::Error::msg)?,
+        None => setup::default_layout_path(GameKind::Patolli)?,
     };
     let mut board = setup::load_patolli_layout(&path)?;
     if let Some(choice) = options.overshoot {
@@ -503,28 +494,24 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
             DiceChoice::Beans => Dice::Beans(5),
         };
     }
-    let max = board.rules.dice.max();
-    if let Some(bad) = options.dice.iter().find(|&&roll| roll > max) {
-        bail!("--dice: {bad} is not a roll of this die (0 to {max})");
-    }
-    let setup = PatolliMatch {
+    let setup = setup::patolli_match(
         board,
-        seats: [options.l, options.n],
-        budget: options.budget,
-        seed: options.seed.unwrap_or_else(rand::random),
-        scripted_rolls: options.dice.clone(),
-    };
+        [options.l, options.n],
+        options.budget,
+        options.seed.unwrap_or_else(rand::random),
+        options.dice.clone(),
+    )?;
     Ok((setup, path))
 }
 
 /// Draws the board of a Penguins match from the options and the layout.
-fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PenguinsSetup, PathBuf)> {
+fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)> {
     if !(2..=4).contains(&options.players.len()) {
         bail!("--players: 2 to 4 players, not {}", options.players.len());
     }
     let path = match &options.layout {
         Some(path) => path.clone(),
-        None => setup::default_layout_path(GameKind::Penguins).map_err(anyhow::Error::msg)?,
+        None => setup::default_layout_path(GameKind::Penguins)?,
     };
     let mut layout = setup::load_penguins_layout(&path)?;
     let needed = options.players.len() * usize::from(options.penguins);
@@ -546,14 +533,14 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PenguinsS
     let seed = options
         .seed
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000);
-    let setup = PenguinsMatch {
-        board: layout.board(seed, needed),
-        seats: options.players.clone(),
-        penguins: options.penguins,
-        budget: options.budget,
-        seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
-    };
-    Ok((setup, layout, path))
+    let setup = setup::penguins_match(
+        layout,
+        options.players.clone(),
+        options.penguins,
+        options.budget,
+        seed,
+    )?;
+    Ok((setup, path))
 }
 
 fn penguins_call(args: &[String]) -> ExitCode {

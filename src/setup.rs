@@ -1,15 +1,145 @@
 //! What a match starts from, whichever front end plays it: seats, AI budget, opening moves and
-//! layout. Also where the designers' `levels/` folder is found.
+//! layout. Every match is assembled here, from the command line, the menu or a record, and
+//! [`Match`] says what the front ends need of a game's match beyond its rules. Also where the
+//! designers' `levels/` folder is found.
 
+use std::collections::VecDeque;
+use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::ai::DEFAULT_BUDGET;
-use crate::console::penguins::PenguinsMatch;
-use crate::layout::{self, GameSetup, LayoutError, PenguinsSetup};
-use crate::record::Record;
-use crate::rules::magnetic_cave::{Brick, Cell, Config};
-use crate::rules::{GameKind, Seat};
+use rand::rngs::StdRng;
+use rand::{Rng, RngExt, SeedableRng};
+
+use crate::ai::{DEFAULT_BUDGET, Deadline, SearchReport};
+use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup};
+use crate::record::{Entry, Record, Recorded};
+use crate::rules::magnetic_cave::{self, Brick, Cell, Config};
+use crate::rules::patolli;
+use crate::rules::penguins::{self, Board};
+use crate::rules::{Game, GameKind, Seat};
+
+/// Why a match cannot be set up as asked.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    /// An opening move does not fit the cave.
+    #[error("--moves: move {number} ({cell}) is illegal: {reason}")]
+    IllegalOpening {
+        /// Its number, from 1.
+        number: usize,
+        /// The cell.
+        cell: Cell,
+        /// Why.
+        reason: magnetic_cave::Illegal,
+    },
+    /// A scripted roll the die cannot show.
+    #[error("--dice: {roll} is not a roll of this die (0 to {max})")]
+    RollOutOfRange {
+        /// The roll.
+        roll: u8,
+        /// The die's highest value.
+        max: u8,
+    },
+    /// Penguins is for 2 to 4 players.
+    #[error("--players: 2 to 4 players, not {0}")]
+    Players(usize),
+    /// The board cannot hold the match's penguins.
+    #[error("{0}")]
+    BoardTooSmall(String),
+    /// A record of another game, or one whose layout does not make this game's match.
+    #[error("{0}")]
+    Record(String),
+    /// A budget that is not a number of seconds.
+    #[error("`{0}` is not a number of seconds")]
+    BudgetNotANumber(String),
+    /// A budget out of range.
+    #[error("the budget must be more than 0 and at most 60 seconds, not {0}")]
+    BudgetOutOfRange(String),
+    /// `$TABLERO_LEVELS` names no folder.
+    #[error("TABLERO_LEVELS names {0}, which is not a folder")]
+    LevelsNotAFolder(PathBuf),
+    /// No levels folder was found.
+    #[error("cannot find the levels folder; looked in: {}", .0.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))]
+    LevelsNotFound(Vec<PathBuf>),
+}
+
+/// What every front end (the window's referee, the console, the tournament) needs of a game's
+/// match beyond its rules: the setup it starts from, its seats, the AI's budget and search, its
+/// rolls, its record, and how a rematch or a record makes a new setup.
+pub trait Match: Recorded {
+    /// How a match is set up (layout, seats, budget, seeds, opening moves).
+    type Setup: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// The position a match of `setup` starts from, its opening moves played (openings that no
+    /// longer fit the layout are dropped).
+    fn initial(setup: &Self::Setup) -> Self;
+    /// The record of a match of `setup` that has not begun: layout, seats, budget, seed (and
+    /// the opening moves a setup may give).
+    fn record(setup: &Self::Setup) -> Record;
+    /// Who sits in `player`'s seat.
+    fn seat(setup: &Self::Setup, player: Self::Player) -> Seat;
+    /// The AI's time per decision.
+    fn budget(setup: &Self::Setup) -> Duration;
+    /// The game's one-line JSON status (the console's `status`, the screenshot's output).
+    fn status_line(&self) -> String;
+    /// The AI's decision in this position.
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    /// The match's rolls (scripted first, then from its seed); games without dice never draw.
+    fn rolls(setup: &Self::Setup) -> Rolls {
+        let _ = setup;
+        Rolls::new(0, Vec::new())
+    }
+    /// Draws the roll that is due from `rng`, as the game's dice fall.
+    fn draw_roll(&self, rng: &mut StdRng) -> Option<u8> {
+        let chances = self.roll_due()?;
+        let mut left = rng.random::<f64>();
+        for &(value, chance) in &chances {
+            if left < chance {
+                return Some(value);
+            }
+            left -= chance;
+        }
+        chances.last().map(|&(value, _)| value)
+    }
+    /// The setup of the next match with the same seats and layout (new dice, a new board).
+    fn rematch(setup: &Self::Setup, rolls: &mut Rolls) -> Self::Setup;
+    /// The setup a record was playing (its entries are replayed from the record).
+    ///
+    /// # Errors
+    /// When the record is of another game or its layout makes no match of this one.
+    fn setup_from_record(record: &Record) -> Result<Self::Setup, SetupError>;
+}
+
+/// The rolls of a match: the scripted ones first, then the seeded dice.
+#[derive(Debug)]
+pub struct Rolls {
+    scripted: VecDeque<u8>,
+    rng: StdRng,
+}
+
+impl Rolls {
+    /// Rolls from `seed`, after `scripted`.
+    pub fn new(seed: u64, scripted: Vec<u8>) -> Rolls {
+        Rolls {
+            scripted: scripted.into(),
+            rng: StdRng::seed_from_u64(seed),
+        }
+    }
+
+    /// The next roll for `state`, if one is due.
+    pub fn next<G: Match>(&mut self, state: &G) -> Option<u8> {
+        state.roll_due()?;
+        match self.scripted.pop_front() {
+            Some(roll) => Some(roll),
+            None => state.draw_roll(&mut self.rng),
+        }
+    }
+
+    /// A fresh seed drawn from these dice (for a rematch).
+    pub fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+}
 
 /// How a Magnetic Cave match is set up.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +159,15 @@ impl CaveMatch {
     pub fn seat(&self, player: Brick) -> Seat {
         self.seats[player.index()]
     }
+
+    /// The same match on another cave (a designer saved the layout); opening moves that no
+    /// longer fit are dropped when it starts.
+    pub fn on_cave(&self, config: Config) -> CaveMatch {
+        CaveMatch {
+            config,
+            ..self.clone()
+        }
+    }
 }
 
 impl Default for CaveMatch {
@@ -45,16 +184,14 @@ impl Default for CaveMatch {
 /// Reads an AI budget in seconds, such as `3` or `0.5` (more than 0, at most 60).
 ///
 /// # Errors
-/// A readable reason when the text is not such a number.
-pub fn parse_budget(text: &str) -> Result<Duration, String> {
+/// When the text is not such a number.
+pub fn parse_budget(text: &str) -> Result<Duration, SetupError> {
     let seconds: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+        .map_err(|_| SetupError::BudgetNotANumber(text.to_string()))?;
     if !(seconds > 0.0 && seconds <= 60.0) {
-        return Err(format!(
-            "the budget must be more than 0 and at most 60 seconds, not {text}"
-        ));
+        return Err(SetupError::BudgetOutOfRange(text.to_string()));
     }
     Ok(Duration::from_secs_f64(seconds))
 }
@@ -64,17 +201,14 @@ pub fn parse_budget(text: &str) -> Result<Duration, String> {
 ///
 /// # Errors
 /// Where it looked, when none of those exists.
-pub fn levels_dir() -> Result<PathBuf, String> {
+pub fn levels_dir() -> Result<PathBuf, SetupError> {
     let mut tried = Vec::new();
     if let Some(dir) = std::env::var_os("TABLERO_LEVELS") {
         let dir = PathBuf::from(dir);
         if dir.is_dir() {
             return Ok(dir);
         }
-        return Err(format!(
-            "TABLERO_LEVELS names {}, which is not a folder",
-            dir.display()
-        ));
+        return Err(SetupError::LevelsNotAFolder(dir));
     }
     if let Ok(cwd) = std::env::current_dir() {
         tried.push(cwd.join("levels"));
@@ -86,18 +220,14 @@ pub fn levels_dir() -> Result<PathBuf, String> {
     if let Some(found) = tried.iter().find(|dir| dir.is_dir()) {
         return Ok(found.clone());
     }
-    let list: Vec<String> = tried.iter().map(|d| d.display().to_string()).collect();
-    Err(format!(
-        "cannot find the levels folder; looked in: {}",
-        list.join(", ")
-    ))
+    Err(SetupError::LevelsNotFound(tried))
 }
 
 /// The path of `game`'s default layout in the levels folder.
 ///
 /// # Errors
 /// As [`levels_dir`].
-pub fn default_layout_path(game: GameKind) -> Result<PathBuf, String> {
+pub fn default_layout_path(game: GameKind) -> Result<PathBuf, SetupError> {
     Ok(levels_dir()?.join(game.default_layout_file()))
 }
 
@@ -132,6 +262,18 @@ pub struct PatolliMatch {
     pub scripted_rolls: Vec<u8>,
 }
 
+impl PatolliMatch {
+    /// The same seats and dice on another board with its rules (a designer saved the layout);
+    /// scripted rolls are dropped.
+    pub fn on_board(&self, board: crate::layout::PatolliSetup) -> PatolliMatch {
+        PatolliMatch {
+            board,
+            scripted_rolls: Vec::new(),
+            ..self.clone()
+        }
+    }
+}
+
 /// Loads the Patolli layout at `path`.
 ///
 /// # Errors
@@ -164,9 +306,106 @@ pub fn load_penguins_layout(path: &Path) -> Result<crate::layout::PenguinsSetup,
     }
 }
 
+/// How a Penguins match is set up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PenguinsMatch {
+    /// The board at the start.
+    pub board: Board,
+    /// The layout the board was drawn from (a rematch draws the next board from it).
+    pub layout: PenguinsSetup,
+    /// Who plays each player, player 1 first (2 to 4 players).
+    pub seats: Vec<Seat>,
+    /// Penguins per player.
+    pub penguins: u8,
+    /// The AI's time per move.
+    pub budget: Duration,
+    /// The seed the board was drawn from, when it was drawn (shown so it can be replayed).
+    pub seed: Option<u64>,
+}
+
+/// A Magnetic Cave match on `config` with these seats, budget and opening moves.
+///
+/// # Errors
+/// The first opening move that is illegal.
+pub fn cave_match(
+    config: Config,
+    seats: [Seat; 2],
+    budget: Duration,
+    moves: Vec<Cell>,
+) -> Result<CaveMatch, SetupError> {
+    if let Err((i, reason)) = magnetic_cave::State::from_moves(config, &moves) {
+        return Err(SetupError::IllegalOpening {
+            number: i + 1,
+            cell: moves[i],
+            reason,
+        });
+    }
+    Ok(CaveMatch {
+        config,
+        seats,
+        budget,
+        moves,
+    })
+}
+
+/// A Patolli match on `board` with these seats and budget, its dice seeded with `seed` after
+/// the `scripted` rolls.
+///
+/// # Errors
+/// A scripted roll the board's die cannot show.
+pub fn patolli_match(
+    board: layout::PatolliSetup,
+    seats: [Seat; 2],
+    budget: Duration,
+    seed: u64,
+    scripted: Vec<u8>,
+) -> Result<PatolliMatch, SetupError> {
+    let max = board.rules.dice.max();
+    if let Some(&roll) = scripted.iter().find(|&&roll| roll > max) {
+        return Err(SetupError::RollOutOfRange { roll, max });
+    }
+    Ok(PatolliMatch {
+        board,
+        seats,
+        budget,
+        seed,
+        scripted_rolls: scripted,
+    })
+}
+
+/// A Penguins match for `seats` with `penguins` each, on the board `layout` draws from `seed`
+/// (a fixed board is played as it is).
+///
+/// # Errors
+/// Not 2 to 4 players, or a board too small for the penguins.
+pub fn penguins_match(
+    layout: PenguinsSetup,
+    seats: Vec<Seat>,
+    penguins: u8,
+    budget: Duration,
+    seed: u64,
+) -> Result<PenguinsMatch, SetupError> {
+    if !(2..=4).contains(&seats.len()) {
+        return Err(SetupError::Players(seats.len()));
+    }
+    let needed = seats.len() * usize::from(penguins);
+    layout
+        .check_fits(needed)
+        .map_err(|(_, message)| SetupError::BoardTooSmall(message))?;
+    Ok(PenguinsMatch {
+        board: layout.board(seed, needed),
+        seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
+        layout,
+        seats,
+        penguins,
+        budget,
+    })
+}
+
 /// The layout of `record`, checked (a record that replayed has a valid one).
-fn record_setup(record: &Record) -> Result<GameSetup, String> {
-    layout::validate(&record.layout).map_err(|(field, message)| format!("{field}: {message}"))
+fn record_setup(record: &Record) -> Result<GameSetup, SetupError> {
+    layout::validate(&record.layout)
+        .map_err(|(field, message)| SetupError::Record(format!("{field}: {message}")))
 }
 
 fn record_seat(record: &Record, index: usize) -> Seat {
@@ -180,57 +419,205 @@ fn record_budget(record: &Record) -> Duration {
         .unwrap_or(DEFAULT_BUDGET)
 }
 
-/// The Magnetic Cave match a record was playing (its moves are replayed from the record).
-///
-/// # Errors
-/// When the record is not a Magnetic Cave record with a valid layout.
-pub fn cave_match_from_record(record: &Record) -> Result<CaveMatch, String> {
-    let config = record_setup(record)?
-        .cave()
-        .ok_or_else(|| format!("this is a record of {}", record.game.title()))?;
-    Ok(CaveMatch {
-        config,
-        seats: [record_seat(record, 0), record_seat(record, 1)],
-        budget: record_budget(record),
-        moves: Vec::new(),
-    })
+fn other_game(record: &Record) -> SetupError {
+    SetupError::Record(format!("this is a record of {}", record.game.title()))
 }
 
-/// The Patolli match a record was playing. Its positions are replayed from the record's
-/// entries; the dice go on from the record's seed advanced by the number of entries.
-///
-/// # Errors
-/// When the record is not a Patolli record with a valid layout.
-pub fn patolli_match_from_record(record: &Record) -> Result<PatolliMatch, String> {
-    let GameSetup::Patolli(board) = record_setup(record)? else {
-        return Err(format!("this is a record of {}", record.game.title()));
-    };
-    let entries = u64::try_from(record.moves.len()).unwrap_or(u64::MAX);
-    Ok(PatolliMatch {
-        board,
-        seats: [record_seat(record, 0), record_seat(record, 1)],
-        budget: record_budget(record),
-        seed: record.seed.unwrap_or(0).wrapping_add(entries),
-        scripted_rolls: Vec::new(),
-    })
+impl Match for magnetic_cave::State {
+    type Setup = CaveMatch;
+
+    fn initial(setup: &CaveMatch) -> Self {
+        magnetic_cave::State::from_moves(setup.config, &setup.moves)
+            .unwrap_or_else(|_| magnetic_cave::State::new(setup.config))
+    }
+
+    fn record(setup: &CaveMatch) -> Record {
+        let mut record = Record::new(
+            Layout::of_cave(setup.config),
+            setup.seats.to_vec(),
+            setup.budget.as_secs_f64(),
+            None,
+        );
+        record.moves = Self::initial(setup)
+            .moves()
+            .iter()
+            .map(|cell| Entry::Act(cell.to_string(), 0))
+            .collect();
+        record
+    }
+
+    fn seat(setup: &CaveMatch, player: Brick) -> Seat {
+        setup.seat(player)
+    }
+
+    fn budget(setup: &CaveMatch) -> Duration {
+        setup.budget
+    }
+
+    fn status_line(&self) -> String {
+        self.status_json()
+    }
+
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
+        crate::ai::magnetic_cave::choose_move(self, deadline)
+    }
+
+    /// The same cave and seats, from the empty board.
+    fn rematch(setup: &CaveMatch, _rolls: &mut Rolls) -> CaveMatch {
+        CaveMatch {
+            moves: Vec::new(),
+            ..setup.clone()
+        }
+    }
+
+    fn setup_from_record(record: &Record) -> Result<CaveMatch, SetupError> {
+        let config = record_setup(record)?
+            .cave()
+            .ok_or_else(|| other_game(record))?;
+        Ok(CaveMatch {
+            config,
+            seats: [record_seat(record, 0), record_seat(record, 1)],
+            budget: record_budget(record),
+            moves: Vec::new(),
+        })
+    }
 }
 
-/// The Penguins match a record was playing, on the board it holds.
-///
-/// # Errors
-/// When the record is not a Penguins record with a fixed board.
-pub fn penguins_match_from_record(record: &Record) -> Result<PenguinsMatch, String> {
-    let GameSetup::Penguins(PenguinsSetup::Fixed(board)) = record_setup(record)? else {
-        return Err(format!(
-            "this is not a Penguins record with its board: a record of {}",
-            record.game.title()
-        ));
-    };
-    Ok(PenguinsMatch {
-        board,
-        seats: record.seats.clone(),
-        penguins: record.penguins.unwrap_or(1),
-        budget: record_budget(record),
-        seed: record.seed,
-    })
+impl Match for patolli::State {
+    type Setup = PatolliMatch;
+
+    fn initial(setup: &PatolliMatch) -> Self {
+        patolli::State::new(setup.board.track.clone(), setup.board.rules)
+    }
+
+    fn record(setup: &PatolliMatch) -> Record {
+        Record::new(
+            Layout::of_patolli(&setup.board),
+            setup.seats.to_vec(),
+            setup.budget.as_secs_f64(),
+            Some(setup.seed),
+        )
+    }
+
+    fn seat(setup: &PatolliMatch, player: patolli::Player) -> Seat {
+        setup.seats[player.index()]
+    }
+
+    fn budget(setup: &PatolliMatch) -> Duration {
+        setup.budget
+    }
+
+    fn status_line(&self) -> String {
+        self.status_json()
+    }
+
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
+        crate::ai::patolli::choose_action(self, deadline)
+    }
+
+    fn rolls(setup: &PatolliMatch) -> Rolls {
+        Rolls::new(setup.seed, setup.scripted_rolls.clone())
+    }
+
+    fn draw_roll(&self, rng: &mut StdRng) -> Option<u8> {
+        self.roll_due()?;
+        Some(self.rules().dice.roll(rng))
+    }
+
+    /// The same board and seats; the dice get a new seed from the match's dice.
+    fn rematch(setup: &PatolliMatch, rolls: &mut Rolls) -> PatolliMatch {
+        PatolliMatch {
+            seed: rolls.next_seed(),
+            scripted_rolls: Vec::new(),
+            ..setup.clone()
+        }
+    }
+
+    /// Its positions are replayed from the record's entries; the dice go on from the record's
+    /// seed advanced by the number of entries.
+    fn setup_from_record(record: &Record) -> Result<PatolliMatch, SetupError> {
+        let GameSetup::Patolli(board) = record_setup(record)? else {
+            return Err(other_game(record));
+        };
+        let entries = u64::try_from(record.moves.len()).unwrap_or(u64::MAX);
+        Ok(PatolliMatch {
+            board,
+            seats: [record_seat(record, 0), record_seat(record, 1)],
+            budget: record_budget(record),
+            seed: record.seed.unwrap_or(0).wrapping_add(entries),
+            scripted_rolls: Vec::new(),
+        })
+    }
+}
+
+impl Match for penguins::State {
+    type Setup = PenguinsMatch;
+
+    fn initial(setup: &PenguinsMatch) -> Self {
+        let players = u8::try_from(setup.seats.len()).unwrap_or(2);
+        penguins::State::new(setup.board.clone(), players, setup.penguins)
+    }
+
+    fn record(setup: &PenguinsMatch) -> Record {
+        let mut record = Record::new(
+            Layout::of_penguins_board(&setup.board),
+            setup.seats.clone(),
+            setup.budget.as_secs_f64(),
+            setup.seed,
+        );
+        record.penguins = Some(setup.penguins);
+        record
+    }
+
+    fn seat(setup: &PenguinsMatch, player: penguins::Player) -> Seat {
+        setup
+            .seats
+            .get(usize::from(player.0).wrapping_sub(1))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    fn budget(setup: &PenguinsMatch) -> Duration {
+        setup.budget
+    }
+
+    fn status_line(&self) -> String {
+        self.status_json()
+    }
+
+    fn search(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
+        crate::ai::penguins::choose_action(self, deadline)
+    }
+
+    /// The same seats and layout on the next board it draws (a fixed board stays).
+    fn rematch(setup: &PenguinsMatch, _rolls: &mut Rolls) -> PenguinsMatch {
+        let seed = setup.seed.unwrap_or(0).wrapping_add(1);
+        let needed = setup.seats.len() * usize::from(setup.penguins);
+        PenguinsMatch {
+            board: setup.layout.board(seed, needed),
+            seed: matches!(setup.layout, PenguinsSetup::Generated(_)).then_some(seed),
+            ..setup.clone()
+        }
+    }
+
+    /// On the board the record holds.
+    fn setup_from_record(record: &Record) -> Result<PenguinsMatch, SetupError> {
+        let GameSetup::Penguins(layout @ PenguinsSetup::Fixed(_)) = record_setup(record)? else {
+            return Err(SetupError::Record(format!(
+                "this is not a Penguins record with its board: a record of {}",
+                record.game.title()
+            )));
+        };
+        penguins_match(
+            layout,
+            record.seats.clone(),
+            record.penguins.unwrap_or(1),
+            record_budget(record),
+            record.seed.unwrap_or(0),
+        )
+        .map(|setup| PenguinsMatch {
+            seed: record.seed,
+            ..setup
+        })
+    }
 }

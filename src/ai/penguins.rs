@@ -230,7 +230,8 @@ fn margin(state: &State, me: u8) -> i32 {
         .map(|p| state.score(p))
         .max()
         .unwrap_or(0);
-    let margin = (i64::from(state.score(me)) - i64::from(best_other)).clamp(-MAX_MARGIN, MAX_MARGIN);
+    let margin =
+        (i64::from(state.score(me)) - i64::from(best_other)).clamp(-MAX_MARGIN, MAX_MARGIN);
     margin as i32
 }
 

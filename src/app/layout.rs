@@ -173,7 +173,7 @@ impl LayoutGame for PenguinsGame {
 
     fn first_match(start: &AppStart) -> Option<(&Path, PenguinsSetup)> {
         match start.first_match.as_ref()? {
-            FirstMatch::Penguins(_, layout, path) => Some((path, layout.clone())),
+            FirstMatch::Penguins(setup, path) => Some((path, setup.layout.clone())),
             _ => None,
         }
     }

@@ -15,10 +15,9 @@ use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::theme::{self, Selected};
 use super::{AppSystems, Screen};
 use crate::ai::DEFAULT_BUDGET;
-use crate::console::penguins::PenguinsMatch;
 use crate::layout::PenguinsSetup;
 use crate::rules::{GameKind, Seat};
-use crate::setup::{CaveMatch, PatolliMatch};
+use crate::setup;
 
 /// Budget steps offered by the − and + buttons, in seconds.
 const BUDGET_STEP: f64 = 0.5;
@@ -358,24 +357,24 @@ fn start_match(
     match choices.game {
         GameKind::MagneticCave => {
             let config = layout.map(|l| l.config).unwrap_or_default();
-            requests.write(MatchRequested(CaveMatch {
-                config,
-                seats: choices.seats,
-                budget: choices.budget,
-                moves: Vec::new(),
-            }));
+            if let Ok(setup) = setup::cave_match(config, choices.seats, choices.budget, Vec::new())
+            {
+                requests.write(MatchRequested::new(setup));
+            }
         }
         GameKind::Patolli => {
             let Some(layout) = patolli_layout else {
                 return;
             };
-            patolli_requests.write(PatolliMatchRequested(PatolliMatch {
-                board: layout.config.clone(),
-                seats: choices.seats,
-                budget: choices.budget,
-                seed: rand::random(),
-                scripted_rolls: Vec::new(),
-            }));
+            if let Ok(setup) = setup::patolli_match(
+                layout.config.clone(),
+                choices.seats,
+                choices.budget,
+                rand::random(),
+                Vec::new(),
+            ) {
+                patolli_requests.write(PatolliMatchRequested::new(setup));
+            }
         }
         GameKind::Penguins => {
             let Some(layout) = penguins_layout else {
@@ -383,26 +382,21 @@ fn start_match(
             };
             let mut seats = choices.seats.to_vec();
             seats.extend(choices.more_seats.iter().flatten());
-            let seed = choices.seed;
-            let needed = seats.len() * usize::from(choices.penguins);
             let mut config = layout.config.clone();
             if let PenguinsSetup::Generated(generator) = &mut config {
                 [generator.rows, generator.cols] = choices.board_size;
             }
-            if config.check_fits(needed).is_err() {
-                // The menu says why (see `show_choices`); nothing starts.
-                return;
-            }
-            penguins_requests.write(PenguinsMatchRequested(
-                PenguinsMatch {
-                    board: config.board(seed, needed),
-                    seats,
-                    penguins: choices.penguins,
-                    budget: choices.budget,
-                    seed: matches!(config, PenguinsSetup::Generated(_)).then_some(seed),
-                },
+            // A board too small for the penguins starts nothing; the menu says why (see
+            // `show_choices`).
+            if let Ok(setup) = setup::penguins_match(
                 config,
-            ));
+                seats,
+                choices.penguins,
+                choices.budget,
+                choices.seed,
+            ) {
+                penguins_requests.write(PenguinsMatchRequested::new(setup));
+            }
         }
     }
 }

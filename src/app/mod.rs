@@ -8,6 +8,7 @@ pub mod magnetic_cave;
 pub mod menu;
 pub mod patolli;
 pub mod penguins;
+pub mod referee;
 pub mod screenshot;
 pub mod search_task;
 pub mod shapes;
@@ -18,14 +19,22 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-use crate::console::penguins::PenguinsMatch;
-use crate::layout::PenguinsSetup;
-use crate::setup::{CaveMatch, PatolliMatch};
+use crate::record::Record;
+use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
 
 /// The window's title; tests find the window by it.
 pub const WINDOW_TITLE: &str = "Tablero";
 /// The window's size in logical pixels.
 pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
+
+/// Where a point of the world (in pixels from the window's centre, y up) shows in the window,
+/// in pixels from its top-left corner: what tests and tools such as xdotool click.
+pub fn window_position(world: Vec2) -> Vec2 {
+    Vec2::new(
+        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
+        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
+    )
+}
 
 /// The screens of the app.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -49,11 +58,19 @@ pub enum AppSystems {
     TickTimers,
     /// Turn clicks, keys and AI decisions into requests.
     RecordInput,
-    /// Check requests against the rules, apply them, keep the entities in step, announce.
+    /// Check requests against the rules, apply them, announce.
     Referee,
+    /// Keep each game's entities in step with what the referee announced.
+    MirrorEntities,
     /// Mirror the match onto the screen.
     Present,
 }
+
+/// Whether anything on screen is still moving this frame (a piece walking, a penguin sliding,
+/// dice tumbling): each game's view sets it, it is cleared at the start of every frame, and
+/// the screenshot waits until it stays clear.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct InMotion(pub bool);
 
 /// How the app starts: at the menu, or straight into a match, and where layouts live.
 #[derive(Resource, Debug, Clone)]
@@ -64,6 +81,8 @@ pub struct AppStart {
     pub first_match: Option<FirstMatch>,
     /// Save a screenshot and exit.
     pub screenshot: Option<Screenshot>,
+    /// Go on with the first match from where this record of it stands.
+    pub resume: Option<Record>,
 }
 
 /// A match to start at once, with the layout file it was built from (the file is watched).
@@ -73,8 +92,8 @@ pub enum FirstMatch {
     MagneticCave(CaveMatch, PathBuf),
     /// A Patolli match.
     Patolli(PatolliMatch, PathBuf),
-    /// A Penguins match, with the layout it was drawn from.
-    Penguins(PenguinsMatch, PenguinsSetup, PathBuf),
+    /// A Penguins match.
+    Penguins(PenguinsMatch, PathBuf),
 }
 
 impl FirstMatch {
@@ -83,7 +102,7 @@ impl FirstMatch {
         match self {
             FirstMatch::MagneticCave(_, path)
             | FirstMatch::Patolli(_, path)
-            | FirstMatch::Penguins(_, _, path) => path,
+            | FirstMatch::Penguins(_, path) => path,
         }
     }
 
@@ -113,6 +132,7 @@ impl AppStart {
             levels_dir,
             first_match: None,
             screenshot: None,
+            resume: None,
         }
     }
 
@@ -121,13 +141,9 @@ impl AppStart {
         AppStart::with_match(FirstMatch::MagneticCave(setup, layout))
     }
 
-    /// Start a Penguins match with `setup`, drawn from `layout_setup`, the file at `layout`.
-    pub fn penguins(
-        setup: PenguinsMatch,
-        layout_setup: PenguinsSetup,
-        layout: PathBuf,
-    ) -> AppStart {
-        AppStart::with_match(FirstMatch::Penguins(setup, layout_setup, layout))
+    /// Start a Penguins match with `setup`, whose layout is the file at `layout`.
+    pub fn penguins(setup: PenguinsMatch, layout: PathBuf) -> AppStart {
+        AppStart::with_match(FirstMatch::Penguins(setup, layout))
     }
 
     /// Start a Patolli match with `setup`, whose layout is the file at `layout`.
@@ -145,6 +161,7 @@ impl AppStart {
             levels_dir,
             first_match: Some(first),
             screenshot: None,
+            resume: None,
         }
     }
 }
@@ -228,12 +245,16 @@ impl Plugin for GamePlugin {
         // Systems ask the window to keep drawing with it (see `idle`); headless, nobody reads it.
         app.add_message::<bevy::window::RequestRedraw>();
         app.init_resource::<search_task::AiPacing>();
+        app.init_resource::<InMotion>();
+        app.init_resource::<referee::MatchProgress>();
+        app.add_systems(First, |mut motion: ResMut<InMotion>| motion.0 = false);
         app.configure_sets(
             Update,
             (
                 AppSystems::TickTimers,
                 AppSystems::RecordInput,
                 AppSystems::Referee,
+                AppSystems::MirrorEntities,
                 AppSystems::Present,
             )
                 .chain(),

@@ -6,13 +6,8 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot as ScreenshotRequest, ScreenshotCaptured};
 
-use super::magnetic_cave::referee::CaveReferee;
-use super::patolli::board::Walk;
-use super::patolli::dice::RollDisplay;
-use super::patolli::referee::PatolliReferee;
-use super::penguins::board::{Sinking as PenguinSinking, Slide as PenguinSlide};
-use super::penguins::referee::PenguinsReferee;
-use super::{AppStart, Screen};
+use super::referee::MatchProgress;
+use super::{AppStart, InMotion, Screen};
 
 /// Frames to let the renderer settle after the board appears, before capturing.
 const SETTLE_FRAMES: u32 = 10;
@@ -39,13 +34,9 @@ fn take_screenshot(
     mut commands: Commands,
     start: Res<AppStart>,
     screen: Res<State<Screen>>,
-    cave: Option<Res<CaveReferee>>,
-    patolli: Option<Res<PatolliReferee>>,
-    penguins: Option<Res<PenguinsReferee>>,
+    progress: Res<MatchProgress>,
+    motion: Res<InMotion>,
     done: Option<Res<CaptureDone>>,
-    walking: Query<(), With<Walk>>,
-    sliding: Query<(), Or<(With<PenguinSlide>, With<PenguinSinking>)>>,
-    rolls: Option<Res<RollDisplay>>,
     mut phase: Local<Phase>,
     mut status: Local<Option<String>>,
     mut exit: MessageWriter<AppExit>,
@@ -55,25 +46,12 @@ fn take_screenshot(
     };
     match *phase {
         Phase::Waiting => {
-            let played = match screen.get() {
-                Screen::Menu => None,
-                Screen::MagneticCave => cave.as_ref().map(|r| r.moves_played_here()),
-                // A match that ended early is as far as it goes.
-                Screen::Penguins => penguins.as_ref().map(|r| {
-                    if r.state().winners().is_some() {
-                        usize::MAX
-                    } else {
-                        r.moves_played()
-                    }
-                }),
-                Screen::Patolli => patolli.as_ref().map(|r| {
-                    if r.state().winner().is_some() {
-                        usize::MAX
-                    } else {
-                        r.actions_played()
-                    }
-                }),
-            };
+            // A match that ended early is as far as it goes.
+            let played = (progress.screen == Some(*screen.get())).then_some(if progress.over {
+                usize::MAX
+            } else {
+                progress.actions_played
+            });
             let ready = match (&start.first_match, played) {
                 (None, _) => *screen.get() == Screen::Menu,
                 (Some(first), Some(played)) => {
@@ -88,10 +66,7 @@ fn take_screenshot(
         Phase::Settling(n) => {
             // Pieces finish walking, penguins sliding and dice tumbling before the picture is
             // taken, also when something moved in this very frame.
-            let moving = !walking.is_empty()
-                || !sliding.is_empty()
-                || rolls.as_ref().is_some_and(|r| !r.is_settled());
-            if moving {
+            if motion.0 {
                 return;
             }
             if n > 0 {
@@ -99,12 +74,7 @@ fn take_screenshot(
                 return;
             }
             // The status of the position in the picture.
-            *status = match screen.get() {
-                Screen::MagneticCave => cave.map(|r| r.state().status_json()),
-                Screen::Patolli => patolli.map(|r| r.state().status_json()),
-                Screen::Penguins => penguins.map(|r| r.state().status_json()),
-                Screen::Menu => None,
-            };
+            *status = (progress.screen == Some(*screen.get())).then(|| progress.status.clone());
             let path = plan.path.clone();
             commands.spawn(ScreenshotRequest::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut commands: Commands| {

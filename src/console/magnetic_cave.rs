@@ -2,15 +2,11 @@
 //! status line, `undo`, `help`, `quit`.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 use super::{ConsoleGame, Recording, play};
-use crate::ai::{Deadline, SearchReport, magnetic_cave::choose_move};
-use crate::layout::Layout;
-use crate::record::{Entry, Record};
-use crate::rules::Seat;
+use crate::ai::SearchReport;
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
-use crate::setup::CaveMatch;
+use crate::setup::{CaveMatch, Rolls};
 
 /// Plays `setup` reading commands from `input` and writing to `output` until the game ends,
 /// the input ends, or `quit`. Returns the final position.
@@ -28,13 +24,11 @@ pub fn run(
 }
 
 impl ConsoleGame for State {
-    type Setup = CaveMatch;
     type Shown = ();
-    type Rolls = ();
     const HELP: &'static str = "Type a cell to place your brick there (like D7; a cell must \
 touch a wall or sit left or right of a brick). Commands: status, undo, help, quit.";
 
-    fn begin(setup: &CaveMatch, output: &mut impl Write) -> io::Result<(State, ())> {
+    fn begin(setup: &CaveMatch, output: &mut impl Write) -> io::Result<State> {
         let state = State::from_moves(setup.config, &setup.moves).map_err(|(i, e)| {
             io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -56,37 +50,14 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
             setup.seats[1]
         )?;
         writeln!(output, "{}", state.render())?;
-        Ok((state, ()))
+        Ok(state)
     }
 
-    fn record(setup: &CaveMatch) -> Record {
-        let mut record = Record::new(
-            Layout::of_cave(setup.config),
-            setup.seats.to_vec(),
-            setup.budget.as_secs_f64(),
-            None,
-        );
-        record.moves = setup
-            .moves
-            .iter()
-            .map(|cell| Entry::Act(cell.to_string(), 0))
-            .collect();
-        record
-    }
-
-    fn seat(setup: &CaveMatch, player: Brick) -> Seat {
-        setup.seat(player)
-    }
-
-    fn budget(setup: &CaveMatch) -> Duration {
-        setup.budget
-    }
-
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
-        choose_move(self, deadline)
-    }
-
-    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<Option<u8>> {
+    fn roll_once(
+        &mut self,
+        _rolls: &mut Rolls,
+        _output: &mut impl Write,
+    ) -> io::Result<Option<u8>> {
         Ok(None)
     }
 

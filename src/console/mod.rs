@@ -4,51 +4,35 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::ai::{Deadline, SearchReport};
-use crate::record::{Entry, Record, Recorded};
+use crate::record::{Entry, Record};
 use crate::rules::Seat;
+use crate::setup::{Match, Rolls};
 
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
 
-/// What the one console loop ([`play`]) needs of a game beyond [`Game`]: its match setup, how
-/// it talks, how it reads a typed command, and its AI. Each game's module implements it.
-pub(crate) trait ConsoleGame: Recorded {
-    /// What a match starts from.
-    type Setup;
-    /// Where the rolls of a game with dice come from (scripted, then seeded); `()` otherwise.
-    type Rolls;
+/// What the one console loop ([`play`]) needs of a game beyond its [`Match`]: how it talks and
+/// how it reads a typed command. Each game's module implements it.
+pub(crate) trait ConsoleGame: Match {
     /// What the player has been shown so far, where the game prints only what changed.
     type Shown: Default;
     /// What `help` prints.
     const HELP: &'static str;
 
-    /// The position the match starts from and its rolls, after the opening lines are printed.
+    /// The position the match starts from, after the opening lines are printed.
     ///
     /// # Errors
     /// I/O errors, and a setup that makes no game (as `InvalidInput`).
-    fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<(Self, Self::Rolls)>;
-    /// The record of a match of `setup` that has not begun: layout, seats, budget, seed (and
-    /// the opening moves a setup may give).
-    fn record(setup: &Self::Setup) -> Record;
-    /// Who sits in `player`'s seat.
-    fn seat(setup: &Self::Setup, player: Self::Player) -> Seat;
-    /// The AI's time per decision.
-    fn budget(setup: &Self::Setup) -> Duration;
-    /// The AI's decision.
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<Self>;
     /// Draws the due roll, applies it and says what it did; returns the value applied.
     ///
     /// # Errors
     /// I/O errors on `output`.
-    fn roll_once(
-        &mut self,
-        rolls: &mut Self::Rolls,
-        output: &mut impl Write,
-    ) -> io::Result<Option<u8>>;
+    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>>;
     /// What is said before each decision (a phase banner, the board when it changed).
     ///
     /// # Errors
@@ -153,7 +137,8 @@ pub(crate) fn play<G: ConsoleGame>(
     output: &mut impl Write,
     recording: Recording,
 ) -> io::Result<G> {
-    let (mut state, mut rolls) = G::begin(setup, output)?;
+    let mut state = G::begin(setup, output)?;
+    let mut rolls = G::rolls(setup);
     let mut shown = G::Shown::default();
     let record = match recording.resume {
         Some(record) => {

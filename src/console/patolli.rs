@@ -3,20 +3,12 @@
 //! a piece label to move it, `place` (or `place C`), or `pass`; `status`, `undo`, `help`,
 //! `quit`.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
-
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use super::{ConsoleGame, Recording, play};
-use crate::ai::{Deadline, SearchReport, patolli::choose_action};
-use crate::layout::Layout;
-use crate::record::Record;
-use crate::rules::Seat;
-use crate::rules::patolli::{Action, Dice, Effect, Location, Phase, Piece, Player, Rolled, State};
-use crate::setup::PatolliMatch;
+use crate::ai::SearchReport;
+use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, Rolled, State};
+use crate::setup::{PatolliMatch, Rolls};
 
 /// Plays `setup` reading commands from `input` and writing to `output` until the game ends,
 /// the input ends, or `quit`. Returns the final position.
@@ -32,30 +24,13 @@ pub fn run(
     play::<State>(setup, input, output, recording)
 }
 
-/// The match's rolls: the scripted ones first, then the seeded die.
-pub(crate) struct Rolls {
-    scripted: VecDeque<u8>,
-    rng: StdRng,
-    dice: Dice,
-}
-
-impl Rolls {
-    fn next(&mut self) -> u8 {
-        self.scripted
-            .pop_front()
-            .unwrap_or_else(|| self.dice.roll(&mut self.rng))
-    }
-}
-
 impl ConsoleGame for State {
-    type Setup = PatolliMatch;
     type Shown = ();
-    type Rolls = Rolls;
     const HELP: &'static str = "Type a piece label (like A or 3) to move it by the roll, `place` \
 to put your first pool piece on your start square (`place C` names one), or `pass`. Also: \
 status, undo, help, quit.";
 
-    fn begin(setup: &PatolliMatch, output: &mut impl Write) -> io::Result<(State, Rolls)> {
+    fn begin(setup: &PatolliMatch, output: &mut impl Write) -> io::Result<State> {
         let state = State::new(setup.board.track.clone(), setup.board.rules);
         writeln!(
             output,
@@ -66,38 +41,14 @@ status, undo, help, quit.";
             setup.seed
         )?;
         writeln!(output, "{}", state.render())?;
-        let rolls = Rolls {
-            scripted: setup.scripted_rolls.iter().copied().collect(),
-            rng: StdRng::seed_from_u64(setup.seed),
-            dice: setup.board.rules.dice,
-        };
-        Ok((state, rolls))
-    }
-
-    fn record(setup: &PatolliMatch) -> Record {
-        Record::new(
-            Layout::of_patolli(&setup.board),
-            setup.seats.to_vec(),
-            setup.budget.as_secs_f64(),
-            Some(setup.seed),
-        )
-    }
-
-    fn seat(setup: &PatolliMatch, player: Player) -> Seat {
-        setup.seats[player.index()]
-    }
-
-    fn budget(setup: &PatolliMatch) -> Duration {
-        setup.budget
-    }
-
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Action>> {
-        choose_action(self, deadline)
+        Ok(state)
     }
 
     fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>> {
         let player = self.to_move();
-        let roll = rolls.next();
+        let Some(roll) = rolls.next(self) else {
+            return Ok(None);
+        };
         match self.roll(roll) {
             Ok(Rolled::TurnLost) => {
                 writeln!(output, "Player {player} rolls 0 and loses the turn.")?;
@@ -137,9 +88,7 @@ status, undo, help, quit.";
         match command.as_str() {
             "pass" => Ok(Action::Pass),
             "place" => self
-                .to_move()
-                .pieces()
-                .find(|&p| self.location(p) == Location::Pool)
+                .first_in_pool()
                 .map(Action::Place)
                 .ok_or_else(|| "Your pool is empty. Try again.".to_string()),
             other => parse_piece_command(other).ok_or_else(|| {

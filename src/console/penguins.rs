@@ -3,29 +3,11 @@
 //! column, y the row, from 0 at the top left); `status`, `undo`, `help`, `quit`.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 use super::{ConsoleGame, Recording, play};
-use crate::ai::{Deadline, SearchReport, penguins::choose_action};
-use crate::layout::Layout;
-use crate::record::Record;
-use crate::rules::Seat;
-use crate::rules::penguins::{Action, Board, Phase, Player, Pos, State, Turn, player_letter};
-
-/// How a Penguins match is set up.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PenguinsMatch {
-    /// The board at the start.
-    pub board: Board,
-    /// Who plays each player, player 1 first (2 to 4 players).
-    pub seats: Vec<Seat>,
-    /// Penguins per player.
-    pub penguins: u8,
-    /// The AI's time per move.
-    pub budget: Duration,
-    /// The seed the board was drawn from, when it was drawn (shown so it can be replayed).
-    pub seed: Option<u64>,
-}
+use crate::ai::SearchReport;
+use crate::rules::penguins::{Action, Phase, Player, Pos, State, Turn, player_letter};
+use crate::setup::{PenguinsMatch, Rolls};
 
 /// Plays `setup` reading moves from `input` and writing to `output` until the game ends, the
 /// input ends, or `quit`. Returns the final position.
@@ -58,14 +40,12 @@ impl Default for Shown {
 }
 
 impl ConsoleGame for State {
-    type Setup = PenguinsMatch;
-    type Rolls = ();
     type Shown = Shown;
     const HELP: &'static str = "Placement: type `x y` (column, row from 0 at the top left) of a \
 free floe with one fish. Movement: type `x1 y1 x2 y2` to slide your penguin from (x1, y1) \
 straight to (x2, y2). Also: status, undo, help, quit.";
 
-    fn begin(setup: &PenguinsMatch, output: &mut impl Write) -> io::Result<(State, ())> {
+    fn begin(setup: &PenguinsMatch, output: &mut impl Write) -> io::Result<State> {
         let players = u8::try_from(setup.seats.len()).unwrap_or(2);
         let state = State::new(setup.board.clone(), players, setup.penguins);
         let seats: Vec<String> = setup
@@ -86,37 +66,14 @@ straight to (x2, y2). Also: status, undo, help, quit.";
             Some(seed) => writeln!(output, " Seed {seed}.")?,
             None => writeln!(output)?,
         }
-        Ok((state, ()))
+        Ok(state)
     }
 
-    fn record(setup: &PenguinsMatch) -> Record {
-        let mut record = Record::new(
-            Layout::of_penguins_board(&setup.board),
-            setup.seats.clone(),
-            setup.budget.as_secs_f64(),
-            setup.seed,
-        );
-        record.penguins = Some(setup.penguins);
-        record
-    }
-
-    fn seat(setup: &PenguinsMatch, player: Player) -> Seat {
-        setup
-            .seats
-            .get(usize::from(player.0).wrapping_sub(1))
-            .copied()
-            .unwrap_or_default()
-    }
-
-    fn budget(setup: &PenguinsMatch) -> Duration {
-        setup.budget
-    }
-
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Action>> {
-        choose_action(self, deadline)
-    }
-
-    fn roll_once(&mut self, _rolls: &mut (), _output: &mut impl Write) -> io::Result<Option<u8>> {
+    fn roll_once(
+        &mut self,
+        _rolls: &mut Rolls,
+        _output: &mut impl Write,
+    ) -> io::Result<Option<u8>> {
         Ok(None)
     }
 

@@ -81,7 +81,9 @@ fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
                     return Err(format!("the ID `{id}` must be non-empty, without spaces"));
                 }
             }
-            "--budget" => budget = parse_budget(&value("seconds")?)?,
+            "--budget" => {
+                budget = parse_budget(&value("seconds")?).map_err(|e| e.to_string())?;
+            }
             "--help" | "-h" | "help" => help = true,
             "name" | "id" => name = true,
             _ if arg.starts_with("phase=") => {

@@ -26,6 +26,16 @@ pub enum Seat {
     Ai,
 }
 
+impl Seat {
+    /// The seat as the window's panels name it: "human" or "AI".
+    pub fn title(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Ai => "AI",
+        }
+    }
+}
+
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -800,6 +800,11 @@ impl State {
         &self.track
     }
 
+    /// The track, shared (the views draw from it).
+    pub fn track_arc(&self) -> Arc<Track> {
+        Arc::clone(&self.track)
+    }
+
     /// The rule options.
     pub fn rules(&self) -> Rules {
         self.rules
@@ -826,6 +831,14 @@ impl State {
     /// Where `piece` is.
     pub fn location(&self, piece: Piece) -> Location {
         self.pieces[piece.index()]
+    }
+
+    /// The first piece, in label order, in the pool of the player to move: the one `place`
+    /// puts on the start square when no piece is named.
+    pub fn first_in_pool(&self) -> Option<Piece> {
+        self.to_move()
+            .pieces()
+            .find(|&piece| self.location(piece) == Location::Pool)
     }
 
     /// The piece on `square`, if any.

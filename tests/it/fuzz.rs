@@ -601,14 +601,15 @@ mod hot_reload {
         let dir = levels("fuzz-reload-penguins");
         let path = dir.join("penguins.ron");
         let layout = tablero::setup::load_penguins_layout(&path).unwrap();
-        let setup = tablero::console::penguins::PenguinsMatch {
-            board: layout.board(1, 4),
-            seats: vec![Seat::Human, Seat::Human],
-            penguins: 2,
-            budget: Duration::from_millis(20),
-            seed: Some(1),
-        };
-        let app = app(&dir, AppStart::penguins(setup, layout, path));
+        let setup = tablero::setup::penguins_match(
+            layout,
+            vec![Seat::Human, Seat::Human],
+            2,
+            Duration::from_millis(20),
+            1,
+        )
+        .unwrap();
+        let app = app(&dir, AppStart::penguins(setup, path));
         fuzz_reloads::<tablero::app::layout::PenguinsGame>(
             app,
             "penguins.ron",

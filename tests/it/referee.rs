@@ -12,8 +12,8 @@ use bevy::time::TimeUpdateStrategy;
 use tablero::app::layout::{CaveLayout, register_levels_source};
 use tablero::app::magnetic_cave::referee::{
     CaveCell, CaveReferee, MoveApplied, MoveRejected, MoveRequested, PlacedBrick, Refusal,
-    UndoRequested,
 };
+use tablero::app::referee::UndoRequested;
 use tablero::app::search_task::AiPacing;
 use tablero::app::{AppStart, GamePlugin, Screen};
 use tablero::rules::Seat;
@@ -89,14 +89,14 @@ fn a_move_request_is_applied_and_its_brick_stands_on_its_cell() {
     assert_eq!(cells.iter(app.world()).count(), 64);
 
     app.world_mut().write_message(MoveRequested {
-        cell: c("A1"),
+        action: c("A1"),
         seat: Seat::Human,
     });
     app.update();
     assert_eq!(referee(&app).state().moves(), &[c("A1")]);
     let applied = messages::<MoveApplied>(&app);
     assert_eq!(applied.len(), 1);
-    assert_eq!(applied[0].cell, c("A1"));
+    assert_eq!(applied[0].action, c("A1"));
     let placed = bricks(&mut app);
     assert_eq!(placed.len(), 1);
     assert_eq!(placed[0].cell, c("A1"));
@@ -112,7 +112,7 @@ fn an_illegal_request_is_rejected_and_nothing_changes() {
     let mut app = headless_app(&levels, CaveMatch::default(), false);
     let before = referee(&app).state().clone();
     app.world_mut().write_message(MoveRequested {
-        cell: c("D4"),
+        action: c("D4"),
         seat: Seat::Human,
     });
     app.update();
@@ -137,12 +137,12 @@ fn a_human_cannot_move_for_the_ai() {
     };
     let mut app = headless_app(&levels, setup, false);
     app.world_mut().write_message(MoveRequested {
-        cell: c("A1"),
+        action: c("A1"),
         seat: Seat::Human,
     });
     app.update();
     let rejected = messages::<MoveRejected>(&app);
-    assert!(matches!(rejected[0].reason, Refusal::NotYourTurn(..)));
+    assert!(matches!(rejected[0].reason, Refusal::NotYourTurn { .. }));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn undo_takes_back_the_last_move_and_its_brick() {
     let mut app = headless_app(&levels, CaveMatch::default(), false);
     for cell in ["A1", "H1"] {
         app.world_mut().write_message(MoveRequested {
-            cell: c(cell),
+            action: c(cell),
             seat: Seat::Human,
         });
         app.update();
@@ -173,7 +173,7 @@ fn the_ai_seat_moves_through_the_referee() {
     };
     let mut app = headless_app(&levels, setup, false);
     app.world_mut().write_message(MoveRequested {
-        cell: c("A1"),
+        action: c("A1"),
         seat: Seat::Human,
     });
     let start = Instant::now();
@@ -244,14 +244,14 @@ mod patolli {
     use bevy::prelude::*;
     use tablero::app::layout::PatolliLayout;
     use tablero::app::patolli::referee::{
-        ActionApplied, ActionRejected, DiceRolled, MatchRequested, MoveRequested, PassRequested,
-        PatolliPiece, PatolliReferee, PatolliSquare, PlaceRequested, Refusal, RematchRequested,
-        TurnStarted, UndoRequested,
+        ActionApplied, ActionRejected, ActionRequested, DiceRolled, MatchRequested, PatolliPiece,
+        PatolliReferee, PatolliSquare, Refusal, TurnStarted,
     };
+    use tablero::app::referee::{RematchRequested, UndoRequested};
     use tablero::app::{AppStart, Screen};
     use tablero::layout::PatolliSetup;
     use tablero::rules::Seat;
-    use tablero::rules::patolli::{Illegal, Location, Phase, Piece, Player, Rules, Track};
+    use tablero::rules::patolli::{Action, Illegal, Location, Phase, Piece, Player, Rules, Track};
     use tablero::setup::{CaveMatch, PatolliMatch};
 
     use super::{headless_app, messages, pump_until, standard_levels};
@@ -267,16 +267,17 @@ mod patolli {
     fn app_with_seats(name: &str, rolls: Vec<u8>, seats: [Seat; 2]) -> App {
         let levels = standard_levels(name);
         let mut app = headless_app(&levels, CaveMatch::default(), false);
-        app.world_mut().write_message(MatchRequested(PatolliMatch {
-            board: PatolliSetup {
-                track: Arc::new(Track::cross(7)),
-                rules: Rules::default(),
-            },
-            seats,
-            budget: Duration::from_millis(40),
-            seed: 7,
-            scripted_rolls: rolls,
-        }));
+        app.world_mut()
+            .write_message(MatchRequested::new(PatolliMatch {
+                board: PatolliSetup {
+                    track: Arc::new(Track::cross(7)),
+                    rules: Rules::default(),
+                },
+                seats,
+                budget: Duration::from_millis(40),
+                seed: 7,
+                scripted_rolls: rolls,
+            }));
         app.update();
         app.update();
         app
@@ -302,31 +303,32 @@ mod patolli {
         assert_eq!(referee(&app).state().phase(), Phase::Act { roll: 3 });
         let rolled = messages::<DiceRolled>(&app);
         assert_eq!((rolled[0].player, rolled[0].roll), (Player::L, 3));
-        assert_eq!(messages::<TurnStarted>(&app)[0].roll, 3);
+        assert_eq!(messages::<TurnStarted>(&app)[0].roll, Some(3));
 
         // The opening must place: a move is refused and nothing changes.
         let before = referee(&app).state().clone();
-        app.world_mut().write_message(MoveRequested {
-            piece: p('A'),
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Move(p('A')),
             seat: Seat::Human,
         });
         app.update();
         assert_eq!(
-            messages::<ActionRejected>(&app).last().unwrap().0,
+            messages::<ActionRejected>(&app).last().unwrap().reason,
             Refusal::Illegal(Illegal::OpeningPlacement)
         );
         assert_eq!(referee(&app).state(), &before);
 
-        app.world_mut().write_message(PlaceRequested {
-            piece: None,
+        let first = referee(&app).state().first_in_pool().expect("a full pool");
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Place(first),
             seat: Seat::Human,
         });
         app.update();
         assert_eq!(piece_entity(&mut app, p('A')).location, Location::Track(23));
         assert_eq!(messages::<ActionApplied>(&app).len(), 1);
         // N rolled 2 at once and places; then L rolls 0 (turn lost) and N rolls 4.
-        app.world_mut().write_message(PlaceRequested {
-            piece: Some(p('3')),
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Place(p('3')),
             seat: Seat::Human,
         });
         app.update();
@@ -344,15 +346,20 @@ mod patolli {
     #[test]
     fn the_ai_cannot_be_impersonated_and_undo_restores_the_position() {
         let mut app = app_with_match("patolli-undo", vec![3, 2]);
-        app.world_mut()
-            .write_message(PassRequested { seat: Seat::Ai });
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Pass,
+            seat: Seat::Ai,
+        });
         app.update();
         assert!(matches!(
-            messages::<ActionRejected>(&app).last().unwrap().0,
-            Refusal::NotYourTurn(Player::L, _)
+            messages::<ActionRejected>(&app).last().unwrap().reason,
+            Refusal::NotYourTurn {
+                player: Player::L,
+                ..
+            }
         ));
-        app.world_mut().write_message(PlaceRequested {
-            piece: Some(p('C')),
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Place(p('C')),
             seat: Seat::Human,
         });
         app.update();
@@ -395,8 +402,9 @@ mod patolli {
         );
         let mut squares = app.world_mut().query::<&PatolliSquare>();
         assert_eq!(squares.iter(app.world()).count(), 60);
-        app.world_mut().write_message(PlaceRequested {
-            piece: None,
+        let first = referee(&app).state().first_in_pool().expect("a full pool");
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Place(first),
             seat: Seat::Human,
         });
         app.update();
@@ -492,14 +500,14 @@ mod penguins {
     use bevy::prelude::*;
     use tablero::app::Screen;
     use tablero::app::penguins::referee::{
-        ActionRejected, Floe, MatchRequested, MoveRequested, Penguin, PenguinsReferee,
-        PlaceRequested, Refusal, UndoRequested,
+        ActionRejected, ActionRequested, Floe, MatchRequested, Penguin, PenguinsReferee, Refusal,
     };
-    use tablero::console::penguins::PenguinsMatch;
+    use tablero::app::referee::UndoRequested;
     use tablero::layout::PenguinsSetup;
     use tablero::rules::Seat;
-    use tablero::rules::penguins::{Generator, Illegal, Phase};
+    use tablero::rules::penguins::{Action, Generator, Illegal, Phase};
     use tablero::setup::CaveMatch;
+    use tablero::setup::PenguinsMatch;
 
     use super::{headless_app, messages, standard_levels};
 
@@ -507,16 +515,15 @@ mod penguins {
         let levels = standard_levels(name);
         let mut app = headless_app(&levels, CaveMatch::default(), false);
         let layout = PenguinsSetup::Generated(Generator::default());
-        app.world_mut().write_message(MatchRequested(
-            PenguinsMatch {
+        app.world_mut()
+            .write_message(MatchRequested::new(PenguinsMatch {
                 board: layout.board(7, 4),
+                layout,
                 seats,
                 penguins: 2,
                 budget: Duration::from_millis(150),
                 seed: Some(7),
-            },
-            layout,
-        ));
+            }));
         app.update();
         app.update();
         app
@@ -549,24 +556,25 @@ mod penguins {
 
         // A two-fish floe is refused; nothing changes.
         let rich = board.positions().find(|&p| board.get(p).fish == 2).unwrap();
-        app.world_mut().write_message(PlaceRequested {
-            pos: rich,
+        app.world_mut().write_message(ActionRequested {
+            action: Action::Place(rich),
             seat: Seat::Human,
         });
         app.update();
         assert_eq!(
             messages::<ActionRejected>(&app),
-            vec![ActionRejected(Refusal::Illegal(Illegal::NotPlaceable(
-                rich
-            )))]
+            vec![ActionRejected {
+                action: Some(Action::Place(rich)),
+                reason: Refusal::Illegal(Illegal::NotPlaceable(rich))
+            }]
         );
         assert!(entities::<Penguin>(&mut app).is_empty());
 
         // Both players place twice.
         for _ in 0..4 {
             let pos = referee(&app).state().board().placement_floes()[0];
-            app.world_mut().write_message(PlaceRequested {
-                pos,
+            app.world_mut().write_message(ActionRequested {
+                action: Action::Place(pos),
                 seat: Seat::Human,
             });
             app.update();
@@ -577,12 +585,11 @@ mod penguins {
         // A slide: the penguin entity moves and the floe it left goes.
         let state = referee(&app).state().clone();
         let action = state.legal_actions()[0];
-        let tablero::rules::penguins::Action::Move { from, to } = action else {
+        let Action::Move { from, to } = action else {
             panic!("a move")
         };
-        app.world_mut().write_message(MoveRequested {
-            from,
-            to,
+        app.world_mut().write_message(ActionRequested {
+            action,
             seat: Seat::Human,
         });
         app.update();

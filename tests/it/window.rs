@@ -8,8 +8,9 @@ use std::path::Path;
 use std::process::Command;
 
 use tablero::app::magnetic_cave::board::cell_window_position;
-use tablero::app::patolli::board::{Geometry, card_center, window_position};
+use tablero::app::patolli::board::{Geometry, card_center};
 use tablero::app::penguins::board::field_window_position;
+use tablero::app::window_position;
 use tablero::rules::magnetic_cave::{Cell, Config};
 use tablero::rules::patolli::{Player, Track};
 

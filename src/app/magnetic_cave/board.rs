@@ -7,12 +7,12 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::referee::{CaveBoard, CaveCell, CaveReferee, MoveRequested, PlacedBrick};
-use crate::app::{AppSystems, Screen, WINDOW_SIZE, theme};
+use crate::app::{AppSystems, Screen, theme, window_position};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell, Config};
 
 /// Where the board's centre sits in the window, in world units from the window's centre.
-pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
+const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
 /// The board's longer side never exceeds this, in pixels.
 const BOARD_SPAN: f32 = 560.0;
 /// Cells are never larger than this, in pixels.
@@ -22,9 +22,9 @@ const WALL_WIDTH: f32 = 18.0;
 /// Drawing order: floor, cells, bricks, preview.
 const FLOOR_Z: f32 = -1.0;
 /// Drawing order of cells.
-pub const CELL_Z: f32 = 0.0;
+const CELL_Z: f32 = 0.0;
 /// Drawing order of bricks.
-pub const BRICK_Z: f32 = 1.0;
+const BRICK_Z: f32 = 1.0;
 const PREVIEW_Z: f32 = 2.0;
 /// How long a new brick takes to settle, in seconds.
 const SETTLE_SECONDS: f32 = 0.18;
@@ -64,11 +64,7 @@ pub fn cell_offset(config: Config, cell: Cell) -> Vec2 {
 /// Where `cell`'s centre is in the window, in pixels from its top-left corner (for clicks
 /// sent by tests and tools such as xdotool).
 pub fn cell_window_position(config: Config, cell: Cell) -> Vec2 {
-    let world = BOARD_CENTER + cell_offset(config, cell);
-    Vec2::new(
-        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
-        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
-    )
+    window_position(BOARD_CENTER + cell_offset(config, cell))
 }
 
 /// The cell under the pointer, if any.
@@ -86,6 +82,10 @@ struct Settling(Timer);
 fn decorate_boards(mut commands: Commands, boards: Query<(Entity, &CaveBoard), Added<CaveBoard>>) {
     for (entity, board) in &boards {
         let config = board.config;
+        commands.entity(entity).insert((
+            Transform::from_translation(BOARD_CENTER.extend(0.0)),
+            Visibility::default(),
+        ));
         let size = cell_size(config);
         let width = size * f32::from(config.width());
         let height = size * f32::from(config.height());
@@ -146,10 +146,10 @@ fn decorate_boards(mut commands: Commands, boards: Query<(Entity, &CaveBoard), A
 
 fn decorate_cells(
     mut commands: Commands,
-    cells: Query<(Entity, &ChildOf), Added<CaveCell>>,
+    cells: Query<(Entity, &CaveCell, &ChildOf), Added<CaveCell>>,
     boards: Query<&CaveBoard>,
 ) {
-    for (entity, parent) in &cells {
+    for (entity, cell, parent) in &cells {
         let Ok(board) = boards.get(parent.parent()) else {
             continue;
         };
@@ -157,6 +157,8 @@ fn decorate_cells(
         commands
             .entity(entity)
             .insert((
+                Transform::from_translation(cell_offset(board.config, cell.0).extend(CELL_Z)),
+                Visibility::default(),
                 Sprite::from_color(theme::CELL, Vec2::splat(size - 3.0)),
                 Pickable::default(),
             ))
@@ -178,6 +180,8 @@ fn decorate_bricks(
         let size = cell_size(board.config);
         let (edge, fill) = brick_colors(brick.player);
         commands.entity(entity).insert((
+            Transform::from_translation(cell_offset(board.config, brick.cell).extend(BRICK_Z)),
+            Visibility::default(),
             Sprite::from_color(edge, Vec2::splat(size * 0.8)),
             Settling(Timer::from_seconds(SETTLE_SECONDS, TimerMode::Once)),
             children![(
@@ -222,7 +226,7 @@ fn click_cell(
     }
     if let Ok(cell) = cells.get(click.event_target()) {
         requests.write(MoveRequested {
-            cell: cell.0,
+            action: cell.0,
             seat: Seat::Human,
         });
     }

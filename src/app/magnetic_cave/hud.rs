@@ -3,12 +3,11 @@
 
 use bevy::prelude::*;
 
-use super::ai::AiThinking;
 use super::referee::{
-    CaveReferee, MatchStarted, MoveApplied, MoveRejected, MovesUndone, RematchRequested,
-    UndoRequested,
+    AiThinking, CaveReferee, MatchStarted, MoveApplied, MoveRejected, MovesUndone,
 };
 use crate::app::layout::CaveLayout;
+use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Outcome};
@@ -101,7 +100,7 @@ fn remember_refusals(
         last.0 = None;
     }
     if let Some(refusal) = refusals.read().last() {
-        let text = match refusal.cell {
+        let text = match refusal.action {
             Some(cell) => format!("{cell}: {}", refusal.reason),
             None => refusal.reason.to_string(),
         };
@@ -113,13 +112,6 @@ fn player_name(player: Brick) -> &'static str {
     match player {
         Brick::Black => "■ Black",
         Brick::White => "□ White",
-    }
-}
-
-fn seat_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::Human => "human",
-        Seat::Ai => "AI",
     }
 }
 
@@ -139,9 +131,9 @@ fn show_status(
         config.height(),
         config.win_length(),
         player_name(Brick::Black),
-        seat_name(referee.setup().seats[0]),
+        referee.setup().seats[0].title(),
         player_name(Brick::White),
-        seat_name(referee.setup().seats[1]),
+        referee.setup().seats[1].title(),
     );
     if referee.setup().seats.contains(&Seat::Ai) {
         seats_line.push_str(&format!(
@@ -157,7 +149,7 @@ fn show_status(
         Some(Outcome::Tie) => {
             "Tie: the cave is full.\nPlay again (N) or go to the menu.".to_string()
         }
-        None if referee.seat_to_move() == Seat::Ai => match thinking {
+        None if referee.seat_to_move() == Some(Seat::Ai) => match thinking {
             Some(t) => format!(
                 "{} (AI) is thinking…\n{:.1} s of its budget left",
                 player_name(player),

@@ -1,6 +1,6 @@
-//! Magnetic Cave in the app: the referee, the AI seat and the board on screen.
+//! Magnetic Cave in the app: its part of the referee (entities, layout changes) and the board
+//! on screen.
 
-pub mod ai;
 pub mod board;
 pub mod hud;
 pub mod referee;
@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 /// The referee and the AI: everything that runs without a renderer.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((referee::plugin, ai::plugin));
+    app.add_plugins(referee::plugin);
 }
 
 /// The board's sprites, highlights and pointer input.

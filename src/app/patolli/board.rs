@@ -12,11 +12,9 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::Notice;
-use super::referee::{
-    MoveRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare, PlaceRequested,
-};
+use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare};
 use crate::app::shapes::{self, Shapes};
-use crate::app::{AppSystems, Screen, WINDOW_SIZE, theme};
+use crate::app::{AppSystems, InMotion, Screen, theme};
 use crate::rules::Seat;
 use crate::rules::patolli::{Action, Effect, GridCell, Location, Piece, Player, State, Track};
 
@@ -53,6 +51,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredPiece>();
     app.init_resource::<Shapes>();
     app.add_systems(Update, walk_pieces.in_set(AppSystems::TickTimers));
+    app.add_systems(
+        PostUpdate,
+        |walking: Query<(), With<Walk>>, mut motion: ResMut<InMotion>| {
+            motion.0 |= !walking.is_empty();
+        },
+    );
     app.add_systems(
         Update,
         (
@@ -149,15 +153,6 @@ pub fn dice_center() -> Vec2 {
     Vec2::new(SIDE_X, 0.0)
 }
 
-/// Where a world position is in the window, in pixels from its top-left corner (for clicks
-/// sent by tests and tools such as xdotool).
-pub fn window_position(world: Vec2) -> Vec2 {
-    Vec2::new(
-        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
-        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
-    )
-}
-
 /// Where `piece` would end if moved now, when that move is legal.
 pub fn move_target(state: &State, piece: Piece) -> Option<Location> {
     let mut after = state.clone();
@@ -188,7 +183,7 @@ struct PieceView {
 
 /// A piece on its way, square by square.
 #[derive(Component, Debug, Clone)]
-pub struct Walk {
+pub(super) struct Walk {
     waypoints: VecDeque<Vec2>,
     from: Vec2,
     step_seconds: f32,
@@ -549,7 +544,7 @@ fn show_highlights(
         return;
     };
     let state = referee.state();
-    let human = referee.human_to_act();
+    let human = referee.human_to_move();
     let legal = if human {
         state.legal_actions()
     } else {
@@ -683,8 +678,7 @@ fn click_piece(
     pieces: Query<&PatolliPiece>,
     referee: Option<Res<PatolliReferee>>,
     mut selection: ResMut<Selection>,
-    mut moves: MessageWriter<MoveRequested>,
-    mut places: MessageWriter<PlaceRequested>,
+    mut requests: MessageWriter<ActionRequested>,
 ) {
     if click.button != PointerButton::Primary {
         return;
@@ -695,16 +689,19 @@ fn click_piece(
     let seat = Seat::Human;
     let piece = piece.piece;
     if referee.state().location(piece) == Location::Pool {
-        places.write(PlaceRequested {
-            piece: Some(piece),
+        requests.write(ActionRequested {
+            action: Action::Place(piece),
             seat,
         });
         return;
     }
-    let choosable = referee.human_to_act() && move_target(referee.state(), piece).is_some();
+    let choosable = referee.human_to_move() && move_target(referee.state(), piece).is_some();
     if selection.piece == Some(piece) || !choosable {
         *selection = Selection::default();
-        moves.write(MoveRequested { piece, seat });
+        requests.write(ActionRequested {
+            action: Action::Move(piece),
+            seat,
+        });
     } else {
         *selection = Selection {
             piece: Some(piece),
@@ -720,7 +717,7 @@ fn click_square(
     squares: Query<&PatolliSquare>,
     referee: Option<Res<PatolliReferee>>,
     mut selection: ResMut<Selection>,
-    mut moves: MessageWriter<MoveRequested>,
+    mut requests: MessageWriter<ActionRequested>,
 ) {
     if click.button != PointerButton::Primary {
         return;
@@ -735,8 +732,8 @@ fn click_square(
             _ => None,
         };
         if target == Some(square.0) {
-            moves.write(MoveRequested {
-                piece,
+            requests.write(ActionRequested {
+                action: Action::Move(piece),
                 seat: Seat::Human,
             });
         }
@@ -750,7 +747,7 @@ fn click_card(
     cards: Query<&PlayerCard>,
     referee: Option<Res<PatolliReferee>>,
     mut notice: ResMut<Notice>,
-    mut places: MessageWriter<PlaceRequested>,
+    mut requests: MessageWriter<ActionRequested>,
 ) {
     if click.button != PointerButton::Primary {
         return;
@@ -766,10 +763,15 @@ fn click_card(
         ));
         return;
     }
-    places.write(PlaceRequested {
-        piece: None,
-        seat: Seat::Human,
-    });
+    match referee.state().first_in_pool() {
+        Some(piece) => {
+            requests.write(ActionRequested {
+                action: Action::Place(piece),
+                seat: Seat::Human,
+            });
+        }
+        None => notice.0 = Some("Your pool is empty.".to_string()),
+    }
 }
 
 fn hover_piece(

@@ -11,7 +11,7 @@ use bevy::window::RequestRedraw;
 use super::board::dice_center;
 use super::referee::{ActionApplied, DiceRolled, PatolliBoard, TurnStarted};
 use crate::app::shapes::{self, Shapes};
-use crate::app::{AppSystems, Screen, theme};
+use crate::app::{AppSystems, InMotion, Screen, theme};
 use crate::rules::patolli::{Dice, Effect, Player};
 
 /// Seconds the dice tumble before showing the roll.
@@ -25,6 +25,12 @@ const DIE_SIDE: f32 = 78.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RollDisplay>();
+    app.add_systems(
+        PostUpdate,
+        |display: Res<RollDisplay>, mut motion: ResMut<InMotion>| {
+            motion.0 |= !display.is_settled();
+        },
+    );
     app.add_systems(
         Update,
         (decorate_dice, queue_rolls, animate_dice)
@@ -187,12 +193,15 @@ fn queue_rolls(
     }
     // A turn that starts with a roll the dice do not show came back through undo: show it.
     for turn in turns.read() {
+        let Some(roll) = turn.roll else {
+            continue;
+        };
         let shown = display.queue.back().or(display.current.as_ref());
-        if shown.is_none_or(|s| (s.rolled.player, s.rolled.roll) != (turn.player, turn.roll)) {
+        if shown.is_none_or(|s| (s.rolled.player, s.rolled.roll) != (turn.player, roll)) {
             display.queue.push_back(ShownRoll {
                 rolled: DiceRolled {
                     player: turn.player,
-                    roll: turn.roll,
+                    roll,
                     turn_lost: false,
                 },
                 extra: false,

@@ -8,14 +8,14 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::Notice;
-use super::ai::PatolliThinking;
 use super::board::{Selection, move_target};
 use super::dice::RollDisplay;
 use super::referee::{
-    ActionApplied, ActionRejected, DiceRolled, MoveRequested, PassRequested, PatolliBoard,
-    PatolliReferee, RematchRequested, UndoRequested,
+    ActionApplied, ActionRejected, ActionRequested, DiceRolled, PatolliBoard, PatolliReferee,
+    PatolliThinking,
 };
 use crate::app::layout::PatolliLayout;
+use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
 use crate::rules::Seat;
@@ -105,8 +105,11 @@ fn spawn_panel(mut commands: Commands) {
                 .with_children(|rows| {
                     rows.spawn((PassButton, theme::button("Pass (P)", 150.0)))
                         .observe(
-                            |_: On<Pointer<Click>>, mut pass: MessageWriter<PassRequested>| {
-                                pass.write(PassRequested { seat: Seat::Human });
+                            |_: On<Pointer<Click>>, mut pass: MessageWriter<ActionRequested>| {
+                                pass.write(ActionRequested {
+                                    action: Action::Pass,
+                                    seat: Seat::Human,
+                                });
                             },
                         );
                     theme::spawn_match_buttons::<UndoRequested, RematchRequested>(rows);
@@ -140,21 +143,23 @@ fn legend() -> impl Bundle {
 fn send_key_requests(
     keys: Res<ButtonInput<KeyCode>>,
     mut selection: ResMut<Selection>,
-    mut moves: MessageWriter<MoveRequested>,
-    mut pass: MessageWriter<PassRequested>,
+    mut requests: MessageWriter<ActionRequested>,
     mut undo: MessageWriter<UndoRequested>,
     mut again: MessageWriter<RematchRequested>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if keys.just_pressed(KeyCode::KeyP) {
-        pass.write(PassRequested { seat: Seat::Human });
+        requests.write(ActionRequested {
+            action: Action::Pass,
+            seat: Seat::Human,
+        });
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter))
         && let Some(piece) = selection.piece
     {
         *selection = Selection::default();
-        moves.write(MoveRequested {
-            piece,
+        requests.write(ActionRequested {
+            action: Action::Move(piece),
             seat: Seat::Human,
         });
     }
@@ -212,14 +217,7 @@ fn record_events(
     }
     log.actions_seen = played;
     if let Some(refusal) = rejected.read().last() {
-        notice.0 = Some(format!("Refused: {}", refusal.0));
-    }
-}
-
-fn seat_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::Human => "human",
-        Seat::Ai => "AI",
+        notice.0 = Some(format!("Refused: {}", refusal.reason));
     }
 }
 
@@ -240,8 +238,8 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
     };
     let mut line = format!(
         "L (A–F): {}    N (1–6): {}\n{} squares, {dice}, {overshoot}\nseed {}",
-        seat_name(setup.seats[0]),
-        seat_name(setup.seats[1]),
+        setup.seats[0].title(),
+        setup.seats[1].title(),
         setup.board.track.len(),
         setup.seed,
     );
@@ -278,7 +276,7 @@ fn show_status(
         Phase::Act { roll } if display.settled() != Some((player, roll)) => {
             format!("Player {player} rolls…")
         }
-        Phase::Act { roll } if referee.seat_to_move() == Seat::Ai => match &thinking {
+        Phase::Act { roll } if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
             Some(t) if !t.has_decided() => format!(
                 "Player {player} (AI) rolled {roll} and is thinking…\n{:.1} s of its budget left",
                 t.remaining().as_secs_f32()
@@ -363,7 +361,7 @@ fn show_buttons(
         return;
     };
     let (pass_visibility, pass_selected) = &mut *pass;
-    let human = referee.human_to_act();
+    let human = referee.human_to_move();
     let can_pass = human && referee.state().check(Action::Pass).is_ok();
     pass_visibility.set_if_neq(if can_pass {
         Visibility::Inherited

@@ -1,7 +1,6 @@
 //! Patolli in the app: the referee and the AI seat (both run headless), and the cross on
 //! screen with its dice, cards and panel.
 
-pub mod ai;
 pub mod board;
 pub mod dice;
 pub mod hud;
@@ -11,7 +10,7 @@ use bevy::prelude::*;
 
 /// The referee and the AI seat: everything that runs without a renderer.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((referee::plugin, ai::plugin));
+    app.add_plugins(referee::plugin);
 }
 
 /// The board's sprites, the dice, the panel and pointer input.

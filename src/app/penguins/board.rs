@@ -7,12 +7,12 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::hud::Notice;
+use super::Notice;
 use super::referee::{
-    ActionApplied, Floe, MoveRequested, Penguin, PenguinsBoard, PenguinsReferee, PlaceRequested,
+    ActionApplied, ActionRequested, Floe, Penguin, PenguinsBoard, PenguinsReferee,
 };
 use crate::app::shapes::{self, Shapes};
-use crate::app::{AppSystems, Screen, WINDOW_SIZE, theme};
+use crate::app::{AppSystems, InMotion, Screen, theme, window_position};
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, Phase, Pos, player_letter};
 
@@ -36,6 +36,12 @@ const SINK_SECONDS: f32 = 0.35;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
     app.init_resource::<Shapes>();
+    app.add_systems(
+        PostUpdate,
+        |moving: Query<(), Or<(With<Slide>, With<Sinking>)>>, mut motion: ResMut<InMotion>| {
+            motion.0 |= !moving.is_empty();
+        },
+    );
     app.add_systems(
         Update,
         (slide_penguins, sink_floes).in_set(AppSystems::TickTimers),
@@ -74,11 +80,7 @@ pub fn field_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
 
 /// Where field `pos` is in the window, in pixels from its top-left corner (for xdotool).
 pub fn field_window_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
-    let world = field_position(rows, cols, pos);
-    Vec2::new(
-        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
-        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
-    )
+    window_position(field_position(rows, cols, pos))
 }
 
 /// A player's colour: A red, B blue, C green, D purple.
@@ -119,7 +121,7 @@ struct PenguinRing;
 
 /// A penguin sliding from one floe to another.
 #[derive(Component)]
-pub struct Slide {
+struct Slide {
     from: Vec2,
     to: Vec2,
     elapsed: f32,
@@ -127,7 +129,7 @@ pub struct Slide {
 
 /// A floe going down after its penguin left.
 #[derive(Component)]
-pub struct Sinking(f32);
+struct Sinking(f32);
 
 fn decorate_boards(
     mut commands: Commands,
@@ -456,8 +458,7 @@ fn click_floe(
     referee: Option<Res<PenguinsReferee>>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
-    mut places: MessageWriter<PlaceRequested>,
-    mut moves: MessageWriter<MoveRequested>,
+    mut requests: MessageWriter<ActionRequested>,
 ) {
     if click.button != PointerButton::Primary {
         return;
@@ -468,14 +469,16 @@ fn click_floe(
     let seat = Seat::Human;
     match referee.state().phase() {
         Phase::Placement => {
-            places.write(PlaceRequested { pos: floe.0, seat });
+            requests.write(ActionRequested {
+                action: Action::Place(floe.0),
+                seat,
+            });
         }
         Phase::Movement => match selection.from {
             Some(from) => {
                 *selection = Selection::default();
-                moves.write(MoveRequested {
-                    from,
-                    to: floe.0,
+                requests.write(ActionRequested {
+                    action: Action::Move { from, to: floe.0 },
                     seat,
                 });
             }

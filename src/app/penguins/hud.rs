@@ -6,21 +6,21 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::ai::PenguinsThinking;
+use super::Notice;
 use super::board::Selection;
 use super::referee::{
-    ActionApplied, ActionRejected, PenguinsBoard, PenguinsReferee, RematchRequested, UndoRequested,
+    ActionApplied, ActionRejected, PenguinsBoard, PenguinsReferee, PenguinsThinking,
 };
 use crate::app::layout::PenguinsLayout;
+use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Phase, player_letter};
+use crate::rules::penguins::{Action, Phase, Player, player_letter};
 
 /// Lines of recent events kept.
 const LOG_LINES: usize = 6;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>();
     app.init_resource::<EventLog>();
     app.add_systems(OnEnter(Screen::Penguins), spawn_panel);
     app.add_systems(
@@ -44,10 +44,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Penguins)),
     );
 }
-
-/// A word for the player from the view (not a referee's refusal), or the last refusal.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Notice(pub Option<String>);
 
 /// What happened lately, newest last.
 #[derive(Resource, Debug, Default)]
@@ -118,7 +114,7 @@ fn record_events(
     }
     for applied in applied.read() {
         notice.0 = None;
-        let turn = &applied.turn;
+        let turn = &applied.effect;
         let who = player_letter(turn.player);
         let line = match applied.action {
             Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
@@ -137,7 +133,7 @@ fn record_events(
         }
     }
     if let Some(refusal) = rejected.read().last() {
-        notice.0 = Some(format!("Refused: {}", refusal.0));
+        notice.0 = Some(format!("Refused: {}", refusal.reason));
     }
 }
 
@@ -151,10 +147,7 @@ fn show_players(
     let state = referee.state();
     let mut lines = Vec::new();
     for player in 1..=state.players() {
-        let seat = match referee.seat(player) {
-            Seat::Human => "human",
-            Seat::Ai => "AI",
-        };
+        let seat = referee.seat(Player(player)).title();
         let arrow = if state.phase() != Phase::Over && state.to_move() == player {
             "▶"
         } else {
@@ -209,7 +202,7 @@ fn show_status(
                 ranking.join("\n")
             )
         }
-        _ if referee.seat_to_move() == Seat::Ai => match &thinking {
+        _ if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
             Some(t) if !t.has_decided() => format!(
                 "Player {who} (AI) is thinking…\n{:.1} s of its budget left",
                 t.remaining().as_secs_f32()

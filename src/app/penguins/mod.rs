@@ -1,7 +1,6 @@
 //! Penguins in the app: the referee and the AI seat (headless), and the board on screen with
 //! its panel.
 
-pub mod ai;
 pub mod board;
 pub mod hud;
 pub mod referee;
@@ -10,10 +9,16 @@ use bevy::prelude::*;
 
 /// The referee and the AI seat: everything that runs without a renderer.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((referee::plugin, ai::plugin));
+    app.add_plugins(referee::plugin);
 }
 
 /// The board's sprites, the panel and pointer input.
 pub(super) fn view_plugin(app: &mut App) {
+    app.init_resource::<Notice>();
     app.add_plugins((board::plugin, hud::plugin));
 }
+
+/// A word for the player from the view (not a referee's refusal), or the last refusal; the
+/// board and the panel both write it.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Notice(pub Option<String>);

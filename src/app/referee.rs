@@ -1,0 +1,639 @@
+//! The one referee of every game: the only systems that change a match. Written once over
+//! [`AppGame`] (a [`Match`] that has a screen): they start matches and rematches, draw the
+//! rolls a game with dice needs from the match's seeded dice, check each request's seat, apply
+//! actions through [`Game::apply`], keep one history for undo (back to the last human decision)
+//! and the match record, and announce what happened. Each game keeps its entities in step with
+//! these announcements in its own `referee.rs` (see [`AppSystems::MirrorEntities`]).
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use crate::ai::{Deadline, SearchReport};
+use crate::app::search_task::{AiPacing, AiReferee, ai_seat_plugin};
+use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
+use crate::record::{Entry, Record};
+use crate::rules::{Game, Seat};
+use crate::setup::{Match, Rolls};
+
+/// A game as the app plays it: its match, and the screen it plays on.
+pub trait AppGame: Match {
+    /// The screen the game plays on.
+    const SCREEN: Screen;
+    /// The match the app opens with, when it is one of this game.
+    fn first_match(first: &FirstMatch) -> Option<Self::Setup>;
+    /// The least time an AI decision waits, so people can follow the game.
+    fn pause(setup: &Self::Setup, pacing: &AiPacing) -> Duration;
+}
+
+/// The referee of `G` and its AI seat.
+pub fn referee_plugin<G: AppGame>(app: &mut App) {
+    app.add_message::<MatchRequested<G>>()
+        .add_message::<ActionRequested<G>>()
+        .add_message::<UndoRequested>()
+        .add_message::<RematchRequested>()
+        .add_message::<MatchStarted<G>>()
+        .add_message::<DiceRolled<G>>()
+        .add_message::<ActionApplied<G>>()
+        .add_message::<ActionRejected<G>>()
+        .add_message::<MovesUndone<G>>()
+        .add_message::<TurnStarted<G>>()
+        .add_message::<GameOver<G>>();
+    app.add_systems(Startup, request_first_match::<G>);
+    app.add_systems(
+        Update,
+        (
+            turn_rematches_into_match_requests::<G>,
+            start_requested_matches::<G>,
+            apply_undo_requests::<G>,
+            apply_action_requests::<G>,
+            roll_when_due::<G>,
+            save_record::<G>,
+        )
+            .chain()
+            .in_set(AppSystems::Referee),
+    );
+    app.add_systems(
+        Update,
+        publish_progress::<G>.in_set(AppSystems::MirrorEntities),
+    );
+    app.add_systems(OnExit(G::SCREEN), |mut commands: Commands| {
+        commands.remove_resource::<Referee<G>>();
+    });
+    ai_seat_plugin::<Referee<G>>(app);
+}
+
+/// A decision that stands, for undo: the position before it, who made it and what it was, and
+/// how long the record was then.
+#[derive(Debug, Clone)]
+struct Decision<G: Game> {
+    before: G,
+    player: G::Player,
+    action: G::Action,
+    entries: usize,
+}
+
+/// The match in progress: its setup, the authoritative position, the decisions that stand (for
+/// undo), the match's dice and its record. Only the referee's systems change it.
+#[derive(Resource)]
+pub struct Referee<G: AppGame> {
+    setup: G::Setup,
+    state: G,
+    history: Vec<Decision<G>>,
+    rolls: Rolls,
+    record: Record,
+    revision: u64,
+    since: Instant,
+}
+
+impl<G: AppGame> Referee<G> {
+    /// A match of `setup` about to start, or going on where `resume` stands.
+    fn new(setup: G::Setup, resume: Option<Record>, revision: u64) -> Referee<G> {
+        let mut state = G::initial(&setup);
+        let mut rolls = G::rolls(&setup);
+        let record = match resume {
+            Some(record) => {
+                if let Ok(positions) = record.replay::<G>() {
+                    if let Some(last) = positions.into_iter().last() {
+                        state = last;
+                    }
+                    // The dice go on from the setup's seed (see `Match::setup_from_record`).
+                    rolls = G::rolls(&setup);
+                    record
+                } else {
+                    G::record(&setup)
+                }
+            }
+            None => G::record(&setup),
+        };
+        Referee {
+            setup,
+            state,
+            history: Vec::new(),
+            rolls,
+            record,
+            revision,
+            since: Instant::now(),
+        }
+    }
+
+    /// The position.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// How the match was set up.
+    pub fn setup(&self) -> &G::Setup {
+        &self.setup
+    }
+
+    /// The match record so far: every roll and action with its time.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Who sits at `player`.
+    pub fn seat(&self, player: G::Player) -> Seat {
+        G::seat(&self.setup, player)
+    }
+
+    /// Who sits at the player to move; `None` once the game is over.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        self.state.to_move().map(|player| self.seat(player))
+    }
+
+    /// Whether a seat of kind `seat` is to decide now (no roll is due, the game goes on).
+    pub fn to_decide(&self, seat: Seat) -> bool {
+        self.state.roll_due().is_none() && self.seat_to_move() == Some(seat)
+    }
+
+    /// Whether a human is to decide now.
+    pub fn human_to_move(&self) -> bool {
+        self.to_decide(Seat::Human)
+    }
+
+    /// Whether undo would take something back: a human decided earlier in this match.
+    pub fn can_undo(&self) -> bool {
+        self.history
+            .iter()
+            .any(|decision| self.seat(decision.player) == Seat::Human)
+    }
+
+    /// Grows by one with every change to the match; an AI answer for an older revision is stale.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Decisions that stand in this match (undone ones and a resumed record's not counted).
+    pub fn actions_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The roll the player to move acts on, if the game has dice and it has rolled.
+    pub fn roll_shown(&self) -> Option<u8> {
+        match self.record.moves.last() {
+            Some(Entry::Roll(value)) => Some(*value),
+            _ => None,
+        }
+    }
+
+    fn millis_since_change(&self) -> u64 {
+        u64::try_from(self.since.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.since = Instant::now();
+        self.record.result = self.state.result();
+    }
+}
+
+/// Start a match of `G` with `setup`, or go on from where a record of it stands.
+#[derive(Message, Debug, Clone)]
+pub struct MatchRequested<G: AppGame> {
+    /// The match's setup.
+    pub setup: G::Setup,
+    /// A record of this match to go on from (its entries are replayed first).
+    pub resume: Option<Record>,
+}
+
+impl<G: AppGame> MatchRequested<G> {
+    /// A new match of `setup`.
+    pub fn new(setup: G::Setup) -> MatchRequested<G> {
+        MatchRequested {
+            setup,
+            resume: None,
+        }
+    }
+}
+
+/// Do `action` for the player to move, asked by a seat of kind `seat` (a click or the AI).
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct ActionRequested<G: Game> {
+    /// What to do.
+    pub action: G::Action,
+    /// Who asks.
+    pub seat: Seat,
+}
+
+/// Take back the last human decision (and what the AI did after it), whatever the game.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct UndoRequested;
+
+/// Play again with the same seats and layout, whatever the game.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct RematchRequested;
+
+/// A match began (or began again after a layout change); its entities were rebuilt.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct MatchStarted<G>(PhantomData<fn() -> G>);
+
+impl<G> Default for MatchStarted<G> {
+    fn default() -> Self {
+        MatchStarted(PhantomData)
+    }
+}
+
+/// The referee rolled for `player`.
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct DiceRolled<G: Game> {
+    /// Whose roll.
+    pub player: G::Player,
+    /// The value.
+    pub roll: u8,
+    /// Whether it ended the turn (a Patolli 0).
+    pub turn_lost: bool,
+}
+
+/// An action was applied.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct ActionApplied<G: Game> {
+    /// Who acted.
+    pub player: G::Player,
+    /// What it did.
+    pub action: G::Action,
+    /// What came of it (captures, extra rolls, fish, players skipped, a win).
+    pub effect: G::Effect,
+}
+
+/// Why a request was refused; nothing changed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal<G: Game> {
+    /// A human asked while the AI is to move, or the AI answered out of turn.
+    NotYourTurn {
+        /// The player to move.
+        player: G::Player,
+        /// Who sits there.
+        seated: Seat,
+    },
+    /// The rules forbid it.
+    Illegal(G::Illegal),
+    /// Nothing can be taken back.
+    NothingToUndo,
+}
+
+impl<G: Game> fmt::Display for Refusal<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NotYourTurn { player, seated } => {
+                let who = match seated {
+                    Seat::Ai => "the AI",
+                    Seat::Human => "the human player",
+                };
+                write!(f, "it is not your turn: {player} is played by {who}")
+            }
+            Refusal::Illegal(reason) => write!(f, "{reason}"),
+            Refusal::NothingToUndo => f.write_str("there is nothing to take back"),
+        }
+    }
+}
+
+impl<G: Game> std::error::Error for Refusal<G> {}
+
+/// A request was refused.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct ActionRejected<G: Game> {
+    /// The action asked for, if it was one (not an undo).
+    pub action: Option<G::Action>,
+    /// Why.
+    pub reason: Refusal<G>,
+}
+
+/// Decisions were taken back, last first.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct MovesUndone<G: Game> {
+    /// The actions undone, the last one first.
+    pub actions: Vec<G::Action>,
+}
+
+/// A player is to decide (after the roll, in a game with dice).
+#[derive(Message, Debug, PartialEq, Eq)]
+pub struct TurnStarted<G: Game> {
+    /// Who is to decide.
+    pub player: G::Player,
+    /// Human or AI.
+    pub seat: Seat,
+    /// The roll to act on, in a game with dice.
+    pub roll: Option<u8>,
+}
+
+/// The match ended.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct GameOver<G: Game>(pub G::Outcome);
+
+/// How far the match on screen has come, whatever the game (the screenshot reads it).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct MatchProgress {
+    /// The screen of the match, once one is on.
+    pub screen: Option<Screen>,
+    /// Decisions that stand.
+    pub actions_played: usize,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The game's JSON status line.
+    pub status: String,
+}
+
+fn publish_progress<G: AppGame>(
+    referee: Option<Res<Referee<G>>>,
+    mut progress: ResMut<MatchProgress>,
+) {
+    if let Some(referee) = referee
+        && referee.is_changed()
+    {
+        *progress = MatchProgress {
+            screen: Some(G::SCREEN),
+            actions_played: referee.actions_played(),
+            over: referee.state.outcome().is_some(),
+            status: referee.state.status_line(),
+        };
+    }
+}
+
+/// Where the window writes the record of the match as it goes (`play --record FILE`).
+#[derive(Resource, Debug, Clone)]
+pub struct RecordTo(pub PathBuf);
+
+fn request_first_match<G: AppGame>(
+    start: Option<Res<AppStart>>,
+    mut requests: MessageWriter<MatchRequested<G>>,
+) {
+    let Some(start) = start else {
+        return;
+    };
+    if let Some(setup) = start.first_match.as_ref().and_then(G::first_match) {
+        requests.write(MatchRequested {
+            setup,
+            resume: start.resume.clone(),
+        });
+    }
+}
+
+/// The referee's announcements, written together.
+#[derive(SystemParam)]
+struct Announcements<'w, G: AppGame> {
+    started: MessageWriter<'w, MatchStarted<G>>,
+    rolled: MessageWriter<'w, DiceRolled<G>>,
+    applied: MessageWriter<'w, ActionApplied<G>>,
+    rejected: MessageWriter<'w, ActionRejected<G>>,
+    undone: MessageWriter<'w, MovesUndone<G>>,
+    turns: MessageWriter<'w, TurnStarted<G>>,
+    over: MessageWriter<'w, GameOver<G>>,
+}
+
+impl<G: AppGame> Announcements<'_, G> {
+    /// Whose decision it is now, or how the game ended (nothing while a roll is due).
+    fn turn_or_end(&mut self, referee: &Referee<G>) {
+        if let Some(outcome) = referee.state.outcome() {
+            self.over.write(GameOver(outcome));
+        } else if referee.state.roll_due().is_none()
+            && let Some(player) = referee.state.to_move()
+        {
+            self.turns.write(TurnStarted {
+                player,
+                seat: referee.seat(player),
+                roll: referee.roll_shown(),
+            });
+        }
+    }
+
+    fn rejected(&mut self, action: Option<G::Action>, reason: Refusal<G>) {
+        self.rejected.write(ActionRejected { action, reason });
+    }
+}
+
+fn turn_rematches_into_match_requests<G: AppGame>(
+    mut rematches: MessageReader<RematchRequested>,
+    referee: Option<ResMut<Referee<G>>>,
+    mut requests: MessageWriter<MatchRequested<G>>,
+) {
+    if rematches.read().count() == 0 {
+        return;
+    }
+    if let Some(mut referee) = referee {
+        let referee = &mut *referee;
+        let setup = G::rematch(&referee.setup, &mut referee.rolls);
+        requests.write(MatchRequested::new(setup));
+    }
+}
+
+fn start_requested_matches<G: AppGame>(
+    mut commands: Commands,
+    mut requests: MessageReader<MatchRequested<G>>,
+    referee: Option<Res<Referee<G>>>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut announce: Announcements<G>,
+) {
+    let Some(MatchRequested { setup, resume }) = requests.read().last().cloned() else {
+        return;
+    };
+    let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
+    let new = Referee::<G>::new(setup, resume, revision);
+    announce.started.write(MatchStarted::default());
+    announce.turn_or_end(&new);
+    if *screen.get() != G::SCREEN {
+        next_screen.set(G::SCREEN);
+    }
+    commands.insert_resource(new);
+}
+
+fn apply_undo_requests<G: AppGame>(
+    mut requests: MessageReader<UndoRequested>,
+    referee: Option<ResMut<Referee<G>>>,
+    mut announce: Announcements<G>,
+) {
+    let Some(mut referee) = referee else {
+        requests.clear();
+        return;
+    };
+    for _ in requests.read() {
+        if !referee.can_undo() {
+            announce.rejected(None, Refusal::NothingToUndo);
+            continue;
+        }
+        // Back to the last position where a human was to decide.
+        let mut actions = Vec::new();
+        while let Some(decision) = referee.history.pop() {
+            let human = referee.seat(decision.player) == Seat::Human;
+            referee.state = decision.before;
+            referee.record.moves.truncate(decision.entries);
+            actions.push(decision.action);
+            if human {
+                break;
+            }
+        }
+        referee.changed();
+        announce.undone.write(MovesUndone { actions });
+        announce.turn_or_end(&referee);
+    }
+}
+
+fn apply_action_requests<G: AppGame>(
+    mut requests: MessageReader<ActionRequested<G>>,
+    referee: Option<ResMut<Referee<G>>>,
+    mut announce: Announcements<G>,
+) {
+    let Some(mut referee) = referee else {
+        requests.clear();
+        return;
+    };
+    for request in requests.read() {
+        if let Some(player) = referee.state.to_move() {
+            let seated = referee.seat(player);
+            if request.seat != seated {
+                announce.rejected(
+                    Some(request.action),
+                    Refusal::NotYourTurn { player, seated },
+                );
+                continue;
+            }
+        }
+        let before = referee.state.clone();
+        let effect = match referee.state.apply(request.action) {
+            Ok(effect) => effect,
+            Err(reason) => {
+                announce.rejected(Some(request.action), Refusal::Illegal(reason));
+                continue;
+            }
+        };
+        // `to_move` is `Some` here: `apply` refuses every action once the game is over.
+        let Some(player) = before.to_move() else {
+            continue;
+        };
+        let entries = referee.record.moves.len();
+        let millis = referee.millis_since_change();
+        referee
+            .record
+            .moves
+            .push(Entry::Act(request.action.to_string(), millis));
+        referee.history.push(Decision {
+            before,
+            player,
+            action: request.action,
+            entries,
+        });
+        referee.changed();
+        announce.applied.write(ActionApplied {
+            player,
+            action: request.action,
+            effect,
+        });
+        announce.turn_or_end(&referee);
+    }
+}
+
+/// Rolls for the player to move whenever a roll is due (scripted rolls first, then the
+/// match's seeded dice).
+fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: Announcements<G>) {
+    let Some(mut referee) = referee else {
+        return;
+    };
+    // A lost turn passes the roll to the next player at once; bound the loop by a few turns.
+    for _ in 0..16 {
+        let referee = &mut *referee;
+        let Some(player) = referee.state.to_move() else {
+            return;
+        };
+        let Some(roll) = referee.rolls.next(&referee.state) else {
+            return;
+        };
+        if referee.state.roll(roll).is_err() {
+            continue; // a scripted roll the die cannot show is dropped
+        }
+        referee.record.moves.push(Entry::Roll(roll));
+        referee.changed();
+        let turn_lost =
+            referee.state.roll_due().is_some() || referee.state.to_move() != Some(player);
+        announce.rolled.write(DiceRolled {
+            player,
+            roll,
+            turn_lost,
+        });
+        if !turn_lost {
+            announce.turn_or_end(referee);
+        }
+    }
+}
+
+/// Writes the record after every change when the window was asked to (`--record FILE`).
+fn save_record<G: AppGame>(
+    referee: Option<Res<Referee<G>>>,
+    to: Option<Res<RecordTo>>,
+    mut saved: Local<Option<u64>>,
+    mut warned: Local<bool>,
+) {
+    let (Some(referee), Some(to)) = (referee, to) else {
+        return;
+    };
+    if *saved == Some(referee.revision) {
+        return;
+    }
+    *saved = Some(referee.revision);
+    if let Err(e) = referee.record.save(&to.0)
+        && !std::mem::replace(&mut *warned, true)
+    {
+        error!("cannot write the record to {}: {e}", to.0.display());
+    }
+}
+
+impl<G: AppGame> AiReferee for Referee<G> {
+    type Move = G::Action;
+    const SCREEN: Screen = G::SCREEN;
+
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn ai_to_move(&self) -> bool {
+        self.to_decide(Seat::Ai)
+    }
+
+    fn budget(&self) -> Duration {
+        G::budget(&self.setup)
+    }
+
+    fn search(&self) -> impl FnOnce(&Deadline) -> Option<SearchReport<G::Action>> + Send + 'static {
+        let state = self.state.clone();
+        move |deadline| state.search(deadline)
+    }
+
+    fn pause(&self, pacing: &AiPacing) -> Duration {
+        G::pause(&self.setup, pacing)
+    }
+
+    fn request(action: G::Action, commands: &mut Commands) {
+        commands.write_message(ActionRequested::<G> {
+            action,
+            seat: Seat::Ai,
+        });
+    }
+}
+
+impl<G: Game> Clone for ActionRequested<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for ActionRequested<G> {}
+
+impl<G: Game> Clone for DiceRolled<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for DiceRolled<G> {}
+
+impl<G: Game> Clone for TurnStarted<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for TurnStarted<G> {}
