@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use super::{ConsoleGame, Recording, play};
 use crate::ai::SearchReport;
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
-use crate::setup::{CaveMatch, Rolls};
+use crate::setup::CaveMatch;
 
 /// Plays `setup` reading commands from `input` and writing to `output` until the game ends,
 /// the input ends, or `quit`. Returns the final position.
@@ -51,14 +51,6 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         )?;
         writeln!(output, "{}", state.render())?;
         Ok(state)
-    }
-
-    fn roll_once(
-        &mut self,
-        _rolls: &mut Rolls,
-        _output: &mut impl Write,
-    ) -> io::Result<Option<u8>> {
-        Ok(None)
     }
 
     fn prompt(&self, player: Brick) -> String {

@@ -28,11 +28,15 @@ pub(crate) trait ConsoleGame: Match {
     /// # Errors
     /// I/O errors, and a setup that makes no game (as `InvalidInput`).
     fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<Self>;
-    /// Draws the due roll, applies it and says what it did; returns the value applied.
+    /// Draws the due roll, applies it and says what it did; returns the value applied. Games
+    /// without dice never roll.
     ///
     /// # Errors
     /// I/O errors on `output`.
-    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>>;
+    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>> {
+        let _ = (rolls, output);
+        Ok(None)
+    }
     /// What is said before each decision (a phase banner, the board when it changed).
     ///
     /// # Errors

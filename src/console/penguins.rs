@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 use super::{ConsoleGame, Recording, play};
 use crate::ai::SearchReport;
 use crate::rules::penguins::{Action, Phase, Player, Pos, State, Turn, player_letter};
-use crate::setup::{PenguinsMatch, Rolls};
+use crate::setup::PenguinsMatch;
 
 /// Plays `setup` reading moves from `input` and writing to `output` until the game ends, the
 /// input ends, or `quit`. Returns the final position.
@@ -67,14 +67,6 @@ straight to (x2, y2). Also: status, undo, help, quit.";
             None => writeln!(output)?,
         }
         Ok(state)
-    }
-
-    fn roll_once(
-        &mut self,
-        _rolls: &mut Rolls,
-        _output: &mut impl Write,
-    ) -> io::Result<Option<u8>> {
-        Ok(None)
     }
 
     fn before_decision(&self, shown: &mut Shown, output: &mut impl Write) -> io::Result<()> {
