@@ -91,6 +91,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
     },
+    /// Replay a match record in the window: arrow keys or the buttons step through it, Home and
+    /// End jump to its start and end, C (Continue from here) plays on from the position shown
+    /// with the record's seats.
+    Replay {
+        /// The match record (written by --record, the Save button or penguins-match --records).
+        file: PathBuf,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
     /// Check layout files and match records of any game; print each error as
     /// FILE:LINE:COLUMN: message.
     ///
@@ -109,6 +118,8 @@ enum PlayGame {
         #[command(flatten)]
         options: CaveOptions,
         #[command(flatten)]
+        recording: RecordOptions,
+        #[command(flatten)]
         window: WindowOptions,
     },
     /// Patolli in the window.
@@ -116,12 +127,16 @@ enum PlayGame {
         #[command(flatten)]
         options: PatolliOptions,
         #[command(flatten)]
+        recording: RecordOptions,
+        #[command(flatten)]
         window: WindowOptions,
     },
     /// Penguins in the window.
     Penguins {
         #[command(flatten)]
         options: PenguinsOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
         #[command(flatten)]
         window: WindowOptions,
     },
@@ -425,28 +440,89 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Play {
-            game: PlayGame::MagneticCave { options, window },
+            game:
+                PlayGame::MagneticCave {
+                    options,
+                    recording,
+                    window,
+                },
         }) => {
-            let (setup, layout_path) = cave_match(&options)?;
-            run_window(AppStart::magnetic_cave(setup, layout_path), window)
+            let start = match recording.resume(GameKind::MagneticCave)? {
+                Some(record) => start_from_record(record, false)?,
+                None => {
+                    let (setup, layout_path) = cave_match(&options)?;
+                    AppStart::magnetic_cave(setup, layout_path)
+                }
+            };
+            run_window(start, recording.record, window)
         }
         Some(Command::Play {
-            game: PlayGame::Penguins { options, window },
+            game:
+                PlayGame::Penguins {
+                    options,
+                    recording,
+                    window,
+                },
         }) => {
-            let (setup, path) = penguins_match(&options)?;
-            run_window(AppStart::penguins(setup, path), window)
+            let start = match recording.resume(GameKind::Penguins)? {
+                Some(record) => start_from_record(record, false)?,
+                None => {
+                    let (setup, path) = penguins_match(&options)?;
+                    AppStart::penguins(setup, path)
+                }
+            };
+            run_window(start, recording.record, window)
         }
         Some(Command::Play {
-            game: PlayGame::Patolli { options, window },
+            game:
+                PlayGame::Patolli {
+                    options,
+                    recording,
+                    window,
+                },
         }) => {
-            let (setup, layout_path) = patolli_match(&options)?;
-            run_window(AppStart::patolli(setup, layout_path), window)
+            let start = match recording.resume(GameKind::Patolli)? {
+                Some(record) => start_from_record(record, false)?,
+                None => {
+                    let (setup, layout_path) = patolli_match(&options)?;
+                    AppStart::patolli(setup, layout_path)
+                }
+            };
+            run_window(start, recording.record, window)
+        }
+        Some(Command::Replay { file, window }) => {
+            let record = record::load(&file)?.record().clone();
+            run_window(start_from_record(record, true)?, None, window)
         }
     }
 }
 
-/// Opens the window on `start`, with the window options.
-fn run_window(mut start: AppStart, window: WindowOptions) -> Result<ExitCode> {
+/// The window's start on the match a record was playing: played on from where it stands, or
+/// replayed (`replay`).
+fn start_from_record(record: Record, replay: bool) -> Result<AppStart> {
+    let layout = setup::default_layout_path(record.game)?;
+    let mut start = match record.game {
+        GameKind::MagneticCave => {
+            AppStart::magnetic_cave(magnetic_cave::State::setup_from_record(&record)?, layout)
+        }
+        GameKind::Patolli => AppStart::patolli(patolli::State::setup_from_record(&record)?, layout),
+        GameKind::Penguins => {
+            AppStart::penguins(penguins::State::setup_from_record(&record)?, layout)
+        }
+    };
+    start.resume = Some(record);
+    start.replay = replay;
+    Ok(start)
+}
+
+/// Opens the window on `start`, writing the match record to `record_to` as it goes, with the
+/// window options.
+fn run_window(
+    mut start: AppStart,
+    record_to: Option<PathBuf>,
+    window: WindowOptions,
+) -> Result<ExitCode> {
+    start.record_to = record_to;
     if let Some(path) = window.screenshot {
         start.screenshot = Some(Screenshot {
             path,

@@ -8,6 +8,7 @@ pub mod magnetic_cave;
 pub mod menu;
 pub mod patolli;
 pub mod penguins;
+pub mod records;
 pub mod referee;
 pub mod screenshot;
 pub mod search_task;
@@ -83,6 +84,10 @@ pub struct AppStart {
     pub screenshot: Option<Screenshot>,
     /// Go on with the first match from where this record of it stands.
     pub resume: Option<Record>,
+    /// Show the `resume` record as a replay (step through it) instead of playing on.
+    pub replay: bool,
+    /// Write the match record to this file as the match goes.
+    pub record_to: Option<PathBuf>,
 }
 
 /// A match to start at once, with the layout file it was built from (the file is watched).
@@ -133,6 +138,8 @@ impl AppStart {
             first_match: None,
             screenshot: None,
             resume: None,
+            replay: false,
+            record_to: None,
         }
     }
 
@@ -162,6 +169,8 @@ impl AppStart {
             first_match: Some(first),
             screenshot: None,
             resume: None,
+            replay: false,
+            record_to: None,
         }
     }
 }
@@ -224,6 +233,12 @@ impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(GamePlugin);
         app.add_plugins((
+            records::keys_plugin,
+            records::record_bar_plugin::<crate::rules::magnetic_cave::State>,
+            records::record_bar_plugin::<crate::rules::patolli::State>,
+            records::record_bar_plugin::<crate::rules::penguins::State>,
+        ));
+        app.add_plugins((
             theme::plugin,
             magnetic_cave::view_plugin,
             patolli::view_plugin,
@@ -261,9 +276,13 @@ impl Plugin for GamePlugin {
         );
         app.add_plugins((
             layout::plugin,
+            records::plugin,
             magnetic_cave::plugin,
             patolli::plugin,
             penguins::plugin,
+            records::records_plugin::<crate::rules::magnetic_cave::State>,
+            records::records_plugin::<crate::rules::patolli::State>,
+            records::records_plugin::<crate::rules::penguins::State>,
         ));
     }
 }

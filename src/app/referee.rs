@@ -88,6 +88,7 @@ pub struct Referee<G: AppGame> {
     record: Record,
     revision: u64,
     since: Instant,
+    paused: bool,
 }
 
 impl<G: AppGame> Referee<G> {
@@ -118,7 +119,13 @@ impl<G: AppGame> Referee<G> {
             record,
             revision,
             since: Instant::now(),
+            paused: false,
         }
+    }
+
+    /// Whether the match is shown, not played (a replay): nobody decides or rolls.
+    pub fn paused(&self) -> bool {
+        self.paused
     }
 
     /// The position.
@@ -148,7 +155,7 @@ impl<G: AppGame> Referee<G> {
 
     /// Whether a seat of kind `seat` is to decide now (no roll is due, the game goes on).
     pub fn to_decide(&self, seat: Seat) -> bool {
-        self.state.roll_due().is_none() && self.seat_to_move() == Some(seat)
+        !self.paused && self.state.roll_due().is_none() && self.seat_to_move() == Some(seat)
     }
 
     /// Whether a human is to decide now.
@@ -199,6 +206,8 @@ pub struct MatchRequested<G: AppGame> {
     pub setup: G::Setup,
     /// A record of this match to go on from (its entries are replayed first).
     pub resume: Option<Record>,
+    /// Show the position only (a replay): nobody decides or rolls until a new match starts.
+    pub paused: bool,
 }
 
 impl<G: AppGame> MatchRequested<G> {
@@ -207,6 +216,7 @@ impl<G: AppGame> MatchRequested<G> {
         MatchRequested {
             setup,
             resume: None,
+            paused: false,
         }
     }
 }
@@ -274,6 +284,8 @@ pub enum Refusal<G: Game> {
     Illegal(G::Illegal),
     /// Nothing can be taken back.
     NothingToUndo,
+    /// The match is being replayed, not played.
+    Replaying,
 }
 
 impl<G: Game> fmt::Display for Refusal<G> {
@@ -288,6 +300,9 @@ impl<G: Game> fmt::Display for Refusal<G> {
             }
             Refusal::Illegal(reason) => write!(f, "{reason}"),
             Refusal::NothingToUndo => f.write_str("there is nothing to take back"),
+            Refusal::Replaying => {
+                f.write_str("this is a replay: choose Continue from here to play on")
+            }
         }
     }
 }
@@ -369,6 +384,7 @@ fn request_first_match<G: AppGame>(
         requests.write(MatchRequested {
             setup,
             resume: start.resume.clone(),
+            paused: start.replay,
         });
     }
 }
@@ -429,11 +445,17 @@ fn start_requested_matches<G: AppGame>(
     mut next_screen: ResMut<NextState<Screen>>,
     mut announce: Announcements<G>,
 ) {
-    let Some(MatchRequested { setup, resume }) = requests.read().last().cloned() else {
+    let Some(MatchRequested {
+        setup,
+        resume,
+        paused,
+    }) = requests.read().last().cloned()
+    else {
         return;
     };
     let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
-    let new = Referee::<G>::new(setup, resume, revision);
+    let mut new = Referee::<G>::new(setup, resume, revision);
+    new.paused = paused;
     announce.started.write(MatchStarted::default());
     announce.turn_or_end(&new);
     if *screen.get() != G::SCREEN {
@@ -483,6 +505,10 @@ fn apply_action_requests<G: AppGame>(
         return;
     };
     for request in requests.read() {
+        if referee.paused {
+            announce.rejected(Some(request.action), Refusal::Replaying);
+            continue;
+        }
         if let Some(player) = referee.state.to_move() {
             let seated = referee.seat(player);
             if request.seat != seated {
@@ -530,7 +556,7 @@ fn apply_action_requests<G: AppGame>(
 /// Rolls for the player to move whenever a roll is due (scripted rolls first, then the
 /// match's seeded dice).
 fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: Announcements<G>) {
-    let Some(mut referee) = referee else {
+    let Some(mut referee) = referee.filter(|r| !r.paused) else {
         return;
     };
     // A lost turn passes the roll to the next player at once; bound the loop by a few turns.
@@ -567,7 +593,7 @@ fn save_record<G: AppGame>(
     mut saved: Local<Option<u64>>,
     mut warned: Local<bool>,
 ) {
-    let (Some(referee), Some(to)) = (referee, to) else {
+    let (Some(referee), Some(to)) = (referee.filter(|r| !r.paused), to) else {
         return;
     };
     if *saved == Some(referee.revision) {

@@ -302,3 +302,192 @@ fn penguins_match_writes_a_record_of_each_game_that_replays_to_its_scores() {
         assert!(record.result.is_some());
     }
 }
+
+/// Records in the window, headless: the referee writes the record as the match goes, a match
+/// resumes from it, Save writes one to the records folder, and a replay steps through one.
+mod window {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use bevy::prelude::*;
+    use tablero::app::AppStart;
+    use tablero::app::magnetic_cave::referee::{CaveReferee, MoveRequested};
+    use tablero::app::patolli::referee::PatolliReferee;
+    use tablero::app::records::{RecordNotice, RecordsFolder, ReplayStep, SaveRecordRequested};
+    use tablero::app::referee::{MatchRequested, UndoRequested};
+    use tablero::layout::PatolliSetup;
+    use tablero::record::{self, Record};
+    use tablero::rules::Seat;
+    use tablero::rules::magnetic_cave::{self, Cell};
+    use tablero::rules::patolli::{self, Dice, Rules, Track};
+    use tablero::setup::{CaveMatch, Match, PatolliMatch};
+
+    use crate::referee::{headless_app_from, standard_levels};
+
+    fn c(name: &str) -> Cell {
+        Cell::parse(name).expect("test cell")
+    }
+
+    fn play(app: &mut App, cells: &[&str]) {
+        for cell in cells {
+            app.world_mut().write_message(MoveRequested {
+                action: c(cell),
+                seat: Seat::Human,
+            });
+            app.update();
+        }
+    }
+
+    fn cave_start(levels: &std::path::Path) -> AppStart {
+        AppStart::magnetic_cave(CaveMatch::default(), levels.join("magnetic_cave.ron"))
+    }
+
+    #[test]
+    fn the_window_writes_its_record_as_it_goes_and_a_match_resumes_from_it() {
+        let levels = standard_levels("window-record");
+        let file = levels.join("match.ron");
+        let mut start = cave_start(&levels);
+        start.record_to = Some(file.clone());
+        let mut app = headless_app_from(&levels, start, false);
+        play(&mut app, &["A1", "H1", "B1"]);
+        app.world_mut().write_message(UndoRequested);
+        app.update();
+        play(&mut app, &["A2"]);
+        let written = record::load(&file).unwrap_or_else(|e| panic!("{e}"));
+        let moves: Vec<String> = written
+            .record()
+            .moves
+            .iter()
+            .map(|e| format!("{e:?}"))
+            .collect();
+        assert_eq!(moves.len(), 3, "{moves:?}");
+        assert!(moves[2].contains("A2"), "the undone B1 is gone: {moves:?}");
+
+        // `play --from`: the match goes on where the record stands, with its seats.
+        let record = written.record().clone();
+        let mut start = AppStart::magnetic_cave(
+            magnetic_cave::State::setup_from_record(&record).unwrap(),
+            levels.join("magnetic_cave.ron"),
+        );
+        start.resume = Some(record);
+        start.record_to = Some(file.clone());
+        let mut app = headless_app_from(&levels, start, false);
+        let referee = app.world().resource::<CaveReferee>();
+        assert_eq!(referee.state().moves(), &[c("A1"), c("H1"), c("A2")]);
+        assert!(!referee.can_undo(), "nothing of this window to take back");
+        play(&mut app, &["G1"]);
+        assert_eq!(record::load(&file).unwrap().record().moves.len(), 4);
+    }
+
+    #[test]
+    fn a_patolli_match_with_beans_in_the_window_records_every_roll_and_replays_to_its_end() {
+        let levels = standard_levels("window-record-patolli");
+        let file = levels.join("patolli-match.ron");
+        let setup = PatolliMatch {
+            board: PatolliSetup {
+                track: Arc::new(Track::cross(7)),
+                rules: Rules {
+                    dice: Dice::Beans(5),
+                    ..Rules::default()
+                },
+            },
+            seats: [Seat::Ai, Seat::Ai],
+            budget: Duration::from_millis(30),
+            seed: 11,
+            scripted_rolls: Vec::new(),
+        };
+        let mut start = AppStart::patolli(setup, levels.join("patolli.ron"));
+        start.record_to = Some(file.clone());
+        let mut app = headless_app_from(&levels, start, false);
+        let began = Instant::now();
+        while app.world().resource::<PatolliReferee>().actions_played() < 40
+            && began.elapsed() < Duration::from_secs(60)
+        {
+            app.update();
+        }
+        let referee = app.world().resource::<PatolliReferee>();
+        let state = referee.state().clone();
+        let record: Record = referee.record().clone();
+        assert!(record.moves.len() > 40, "rolls and actions are recorded");
+        let replayed = record.replay::<patolli::State>().unwrap();
+        assert_eq!(
+            replayed.last(),
+            Some(&state),
+            "the record replays to the match"
+        );
+        // And the file the window wrote holds the same record (written after every change).
+        std::thread::sleep(Duration::from_millis(50));
+        app.update();
+        let on_disk = record::load(&file).unwrap();
+        assert!(on_disk.record().moves.len() >= record.moves.len());
+    }
+
+    #[test]
+    fn save_writes_the_record_to_the_records_folder_and_says_where() {
+        let levels = standard_levels("window-save");
+        let folder = levels.join("saved");
+        let mut app = headless_app_from(&levels, cave_start(&levels), false);
+        app.insert_resource(RecordsFolder(folder.clone()));
+        play(&mut app, &["A1", "H1"]);
+        app.world_mut().write_message(SaveRecordRequested);
+        app.update();
+        let notice = app.world().resource::<RecordNotice>().0.clone().unwrap();
+        let saved: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
+        assert_eq!(saved.len(), 1);
+        let path = saved[0].path();
+        assert!(notice.contains(&path.display().to_string()), "{notice}");
+        let replayed = record::load(&path).unwrap();
+        assert_eq!(replayed.record().moves.len(), 2);
+    }
+
+    #[test]
+    fn a_replay_steps_back_and_forth_refuses_moves_and_continues_as_a_live_match() {
+        let levels = standard_levels("window-replay-headless");
+        let record = magnetic_cave::State::record(&CaveMatch::default());
+        let mut record = record;
+        for cell in ["A1", "H1", "B1", "G1"] {
+            record.moves.push(record::Entry::Act(cell.to_string(), 0));
+        }
+        let mut start = AppStart::magnetic_cave(
+            magnetic_cave::State::setup_from_record(&record).unwrap(),
+            levels.join("magnetic_cave.ron"),
+        );
+        start.resume = Some(record);
+        start.replay = true;
+        let mut app = headless_app_from(&levels, start, false);
+        let moves = |app: &App| app.world().resource::<CaveReferee>().state().moves().len();
+        assert_eq!(moves(&app), 4, "a replay opens at the record's end");
+        for (step, expected) in [
+            (ReplayStep::Back, 3),
+            (ReplayStep::Back, 2),
+            (ReplayStep::Forward, 3),
+            (ReplayStep::First, 0),
+            (ReplayStep::Last, 4),
+            (ReplayStep::Back, 3),
+        ] {
+            app.world_mut().write_message(step);
+            app.update();
+            app.update();
+            assert_eq!(moves(&app), expected, "after {step:?}");
+        }
+        // Nobody plays in a replay.
+        play(&mut app, &["G1"]);
+        assert_eq!(moves(&app), 3);
+        // Continue from here: a live match from the position shown.
+        app.world_mut().write_message(ReplayStep::Continue);
+        app.update();
+        app.update();
+        assert!(!app.world().resource::<CaveReferee>().paused());
+        play(&mut app, &["C1"]);
+        assert_eq!(moves(&app), 4);
+        let last = app.world().resource::<CaveReferee>().state().moves()[3];
+        assert_eq!(last, c("C1"));
+        // A new match request is not disturbed by the finished replay.
+        app.world_mut()
+            .write_message(MatchRequested::<magnetic_cave::State>::new(
+                CaveMatch::default(),
+            ));
+        app.update();
+        assert_eq!(moves(&app), 0);
+    }
+}

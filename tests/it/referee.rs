@@ -28,6 +28,12 @@ fn c(name: &str) -> Cell {
 
 /// A headless app playing `setup`, with its layout in `levels` (file watching as asked).
 pub(crate) fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App {
+    let start = AppStart::magnetic_cave(setup, levels.join("magnetic_cave.ron"));
+    headless_app_from(levels, start, watch)
+}
+
+/// A headless app starting as `start` says, with its layouts in `levels`.
+pub(crate) fn headless_app_from(levels: &Path, start: AppStart, watch: bool) -> App {
     let mut app = App::new();
     register_levels_source(&mut app, levels);
     app.add_plugins((
@@ -41,10 +47,7 @@ pub(crate) fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App 
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         16,
     )));
-    app.insert_resource(AppStart::magnetic_cave(
-        setup,
-        levels.join("magnetic_cave.ron"),
-    ));
+    app.insert_resource(start);
     app.add_plugins(GamePlugin);
     app.insert_resource(AiPacing::NONE);
     for _ in 0..3 {

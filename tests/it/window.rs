@@ -337,3 +337,136 @@ fn an_idle_window_rests() {
         100.0 * share
     );
 }
+
+/// Reads an X window dump (`xwd`, 24 or 32 bits a pixel, ZPixmap) as an RGB image.
+fn read_xwd(path: &Path) -> image::RgbImage {
+    let bytes = std::fs::read(path).expect("the window dump exists");
+    let field = |i: usize| {
+        let at = i * 4;
+        u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+    };
+    let (header, width, height) = (field(0) as usize, field(4), field(5));
+    let (byte_order, bits_per_pixel, bytes_per_line) = (field(7), field(11), field(12) as usize);
+    let masks = [field(14), field(15), field(16)];
+    let colours = field(19) as usize;
+    assert!(
+        bits_per_pixel == 32 || bits_per_pixel == 24,
+        "{bits_per_pixel} bits a pixel"
+    );
+    let data = &bytes[header + colours * 12..];
+    let step = bits_per_pixel as usize / 8;
+    image::RgbImage::from_fn(width, height, |x, y| {
+        let at = y as usize * bytes_per_line + x as usize * step;
+        let mut raw = [0u8; 4];
+        raw[..step].copy_from_slice(&data[at..at + step]);
+        let pixel = if byte_order == 0 {
+            u32::from_le_bytes(raw)
+        } else {
+            u32::from_be_bytes(raw) >> (32 - bits_per_pixel)
+        };
+        image::Rgb(masks.map(|mask| ((pixel & mask) >> mask.trailing_zeros()) as u8))
+    })
+}
+
+#[test]
+fn a_record_replays_in_the_real_window_back_and_forth() {
+    if !window_tools_present() {
+        return;
+    }
+    assert!(
+        available("xwd"),
+        "xwd is missing (Debian's x11-apps; scripts/test installs it)"
+    );
+    let dir = temp_dir("window-replay");
+    let record = dir.join("cave.ron");
+    std::fs::write(
+        &record,
+        "Record(game: MagneticCave, layout: MagneticCave(width: 8, height: 8, win_length: 5), \
+         seats: [Human, Human], budget: 3.0, \
+         moves: [Act(\"A1\", 0), Act(\"H1\", 0), Act(\"B1\", 0), Act(\"G1\", 0)])",
+    )
+    .unwrap();
+    // The record opens at its end; each key is followed by a dump of the window.
+    let script = r#"
+        "$TABLERO" replay "$RECORD" > "$OUT" 2> "$ERR" &
+        app=$!
+        wid=""
+        for _ in $(seq 1 600); do
+            wid=$(xdotool search --name '^Tablero$' 2>/dev/null | head -n 1)
+            [ -n "$wid" ] && break
+            kill -0 $app 2>/dev/null || break
+            sleep 0.1
+        done
+        if [ -z "$wid" ]; then echo "no window appeared" >&2; kill $app 2>/dev/null; exit 3; fi
+        sleep 2
+        dump() { xwd -id "$wid" -out "$DIR/$1.xwd"; }
+        key() {
+            timeout 5 xdotool windowfocus --sync "$wid" 2>/dev/null
+            xdotool key "$1"
+            sleep 1
+        }
+        dump end
+        key Left; dump back1
+        key Left; dump back2
+        key Right; dump forward
+        key Home; dump start
+        key End; dump end-again
+        cp "$DIR/end-again.xwd" "$SHOT"
+        kill $app; wait $app
+        exit 0
+        "#;
+    let _window = one_window();
+    let out = dir.join("stdout.txt");
+    let err = dir.join("stderr.txt");
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+        .current_dir(repo())
+        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+        .env("RECORD", &record)
+        .env("DIR", &dir)
+        .env("SHOT", dir.join("shot.xwd"))
+        .env("OUT", &out)
+        .env("ERR", &err)
+        .status()
+        .expect("xvfb-run starts");
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "replay run failed: {status}\n{stderr}");
+
+    let cell = |name: &str| {
+        let cell = Cell::parse(name).expect("test cell");
+        cell_window_position(Config::STANDARD, cell)
+    };
+    let dark = |image: &image::RgbImage, name: &str| {
+        let at = cell(name);
+        brightness(pixel(image, at.x, at.y)) < 40
+    };
+    let light = |image: &image::RgbImage, name: &str| {
+        let at = cell(name);
+        brightness(pixel(image, at.x, at.y)) > 200
+    };
+    let end = read_xwd(&dir.join("end.xwd"));
+    let back1 = read_xwd(&dir.join("back1.xwd"));
+    let back2 = read_xwd(&dir.join("back2.xwd"));
+    let forward = read_xwd(&dir.join("forward.xwd"));
+    let start = read_xwd(&dir.join("start.xwd"));
+    let end_again = read_xwd(&dir.join("end-again.xwd"));
+    assert_eq!((end.width(), end.height()), (1280, 720));
+    assert!(dark(&end, "A1") && dark(&end, "B1") && light(&end, "G1") && light(&end, "H1"));
+    // One step back takes G1 away; two take B1 too; forward brings B1 back.
+    assert!(!light(&back1, "G1") && dark(&back1, "B1"), "back one step");
+    assert!(!dark(&back2, "B1") && dark(&back2, "A1"), "back two steps");
+    assert!(
+        dark(&forward, "B1") && !light(&forward, "G1"),
+        "forward one step"
+    );
+    // The start is the empty cave; the end is as it was, pixel for pixel on the board.
+    assert!(!dark(&start, "A1") && !light(&start, "H1"), "the start");
+    for name in ["A1", "B1", "G1", "H1", "D4"] {
+        let at = cell(name);
+        assert_eq!(
+            pixel(&end, at.x, at.y),
+            pixel(&end_again, at.x, at.y),
+            "{name} differs at the end"
+        );
+    }
+}

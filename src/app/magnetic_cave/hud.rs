@@ -149,6 +149,10 @@ fn show_status(
         Some(Outcome::Tie) => {
             "Tie: the cave is full.\nPlay again (N) or go to the menu.".to_string()
         }
+        None if referee.paused() => format!(
+            "Replay: {} to move\nStep with ◀ ▶; C plays on from here.",
+            player_name(player)
+        ),
         None if referee.seat_to_move() == Some(Seat::Ai) => match thinking {
             Some(t) => format!(
                 "{} (AI) is thinking…\n{:.1} s of its budget left",

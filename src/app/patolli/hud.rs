@@ -272,6 +272,12 @@ fn show_status(
             state.score(winner),
             state.score(winner.opponent())
         ),
+        _ if referee.paused() => format!(
+            "Replay: player {player} to play{}.\nStep with ◀ ▶; C plays on from here.",
+            referee
+                .roll_shown()
+                .map_or(String::new(), |roll| format!(" a roll of {roll}"))
+        ),
         Phase::Roll => format!("Player {player} rolls…"),
         Phase::Act { roll } if display.settled() != Some((player, roll)) => {
             format!("Player {player} rolls…")

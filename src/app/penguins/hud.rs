@@ -202,6 +202,9 @@ fn show_status(
                 ranking.join("\n")
             )
         }
+        _ if referee.paused() => {
+            format!("Replay: player {who} to move.\nStep with ◀ ▶; C plays on from here.")
+        }
         _ if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
             Some(t) if !t.has_decided() => format!(
                 "Player {who} (AI) is thinking…\n{:.1} s of its budget left",

@@ -1,0 +1,395 @@
+//! Match records in the window, for every game at once: `S` (or *Save*) writes the record of
+//! the match on screen to the records folder and says where; `tablero play … --record FILE`
+//! writes it as the match goes; `tablero replay FILE` steps through a record (arrow keys and
+//! buttons, Home and End for its start and end) and *Continue from here* (`C`) turns the
+//! position into a live match with the record's seats.
+//!
+//! A replay shows each position through the generic referee: every step asks for the match of
+//! the record cut after that entry, paused, so the game's own views draw it as they draw any
+//! match.
+
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::referee::{AppGame, MatchRequested, RecordTo, Referee, RematchRequested};
+use super::{AppStart, AppSystems, Screen, theme};
+use crate::record::{Entry, Record};
+
+/// What every game's records share: the requests, the notice and where records go.
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SaveRecordRequested>();
+    app.add_message::<ReplayStep>();
+    app.init_resource::<RecordNotice>();
+    app.insert_resource(RecordsFolder::from_env());
+    app.add_systems(Startup, write_records_as_asked);
+}
+
+/// The records of game `G` in the window: saving, and replaying a record (no renderer needed).
+pub fn records_plugin<G: AppGame>(app: &mut App) {
+    app.add_systems(Startup, open_replay::<G>);
+    app.add_systems(
+        Update,
+        (take_steps::<G>, step_replay::<G>)
+            .chain()
+            .in_set(AppSystems::RecordInput)
+            .after(send_record_keys)
+            .run_if(in_state(G::SCREEN)),
+    );
+    app.add_systems(
+        Update,
+        save_on_request::<G>
+            .in_set(AppSystems::Referee)
+            .run_if(in_state(G::SCREEN)),
+    );
+    app.add_systems(OnExit(G::SCREEN), |mut commands: Commands| {
+        commands.remove_resource::<Replay<G>>();
+    });
+}
+
+/// The keys of the records (S saves; in a replay the arrows, Home, End and C step).
+pub(super) fn keys_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        send_record_keys
+            .in_set(AppSystems::RecordInput)
+            .run_if(not(in_state(Screen::Menu))),
+    );
+}
+
+/// The record bar under the board of `G` (the view part: it needs a renderer).
+pub fn record_bar_plugin<G: AppGame>(app: &mut App) {
+    app.add_systems(OnEnter(G::SCREEN), spawn_record_bar::<G>);
+    app.add_systems(
+        Update,
+        show_record_bar::<G>
+            .in_set(AppSystems::Present)
+            .run_if(in_state(G::SCREEN)),
+    );
+}
+
+/// Save the record of the match on screen to the records folder.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct SaveRecordRequested;
+
+/// What the last save said: where the record went, or why it did not.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct RecordNotice(pub Option<String>);
+
+/// A record being replayed: the whole record, the setup it plays, and how many of its entries
+/// are shown.
+#[derive(Resource, Debug, Clone)]
+pub struct Replay<G: AppGame> {
+    record: Record,
+    shown: usize,
+    /// The position asked for; the referee shows it once `shown` matches it.
+    wanted: usize,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: AppGame> Replay<G> {
+    /// Entries shown (0: the start).
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Entries in the record.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// Whether the record has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+
+    /// The record cut after its first `entries` entries (its result dropped unless whole).
+    fn cut(&self, entries: usize) -> Record {
+        let mut record = self.record.clone();
+        record.moves.truncate(entries);
+        if entries < self.record.moves.len() {
+            record.result = None;
+        }
+        record
+    }
+}
+
+/// A step through the replay on screen (keys and buttons send it; it does nothing outside a
+/// replay).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayStep {
+    /// To the start of the record.
+    First,
+    /// One entry back.
+    Back,
+    /// One entry forward.
+    Forward,
+    /// To the end of the record.
+    Last,
+    /// Play on from the position shown, with the record's seats.
+    Continue,
+}
+
+/// The folder the Save button writes records to.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct RecordsFolder(pub PathBuf);
+
+impl RecordsFolder {
+    /// `$TABLERO_RECORDS`, else `records/` in the current folder.
+    pub fn from_env() -> RecordsFolder {
+        RecordsFolder(
+            std::env::var_os("TABLERO_RECORDS")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("records")),
+        )
+    }
+}
+
+fn write_records_as_asked(mut commands: Commands, start: Option<Res<AppStart>>) {
+    if let Some(to) = start.and_then(|s| s.record_to.clone()) {
+        commands.insert_resource(RecordTo(to));
+    }
+}
+
+fn open_replay<G: AppGame>(mut commands: Commands, start: Option<Res<AppStart>>) {
+    let Some(start) = start else {
+        return;
+    };
+    let first_is_g = start
+        .first_match
+        .as_ref()
+        .and_then(G::first_match)
+        .is_some();
+    if let (true, true, Some(record)) = (start.replay, first_is_g, start.resume.clone()) {
+        let shown = record.moves.len();
+        commands.insert_resource(Replay::<G> {
+            record,
+            shown,
+            wanted: shown,
+            _game: std::marker::PhantomData,
+        });
+    }
+}
+
+fn send_record_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut saves: MessageWriter<SaveRecordRequested>,
+    mut steps: MessageWriter<ReplayStep>,
+) {
+    if keys.just_pressed(KeyCode::KeyS) {
+        saves.write(SaveRecordRequested);
+    }
+    let pressed = |codes: &[KeyCode]| codes.iter().any(|&code| keys.just_pressed(code));
+    for (codes, step) in [
+        (&[KeyCode::ArrowLeft][..], ReplayStep::Back),
+        (&[KeyCode::ArrowRight][..], ReplayStep::Forward),
+        (&[KeyCode::Home, KeyCode::ArrowUp][..], ReplayStep::First),
+        (&[KeyCode::End, KeyCode::ArrowDown][..], ReplayStep::Last),
+        (&[KeyCode::KeyC][..], ReplayStep::Continue),
+    ] {
+        if pressed(codes) {
+            steps.write(step);
+        }
+    }
+}
+
+/// Moves the replay's cursor (or turns the position into a live match).
+fn take_steps<G: AppGame>(
+    mut commands: Commands,
+    mut steps: MessageReader<ReplayStep>,
+    replay: Option<ResMut<Replay<G>>>,
+    mut notice: ResMut<RecordNotice>,
+    mut requests: MessageWriter<MatchRequested<G>>,
+) {
+    let Some(mut replay) = replay else {
+        steps.clear();
+        return;
+    };
+    for &step in steps.read() {
+        notice.0 = None;
+        let last = replay.len();
+        replay.wanted = match step {
+            ReplayStep::First => 0,
+            ReplayStep::Back => replay.wanted.saturating_sub(1),
+            ReplayStep::Forward => (replay.wanted + 1).min(last),
+            ReplayStep::Last => last,
+            ReplayStep::Continue => {
+                let record = replay.cut(replay.wanted);
+                if let Ok(setup) = G::setup_from_record(&record) {
+                    requests.write(MatchRequested {
+                        setup,
+                        resume: Some(record),
+                        paused: false,
+                    });
+                    commands.remove_resource::<Replay<G>>();
+                }
+                return;
+            }
+        };
+    }
+}
+
+/// Shows the position the replay asks for, through the referee (paused).
+fn step_replay<G: AppGame>(
+    mut commands: Commands,
+    replay: Option<ResMut<Replay<G>>>,
+    mut rematches: MessageReader<RematchRequested>,
+    mut requests: MessageWriter<MatchRequested<G>>,
+) {
+    let Some(mut replay) = replay else {
+        rematches.clear();
+        return;
+    };
+    if rematches.read().count() > 0 {
+        // A new game ends the replay.
+        commands.remove_resource::<Replay<G>>();
+        return;
+    }
+    if replay.wanted == replay.shown {
+        return;
+    }
+    let record = replay.cut(replay.wanted);
+    if let Ok(setup) = G::setup_from_record(&record) {
+        requests.write(MatchRequested {
+            setup,
+            resume: Some(record),
+            paused: true,
+        });
+    }
+    replay.shown = replay.wanted;
+}
+
+fn save_on_request<G: AppGame>(
+    mut requests: MessageReader<SaveRecordRequested>,
+    referee: Option<Res<Referee<G>>>,
+    folder: Res<RecordsFolder>,
+    mut notice: ResMut<RecordNotice>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(referee) = referee else {
+        return;
+    };
+    let dir = &folder.0;
+    let stamp = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    let name = format!(
+        "{}-{stamp}.ron",
+        G::KIND.default_layout_file().trim_end_matches(".ron")
+    );
+    let path = dir.join(name);
+    let saved = std::fs::create_dir_all(dir).and_then(|()| referee.record().save(&path));
+    notice.0 = Some(match saved {
+        Ok(()) => format!("Saved the record to {}", path.display()),
+        Err(e) => format!("Cannot save the record to {}: {e}", path.display()),
+    });
+    info!("{}", notice.0.clone().unwrap_or_default());
+}
+
+#[derive(Component)]
+struct RecordBarText;
+
+#[derive(Component)]
+struct ReplayControl;
+
+fn spawn_record_bar<G: AppGame>(mut commands: Commands, mut notice: ResMut<RecordNotice>) {
+    notice.0 = None;
+    commands
+        .spawn((
+            Name::new("Record bar"),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(230),
+                bottom: px(4),
+                height: px(30),
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            DespawnOnExit(G::SCREEN),
+        ))
+        .with_children(|bar| {
+            bar.spawn(small_button("Save (S)", 78.0)).observe(
+                |_: On<Pointer<Click>>, mut saves: MessageWriter<SaveRecordRequested>| {
+                    saves.write(SaveRecordRequested);
+                },
+            );
+            for (text, step, width) in [
+                ("|◀", ReplayStep::First, 34.0),
+                ("◀", ReplayStep::Back, 30.0),
+                ("▶", ReplayStep::Forward, 30.0),
+                ("▶|", ReplayStep::Last, 34.0),
+                ("Continue from here (C)", ReplayStep::Continue, 190.0),
+            ] {
+                bar.spawn((ReplayControl, small_button(text, width)))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut steps: MessageWriter<ReplayStep>| {
+                            steps.write(step);
+                        },
+                    );
+            }
+            bar.spawn((RecordBarText, theme::label("", 15.0, theme::TEXT_DIM)));
+        });
+}
+
+/// A button of the record bar.
+fn small_button(text: &str, width: f32) -> impl Bundle {
+    (
+        Button,
+        Node {
+            width: px(width),
+            height: px(26),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        theme::Selected(false),
+        children![(
+            Text::new(text),
+            theme::font(14.0),
+            TextColor(theme::TEXT),
+            Pickable::IGNORE
+        )],
+    )
+}
+
+fn show_record_bar<G: AppGame>(
+    replay: Option<Res<Replay<G>>>,
+    notice: Res<RecordNotice>,
+    mut controls: Query<&mut Node, With<ReplayControl>>,
+    mut text: Single<&mut Text, With<RecordBarText>>,
+) {
+    let display = if replay.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut controls {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let line = match (&notice.0, &replay) {
+        (Some(said), _) => said.clone(),
+        (None, Some(replay)) => {
+            let shown = replay.shown();
+            let last = match shown
+                .checked_sub(1)
+                .and_then(|i| replay.record.moves.get(i))
+            {
+                Some(Entry::Act(action, _)) => format!(": {action}"),
+                Some(Entry::Roll(value)) => format!(": rolled {value}"),
+                None => ": the start".to_string(),
+            };
+            format!("Replay, entry {shown} of {}{last}", replay.len())
+        }
+        (None, None) => String::new(),
+    };
+    theme::set_text(&mut text, line);
+}
