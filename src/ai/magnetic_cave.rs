@@ -1,7 +1,7 @@
 //! The Magnetic Cave engine: iterative-deepening negamax alpha-beta with a transposition
 //! table, forced-move pruning and a window heuristic. `docs/ai-magnetic-cave.md` explains it.
 
-use crate::ai::{Deadline, SearchReport};
+use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Brick, Cell, Config, Outcome, State};
 
 /// The score of a won position, less the plies needed to reach it.
@@ -208,15 +208,19 @@ impl<'d> Searcher<'d> {
         }
         let mut hash = self.hash(&state);
         let empty = state.config().cell_count() - state.moves().len();
-        let mut scores: Vec<i32> = vec![0; root_moves.len()];
-        for depth in 1..=empty.min(MAX_PLY - 1) as u32 {
+        let plan = Deepening {
+            max_depth: empty.min(MAX_PLY - 1) as u32,
+            stop_after: 0.5,
+            decided: |score: i32| score.abs() >= WIN_THRESHOLD,
+            reorder: Reorder::ByScore,
+            keep_partial: true,
+        };
+        let deadline = self.deadline;
+        let found = deepen(deadline, root_moves, 0, &plan, |depth, moves| {
             self.can_abort = depth > 1;
-            if self.can_abort && self.deadline.expired() {
-                break;
-            }
             let mut alpha = -INF;
-            let mut best_index = None;
-            for (i, &cell) in root_moves.iter().enumerate() {
+            let mut scores = Vec::with_capacity(moves.len());
+            for &cell in moves {
                 let child = self.play(&mut state, &mut hash, cell);
                 let score = match child {
                     Some(Outcome::Win { .. }) => WIN - 1,
@@ -227,36 +231,14 @@ impl<'d> Searcher<'d> {
                 if self.aborted {
                     break;
                 }
-                scores[i] = score;
-                if score > alpha {
-                    alpha = score;
-                    best_index = Some(i);
-                }
+                scores.push(score);
+                alpha = alpha.max(score);
             }
-            if let Some(i) = best_index {
-                // Moves fully searched in an interrupted iteration are still trustworthy: the
-                // previous best was searched first, so anything that beat it is better.
-                if !self.aborted || i != 0 || report.depth == 0 {
-                    report.best = root_moves[i];
-                    report.score = scores[i];
-                }
-            }
-            if self.aborted {
-                break;
-            }
-            report.depth = depth;
-            // Order the next iteration by this one's scores, best first.
-            let mut order: Vec<usize> = (0..root_moves.len()).collect();
-            order.sort_by_key(|&i| -scores[i]);
-            root_moves = order.iter().map(|&i| root_moves[i]).collect();
-            scores = order.iter().map(|&i| scores[i]).collect();
-            if report.score.abs() >= WIN_THRESHOLD {
-                break; // a forced result is known: deeper search cannot change it
-            }
-            if self.deadline.used_fraction() > 0.5 {
-                break; // the next iteration would not finish in time
-            }
-        }
+            scores
+        });
+        report.best = found.best;
+        report.score = found.score;
+        report.depth = found.depth;
         report.nodes = self.nodes;
         report.elapsed = self.deadline.elapsed();
         Some(report)

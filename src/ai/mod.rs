@@ -80,3 +80,185 @@ pub struct SearchReport<M> {
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }
+
+/// How [`deepen`] orders the root moves for its next depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reorder {
+    /// As they were given.
+    Keep,
+    /// The last depth's best move first, the others as they were.
+    BestFirst,
+    /// By the last depth's scores, best first (ties keep their order).
+    ByScore,
+}
+
+/// How [`deepen`] goes deeper and when it stops.
+#[derive(Debug, Clone, Copy)]
+pub struct Deepening<S> {
+    /// The deepest depth to try.
+    pub max_depth: u32,
+    /// Stop once this share of the thinking time is used (the next depth would not finish).
+    pub stop_after: f64,
+    /// Stop once the best score is decided (a forced win or loss).
+    pub decided: fn(S) -> bool,
+    /// The root moves' order for the next depth.
+    pub reorder: Reorder,
+    /// Whether a depth cut short by the deadline may still change the choice: the moves are
+    /// searched best first, so a later move that beat the first is better.
+    pub keep_partial: bool,
+}
+
+/// What [`deepen`] found.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Deepened<M, S> {
+    /// The move to play.
+    pub best: M,
+    /// Its score.
+    pub score: S,
+    /// The deepest depth completed (0: nothing was searched, one move or none).
+    pub depth: u32,
+}
+
+/// The one iterative-deepening driver of every engine: searches the root `moves` at depth 1,
+/// 2, … until `deadline` or `plan` says stop, and keeps the best move of the deepest depth
+/// that finished. `search(depth, moves)` scores the moves in the order given (higher is
+/// better for the player to move) and returns fewer scores than moves when the deadline cut
+/// it short; depth 1 must always finish, so there is an answer even with no time at all.
+/// `moves` must not be empty.
+pub fn deepen<M: Copy, S: Copy + PartialOrd>(
+    deadline: &Deadline,
+    mut moves: Vec<M>,
+    initial_score: S,
+    plan: &Deepening<S>,
+    mut search: impl FnMut(u32, &[M]) -> Vec<S>,
+) -> Deepened<M, S> {
+    let mut result = Deepened {
+        best: moves[0],
+        score: initial_score,
+        depth: 0,
+    };
+    if moves.len() == 1 {
+        return result;
+    }
+    for depth in 1..=plan.max_depth {
+        if depth > 1 && deadline.expired() {
+            break;
+        }
+        let scores = search(depth, &moves);
+        let complete = scores.len() == moves.len();
+        let mut best: Option<usize> = None;
+        for (i, score) in scores.iter().enumerate() {
+            if best.is_none_or(|b| *score > scores[b]) {
+                best = Some(i);
+            }
+        }
+        if let Some(i) = best
+            && (complete || (plan.keep_partial && (i != 0 || result.depth == 0)))
+        {
+            result.best = moves[i];
+            result.score = scores[i];
+        }
+        if !complete {
+            break;
+        }
+        result.depth = depth;
+        match (plan.reorder, best) {
+            (Reorder::BestFirst, Some(i)) => moves[..=i].rotate_right(1),
+            (Reorder::ByScore, _) => {
+                let mut order: Vec<usize> = (0..moves.len()).collect();
+                order.sort_by(|&a, &b| {
+                    scores[b]
+                        .partial_cmp(&scores[a])
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+                moves = order.iter().map(|&i| moves[i]).collect();
+            }
+            _ => {}
+        }
+        if (plan.decided)(result.score) || deadline.used_fraction() > plan.stop_after {
+            break;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(keep_partial: bool, reorder: Reorder) -> Deepening<i32> {
+        Deepening {
+            max_depth: 5,
+            stop_after: 1.0,
+            decided: |score| score.abs() >= 100,
+            reorder,
+            keep_partial,
+        }
+    }
+
+    #[test]
+    fn deepen_keeps_the_deepest_finished_depth_and_orders_best_first() {
+        let deadline = Deadline::within(Duration::from_secs(10));
+        let mut orders = Vec::new();
+        let found = deepen(
+            &deadline,
+            vec!['a', 'b', 'c'],
+            0,
+            &plan(false, Reorder::ByScore),
+            |depth, moves| {
+                orders.push(moves.to_vec());
+                // 'c' is best from depth 2 on.
+                moves
+                    .iter()
+                    .map(|&m| match (m, depth) {
+                        ('b', 1) => 5,
+                        ('c', d) if d >= 2 => 7,
+                        _ => 1,
+                    })
+                    .collect()
+            },
+        );
+        assert_eq!((found.best, found.score, found.depth), ('c', 7, 5));
+        assert_eq!(orders[1], vec!['b', 'a', 'c']);
+        assert_eq!(orders[2], vec!['c', 'b', 'a']);
+    }
+
+    #[test]
+    fn deepen_stops_at_a_decided_score_and_on_a_cut_depth() {
+        let deadline = Deadline::within(Duration::from_secs(10));
+        let decided = deepen(
+            &deadline,
+            vec![1, 2],
+            0,
+            &plan(false, Reorder::Keep),
+            |d, m| m.iter().map(|&x| x * 60 * d as i32).collect(),
+        );
+        assert_eq!(
+            (decided.best, decided.depth),
+            (2, 1),
+            "120 is decided at depth 1"
+        );
+        // A depth cut short (two of three moves searched): its result counts only when asked,
+        // and only because a later move beat the first.
+        for (keep, expected) in [(false, 1), (true, 2)] {
+            let found = deepen(
+                &deadline,
+                vec![1, 2, 3],
+                0,
+                &plan(keep, Reorder::Keep),
+                |depth, _| {
+                    if depth == 1 {
+                        vec![3, 2, 1]
+                    } else {
+                        vec![3, 5]
+                    }
+                },
+            );
+            assert_eq!(
+                (found.best, found.depth),
+                (expected, 1),
+                "keep partial: {keep}"
+            );
+        }
+    }
+}

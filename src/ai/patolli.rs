@@ -1,7 +1,7 @@
 //! The Patolli engine: expectiminimax over the dice with iterative deepening and a deadline.
 //! `docs/ai-patolli.md` explains the evaluation.
 
-use crate::ai::{Deadline, SearchReport};
+use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::patolli::{Action, Location, Phase, Player, Rolled, State};
 
 /// The value of a won game.
@@ -31,9 +31,6 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         nodes: 0,
         elapsed: deadline.elapsed(),
     };
-    if actions.len() == 1 {
-        return Some(report);
-    }
     let mut search = Search {
         deadline,
         me,
@@ -41,38 +38,35 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         aborted: false,
         can_abort: false,
     };
-    for depth in 1..=12 {
+    let plan = Deepening {
+        max_depth: 12,
+        // The next depth costs many times this one.
+        stop_after: 0.3,
+        decided: |_: f64| false,
+        reorder: Reorder::Keep,
+        keep_partial: false,
+    };
+    let found = deepen(deadline, actions, 0.0, &plan, |depth, actions| {
         // Depth 1 always finishes, so there is an answer even with no time at all.
         search.can_abort = depth > 1;
-        if search.can_abort && deadline.expired() {
-            break;
-        }
-        let mut best: Option<(Action, f64)> = None;
-        for &action in &actions {
+        let mut values = Vec::with_capacity(actions.len());
+        for &action in actions {
             let mut child = state.clone();
             if child.apply(action).is_err() {
+                values.push(f64::NEG_INFINITY); // never chosen (candidates always apply)
                 continue;
             }
             let value = search.value(&child, depth - 1);
             if search.aborted {
                 break;
             }
-            if best.is_none_or(|(_, v)| value > v) {
-                best = Some((action, value));
-            }
+            values.push(value);
         }
-        if search.aborted {
-            break;
-        }
-        if let Some((action, value)) = best {
-            report.best = action;
-            report.score = value.round() as i32;
-            report.depth = depth;
-        }
-        if deadline.used_fraction() > 0.3 {
-            break; // the next depth costs many times this one
-        }
-    }
+        values
+    });
+    report.best = found.best;
+    report.score = found.score.round() as i32;
+    report.depth = found.depth;
     report.nodes = search.nodes;
     report.elapsed = deadline.elapsed();
     Some(report)

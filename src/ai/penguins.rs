@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use crate::ai::{Deadline, SearchReport};
+use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::penguins::{Action, Board, Phase, Pos, State};
 
 /// Value of a won game, beyond any evaluation.
@@ -15,7 +15,7 @@ const WIN: i32 = 1_000_000;
 /// Chooses a move for the player to move within `deadline`; `None` when it has none.
 pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<Action>> {
     let me = state.to_move();
-    let mut actions = state.legal_actions();
+    let actions = state.legal_actions();
     let first = *actions.first()?;
     let mut report = SearchReport {
         best: first,
@@ -24,9 +24,6 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         nodes: 0,
         elapsed: deadline.elapsed(),
     };
-    if actions.len() == 1 {
-        return Some(report);
-    }
     let mut search = Search {
         deadline,
         me,
@@ -34,15 +31,20 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         aborted: false,
         table: HashMap::new(),
     };
-    for depth in 1..=64u32 {
-        if depth > 1 && deadline.expired() {
-            break;
-        }
-        let mut best: Option<(Action, i32)> = None;
+    let plan = Deepening {
+        max_depth: 64,
+        stop_after: 1.0,
+        decided: |value: i32| value.abs() >= WIN / 2,
+        reorder: Reorder::BestFirst,
+        keep_partial: false,
+    };
+    let found = deepen(deadline, actions, 0, &plan, |depth, actions| {
+        let mut values = Vec::with_capacity(actions.len());
         let mut alpha = -WIN * 2;
-        for &action in &actions {
+        for &action in actions {
             let mut child = state.clone();
             if child.apply(action).is_err() {
+                values.push(-WIN * 4); // never chosen (legal actions always apply)
                 continue;
             }
             let value = search.alpha_beta(&child, depth - 1, alpha, WIN * 2);
@@ -50,31 +52,15 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
             if search.aborted && depth > 1 {
                 break;
             }
-            if best.is_none_or(|(_, v)| value > v) {
-                best = Some((action, value));
-                alpha = alpha.max(value);
-            }
-        }
-        if search.aborted && depth > 1 {
-            break;
+            values.push(value);
+            alpha = alpha.max(value);
         }
         search.aborted = false;
-        if let Some((action, value)) = best {
-            report.best = action;
-            report.score = value;
-            report.depth = depth;
-            // Search the best move first next time.
-            if let Some(i) = actions.iter().position(|&a| a == action) {
-                actions[..=i].rotate_right(1);
-            }
-            if value.abs() >= WIN / 2 {
-                break; // the result is decided
-            }
-        }
-        if state.phase() == Phase::Over {
-            break;
-        }
-    }
+        values
+    });
+    report.best = found.best;
+    report.score = found.score;
+    report.depth = found.depth;
     report.nodes = search.nodes;
     report.elapsed = deadline.elapsed();
     Some(report)

@@ -161,7 +161,7 @@ fn decorate_dice(
             }
             parent.spawn((
                 DiceCaption,
-                Text2d::new("The referee rolls for each player"),
+                Text2d::new("The referee rolls"),
                 theme::font(17.0),
                 TextColor(theme::TEXT_DIM),
                 Transform::from_translation((dice_center() + Vec2::new(0.0, -52.0)).extend(0.5)),
