@@ -623,10 +623,7 @@ fn show_cards(
     }
     for (title, mut text) in &mut titles {
         let player = title.0;
-        let seat = match referee.setup().seats[player.index()] {
-            Seat::Human => "human",
-            Seat::Ai => "AI",
-        };
+        let seat = referee.seat(player).title();
         let line = format!("Player {player} · {seat}");
         if text.0 != line {
             text.0 = line;
