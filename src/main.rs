@@ -92,7 +92,7 @@ enum Command {
         records: Option<PathBuf>,
     },
     /// Replay a match record in the window: arrow keys or the buttons step through it, Home and
-    /// End jump to its start and end, C (Continue from here) plays on from the position shown
+    /// End jump to its start and end, Space plays it, C (Continue) plays on from the position shown
     /// with the record's seats.
     Replay {
         /// The match record (written by --record, the Save button or penguins-match --records).

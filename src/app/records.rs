@@ -1,8 +1,8 @@
 //! Match records in the window, for every game at once: `S` (or *Save*) writes the record of
 //! the match on screen to the records folder and says where; `tablero play … --record FILE`
 //! writes it as the match goes; `tablero replay FILE` steps through a record (arrow keys and
-//! buttons, Home and End for its start and end) and *Continue from here* (`C`) turns the
-//! position into a live match with the record's seats.
+//! buttons, Home and End for its start and end, Space plays it at speed) and *Continue* (`C`)
+//! turns the position shown into a live match with the record's seats.
 //!
 //! A replay shows each position through the generic referee: every step asks for the match of
 //! the record cut after that entry, paused, so the game's own views draw it as they draw any
@@ -13,6 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use super::referee::{AppGame, MatchRequested, RecordTo, Referee, RematchRequested};
 use super::{AppStart, AppSystems, Screen, theme};
@@ -86,6 +87,8 @@ pub struct Replay<G: AppGame> {
     shown: usize,
     /// The position asked for; the referee shows it once `shown` matches it.
     wanted: usize,
+    /// While playing at speed: the time to the next step.
+    playing: Option<Timer>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -98,6 +101,11 @@ impl<G: AppGame> Replay<G> {
     /// Entries in the record.
     pub fn len(&self) -> usize {
         self.record.moves.len()
+    }
+
+    /// Whether the replay plays on by itself.
+    pub fn is_playing(&self) -> bool {
+        self.playing.is_some()
     }
 
     /// Whether the record has no entries.
@@ -130,7 +138,12 @@ pub enum ReplayStep {
     Last,
     /// Play on from the position shown, with the record's seats.
     Continue,
+    /// Start or stop stepping forward by itself, one entry every [`PLAYBACK_STEP`].
+    PlayPause,
 }
+
+/// The time between two entries when a replay plays by itself.
+pub const PLAYBACK_STEP: std::time::Duration = std::time::Duration::from_millis(600);
 
 /// The folder the Save button writes records to.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
@@ -168,6 +181,7 @@ fn open_replay<G: AppGame>(mut commands: Commands, start: Option<Res<AppStart>>)
             record,
             shown,
             wanted: shown,
+            playing: None,
             _game: std::marker::PhantomData,
         });
     }
@@ -188,6 +202,7 @@ fn send_record_keys(
         (&[KeyCode::Home, KeyCode::ArrowUp][..], ReplayStep::First),
         (&[KeyCode::End, KeyCode::ArrowDown][..], ReplayStep::Last),
         (&[KeyCode::KeyC][..], ReplayStep::Continue),
+        (&[KeyCode::Space][..], ReplayStep::PlayPause),
     ] {
         if pressed(codes) {
             steps.write(step);
@@ -210,7 +225,21 @@ fn take_steps<G: AppGame>(
     for &step in steps.read() {
         notice.0 = None;
         let last = replay.len();
+        if step != ReplayStep::PlayPause {
+            replay.playing = None;
+        }
         replay.wanted = match step {
+            ReplayStep::PlayPause => {
+                replay.playing = match replay.playing {
+                    Some(_) => None,
+                    None => Some(Timer::new(PLAYBACK_STEP, TimerMode::Repeating)),
+                };
+                if replay.playing.is_some() && replay.wanted == last {
+                    0 // from the start again
+                } else {
+                    replay.wanted
+                }
+            }
             ReplayStep::First => 0,
             ReplayStep::Back => replay.wanted.saturating_sub(1),
             ReplayStep::Forward => (replay.wanted + 1).min(last),
@@ -234,9 +263,11 @@ fn take_steps<G: AppGame>(
 /// Shows the position the replay asks for, through the referee (paused).
 fn step_replay<G: AppGame>(
     mut commands: Commands,
+    time: Res<Time>,
     replay: Option<ResMut<Replay<G>>>,
     mut rematches: MessageReader<RematchRequested>,
     mut requests: MessageWriter<MatchRequested<G>>,
+    mut redraws: MessageWriter<RequestRedraw>,
 ) {
     let Some(mut replay) = replay else {
         rematches.clear();
@@ -246,6 +277,18 @@ fn step_replay<G: AppGame>(
         // A new game ends the replay.
         commands.remove_resource::<Replay<G>>();
         return;
+    }
+    let last = replay.len();
+    let replay = &mut *replay;
+    if let Some(timer) = &mut replay.playing {
+        // Playing waits with nothing moving: the window must not fall asleep meanwhile.
+        redraws.write(RequestRedraw);
+        if timer.tick(time.delta()).just_finished() {
+            replay.wanted = (replay.wanted + 1).min(last);
+        }
+        if replay.wanted == last {
+            replay.playing = None;
+        }
     }
     if replay.wanted == replay.shown {
         return;
@@ -323,7 +366,8 @@ fn spawn_record_bar<G: AppGame>(mut commands: Commands, mut notice: ResMut<Recor
                 ("◀", ReplayStep::Back, 30.0),
                 ("▶", ReplayStep::Forward, 30.0),
                 ("▶|", ReplayStep::Last, 34.0),
-                ("Continue from here (C)", ReplayStep::Continue, 190.0),
+                ("Play", ReplayStep::PlayPause, 56.0),
+                ("Continue (C)", ReplayStep::Continue, 112.0),
             ] {
                 bar.spawn((ReplayControl, small_button(text, width)))
                     .observe(
@@ -387,7 +431,8 @@ fn show_record_bar<G: AppGame>(
                 Some(Entry::Roll(value)) => format!(": rolled {value}"),
                 None => ": the start".to_string(),
             };
-            format!("Replay, entry {shown} of {}{last}", replay.len())
+            let playing = if replay.is_playing() { ", playing" } else { "" };
+            format!("Replay{playing}: {shown}/{}{last}", replay.len())
         }
         (None, None) => String::new(),
     };

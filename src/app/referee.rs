@@ -301,7 +301,7 @@ impl<G: Game> fmt::Display for Refusal<G> {
             Refusal::Illegal(reason) => write!(f, "{reason}"),
             Refusal::NothingToUndo => f.write_str("there is nothing to take back"),
             Refusal::Replaying => {
-                f.write_str("this is a replay: choose Continue from here to play on")
+                f.write_str("this is a replay: press C (Continue) to play on from here")
             }
         }
     }

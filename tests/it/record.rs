@@ -473,6 +473,16 @@ mod window {
         // Nobody plays in a replay.
         play(&mut app, &["G1"]);
         assert_eq!(moves(&app), 3);
+        // Playing at speed steps on by itself to the end, then stops; Back stops it too.
+        app.world_mut().write_message(ReplayStep::PlayPause);
+        for _ in 0..120 {
+            app.update();
+        }
+        assert_eq!(moves(&app), 4, "played to the end");
+        app.world_mut().write_message(ReplayStep::Back);
+        app.update();
+        app.update();
+        assert_eq!(moves(&app), 3);
         // Continue from here: a live match from the position shown.
         app.world_mut().write_message(ReplayStep::Continue);
         app.update();
