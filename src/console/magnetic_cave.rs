@@ -74,8 +74,9 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         match ai {
             Some(report) => writeln!(
                 output,
-                "{player} (AI) plays {cell} (depth {}, {:.2} s)",
+                "{player} (AI) plays {cell} (depth {}, {} nodes, {:.2} s)",
                 report.depth,
+                report.nodes,
                 report.elapsed.as_secs_f64()
             )?,
             None => writeln!(output, "{player} plays {cell}")?,
