@@ -9,3 +9,4 @@ pub mod protocol;
 pub mod record;
 pub mod rules;
 pub mod setup;
+pub mod tournament;

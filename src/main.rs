@@ -20,6 +20,7 @@ use tablero::rules::penguins::Generator;
 use tablero::rules::{GameKind, Seat};
 use tablero::rules::{patolli, penguins};
 use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
+use tablero::tournament::{self, Settings, Spec};
 
 /// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli, and the
 /// Penguins file protocol. With no command, opens the window at the menu.
@@ -99,6 +100,38 @@ enum Command {
         file: PathBuf,
         #[command(flatten)]
         window: WindowOptions,
+    },
+    /// Play AI players against each other, headless: pairs of games with the seats swapped
+    /// and the same opening, then the score, the Elo difference with its 95 % interval and
+    /// the move times.
+    Tournament {
+        /// The game.
+        #[arg(long, value_enum)]
+        game: GameChoice,
+        /// Player A: random, greedy, engine[:budget=S] or classroom[:budget=S] (Magnetic Cave).
+        #[arg(long)]
+        a: Spec,
+        /// Player B, as A.
+        #[arg(long)]
+        b: Spec,
+        /// Games to play (rounded up to whole pairs).
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Seconds per decision for the players that search (at most 60).
+        #[arg(long, default_value = "1", value_parser = setup::parse_budget)]
+        budget: Duration,
+        /// The first pair's seed; pair p uses seed + p [default: random, printed].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Games played side by side.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        jobs: u16,
+        /// Print the results as one JSON object on standard output.
+        #[arg(long)]
+        json: bool,
+        /// Write each game's match record to DIR (game-1.ron, ...).
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
     },
     /// Check layout files and match records of any game; print each error as
     /// FILE:LINE:COLUMN: message.
@@ -264,6 +297,17 @@ struct PatolliOptions {
     layout: Option<PathBuf>,
 }
 
+/// A game, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameChoice {
+    /// Magnetic Cave.
+    MagneticCave,
+    /// Patolli.
+    Patolli,
+    /// Penguins.
+    Penguins,
+}
+
 /// `--overshoot`: what a roll past the end square does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OvershootChoice {
@@ -351,6 +395,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
+        Some(Command::Tournament {
+            game,
+            a,
+            b,
+            games,
+            budget,
+            seed,
+            jobs,
+            json,
+            records,
+        }) => {
+            let settings = Settings {
+                a,
+                b,
+                games,
+                budget,
+                seed: seed.unwrap_or_else(|| rand::random::<u64>() % 1_000_000),
+                jobs: usize::from(jobs),
+                records,
+            };
+            tournament_command(game, &settings, json)
+        }
         Some(Command::Penguins { args }) => Ok(penguins_call(&args)),
         Some(Command::PenguinsMatch {
             a,
@@ -617,6 +683,32 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
         seed,
     )?;
     Ok((setup, path))
+}
+
+/// Plays a tournament with a progress bar on the terminal, then prints its table (or JSON).
+fn tournament_command(game: GameChoice, settings: &Settings, json: bool) -> Result<ExitCode> {
+    let total = settings.games.div_ceil(2) * 2;
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} (eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let progress = |done: usize| bar.set_position(done as u64);
+    let summary = match game {
+        GameChoice::MagneticCave => tournament::run::<magnetic_cave::State>(settings, progress),
+        GameChoice::Patolli => tournament::run::<patolli::State>(settings, progress),
+        GameChoice::Penguins => tournament::run::<penguins::State>(settings, progress),
+    }
+    .map_err(anyhow::Error::msg)?;
+    bar.finish_and_clear();
+    if json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        print!("{summary}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn penguins_call(args: &[String]) -> ExitCode {

@@ -3,6 +3,7 @@
 //! No Bevy here: the window runs these searches on a task pool, the console calls them
 //! directly, and the tests and benchmarks measure them.
 
+pub mod classroom;
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;

@@ -12,4 +12,5 @@ mod record;
 mod referee;
 mod rules;
 mod support;
+mod tournament;
 mod window;

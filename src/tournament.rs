@@ -1,0 +1,621 @@
+//! `tablero tournament`: two players of one game against each other, headless, in pairs of
+//! games with the seats swapped and the same opening for both games of a pair (seeded random
+//! first plies in Magnetic Cave, a seeded board in Penguins, the same dice seed in Patolli),
+//! with the score, the Elo difference and its 95 % interval, and each side's move times.
+//!
+//! A player is a [`Spec`]: `random`, `greedy` (the best one-ply outcome under the game's
+//! static evaluation), `engine` (our search, optionally `engine:budget=0.5`) or, for Magnetic
+//! Cave, `classroom` (a reference alpha-beta, `ai::classroom`).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde::Serialize;
+
+use crate::ai::Deadline;
+use crate::layout::{PatolliSetup, PenguinsSetup};
+use crate::record::{Entry, Record};
+use crate::rules::magnetic_cave::{self, Outcome};
+use crate::rules::patolli::{self, Rules, Track};
+use crate::rules::penguins::{self, Generator};
+use crate::rules::{Game, GameKind, Seat};
+use crate::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
+
+/// Plies after which a game that has not ended is scored a draw (no real game comes near).
+const MAX_PLIES: usize = 20_000;
+
+/// A player of a tournament.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Spec {
+    /// A uniformly random legal action.
+    Random,
+    /// The action with the best static evaluation one ply ahead.
+    Greedy,
+    /// Our engine, with its own budget per decision if given (else the tournament's).
+    Engine {
+        /// The budget per decision.
+        budget: Option<Duration>,
+    },
+    /// Magnetic Cave's reference alpha-beta (`ai::classroom`).
+    Classroom {
+        /// The budget per decision.
+        budget: Option<Duration>,
+    },
+}
+
+/// Why a player spec was not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// No such player.
+    #[error("`{0}` is no player: random, greedy, engine[:budget=S] or classroom[:budget=S]")]
+    Unknown(String),
+    /// A bad setting.
+    #[error("`{0}`: {1}")]
+    Setting(String, String),
+}
+
+impl FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Spec, SpecError> {
+        let (name, settings) = text.split_once(':').unwrap_or((text, ""));
+        let mut budget = None;
+        for setting in settings.split(',').filter(|s| !s.is_empty()) {
+            match setting.split_once('=') {
+                Some(("budget", value)) => {
+                    budget = Some(
+                        setup::parse_budget(value)
+                            .map_err(|e| SpecError::Setting(text.to_string(), e.to_string()))?,
+                    );
+                }
+                _ => {
+                    return Err(SpecError::Setting(
+                        text.to_string(),
+                        format!("unknown setting `{setting}` (budget=S)"),
+                    ));
+                }
+            }
+        }
+        match (name, budget) {
+            ("random", None) => Ok(Spec::Random),
+            ("greedy", None) => Ok(Spec::Greedy),
+            ("engine", budget) => Ok(Spec::Engine { budget }),
+            ("classroom", budget) => Ok(Spec::Classroom { budget }),
+            ("random" | "greedy", Some(_)) => Err(SpecError::Setting(
+                text.to_string(),
+                "this player takes no budget".to_string(),
+            )),
+            _ => Err(SpecError::Unknown(text.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let with_budget =
+            |f: &mut fmt::Formatter<'_>, name: &str, budget: &Option<Duration>| match budget {
+                Some(b) => write!(f, "{name}:budget={}", b.as_secs_f64()),
+                None => f.write_str(name),
+            };
+        match self {
+            Spec::Random => f.write_str("random"),
+            Spec::Greedy => f.write_str("greedy"),
+            Spec::Engine { budget } => with_budget(f, "engine", budget),
+            Spec::Classroom { budget } => with_budget(f, "classroom", budget),
+        }
+    }
+}
+
+/// A game a tournament can play: how a pair's setup is drawn, who won, and the static
+/// evaluation `greedy` uses.
+pub trait Contest: Match {
+    /// The setup both games of pair `seed` play (seats are the tournament's business).
+    fn pair_setup(seed: u64, budget: Duration) -> Self::Setup;
+    /// The seat index (0, 1, …) of `player`.
+    fn player_index(player: Self::Player) -> usize;
+    /// The points of seat `index` in a finished game: 1 a win, 0.5 a shared first place, 0.
+    fn points(&self, index: usize) -> f64;
+    /// The static value of this position for seat `index` (higher is better).
+    fn static_value(&self, index: usize) -> f64;
+    /// The reference classroom engine's move, where the game has one.
+    fn classroom(&self, deadline: &Deadline) -> Option<Self::Action> {
+        let _ = deadline;
+        None
+    }
+}
+
+impl Contest for magnetic_cave::State {
+    /// The standard cave after four seeded random plies.
+    fn pair_setup(seed: u64, budget: Duration) -> CaveMatch {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut state = magnetic_cave::State::new(magnetic_cave::Config::STANDARD);
+        for _ in 0..4 {
+            let moves = state.legal_moves();
+            let pick = moves[rng.random_range(0..moves.len())];
+            if state.apply(pick).is_err() || Game::outcome(&state).is_some() {
+                break;
+            }
+        }
+        CaveMatch {
+            config: magnetic_cave::Config::STANDARD,
+            seats: [Seat::Ai, Seat::Ai],
+            budget,
+            moves: state.moves().to_vec(),
+        }
+    }
+
+    fn player_index(player: magnetic_cave::Brick) -> usize {
+        player.index()
+    }
+
+    fn points(&self, index: usize) -> f64 {
+        match Game::outcome(self) {
+            Some(Outcome::Win { winner, .. }) if winner.index() == index => 1.0,
+            Some(Outcome::Tie) => 0.5,
+            _ => 0.0,
+        }
+    }
+
+    fn static_value(&self, index: usize) -> f64 {
+        if Game::outcome(self).is_some() {
+            return (self.points(index) - 0.5) * 2e9;
+        }
+        let value = f64::from(crate::ai::magnetic_cave::evaluate(self));
+        if self.to_move().index() == index {
+            value
+        } else {
+            -value
+        }
+    }
+
+    fn classroom(&self, deadline: &Deadline) -> Option<magnetic_cave::Cell> {
+        crate::ai::classroom::choose_move(self, deadline).map(|report| report.best)
+    }
+}
+
+impl Contest for patolli::State {
+    /// The 60-square cross with the default rules; the pair's dice seed.
+    fn pair_setup(seed: u64, budget: Duration) -> PatolliMatch {
+        PatolliMatch {
+            board: PatolliSetup {
+                track: std::sync::Arc::new(Track::cross(7)),
+                rules: Rules::default(),
+            },
+            seats: [Seat::Ai, Seat::Ai],
+            budget,
+            seed,
+            scripted_rolls: Vec::new(),
+        }
+    }
+
+    fn player_index(player: patolli::Player) -> usize {
+        player.index()
+    }
+
+    fn points(&self, index: usize) -> f64 {
+        match self.winner() {
+            Some(winner) if winner.index() == index => 1.0,
+            _ => 0.0,
+        }
+    }
+
+    fn static_value(&self, index: usize) -> f64 {
+        if self.winner().is_some() {
+            return (self.points(index) - 0.5) * 2e9;
+        }
+        let player = patolli::Player::BOTH[index.min(1)];
+        crate::ai::patolli::evaluate(self, player)
+    }
+}
+
+impl Contest for penguins::State {
+    /// A seeded 8x8 board for two players with two penguins each.
+    fn pair_setup(seed: u64, budget: Duration) -> PenguinsMatch {
+        let layout = PenguinsSetup::Generated(Generator::default());
+        let needed = 4;
+        PenguinsMatch {
+            board: layout.board(seed, needed),
+            layout,
+            seats: vec![Seat::Ai, Seat::Ai],
+            penguins: 2,
+            budget,
+            seed: Some(seed),
+        }
+    }
+
+    fn player_index(player: penguins::Player) -> usize {
+        usize::from(player.0).saturating_sub(1)
+    }
+
+    fn points(&self, index: usize) -> f64 {
+        let Some(winners) = self.winners() else {
+            return 0.0;
+        };
+        let number = u8::try_from(index + 1).unwrap_or(0);
+        if winners.contains(&number) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        }
+    }
+
+    fn static_value(&self, index: usize) -> f64 {
+        let number = u8::try_from(index + 1).unwrap_or(0);
+        f64::from(crate::ai::penguins::evaluate(self, number))
+    }
+}
+
+/// How a tournament is played.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Player A.
+    pub a: Spec,
+    /// Player B.
+    pub b: Spec,
+    /// Games (rounded up to whole pairs).
+    pub games: usize,
+    /// The budget per decision of players that search (unless their spec says otherwise).
+    pub budget: Duration,
+    /// The seed of the first pair; pair p uses seed + p.
+    pub seed: u64,
+    /// Games played side by side.
+    pub jobs: usize,
+    /// Write each game's match record here.
+    pub records: Option<PathBuf>,
+}
+
+/// One game's result.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameResult {
+    /// The game's number, from 1.
+    pub number: usize,
+    /// The seat A played (0: first to move).
+    pub a_seat: usize,
+    /// A's points: 1, 0.5 or 0.
+    pub a_points: f64,
+    /// Plies played.
+    pub plies: usize,
+    /// Who forfeited and why, if anyone did.
+    pub forfeit: Option<Forfeit>,
+    /// A's and B's decision times, in milliseconds.
+    #[serde(skip)]
+    pub times: [Vec<f64>; 2],
+}
+
+/// A game lost by a player's fault.
+#[derive(Debug, Clone, Serialize)]
+pub struct Forfeit {
+    /// `a` or `b`.
+    pub side: char,
+    /// Why.
+    pub reason: String,
+}
+
+/// The decision of `spec` for the position, or why it has none.
+fn decide<G: Contest>(
+    spec: &Spec,
+    state: &G,
+    budget: Duration,
+    rng: &mut StdRng,
+) -> Result<G::Action, String> {
+    let actions = state.legal_actions();
+    if actions.is_empty() {
+        return Err("no legal action where one is due".to_string());
+    }
+    match spec {
+        Spec::Random => Ok(actions[rng.random_range(0..actions.len())]),
+        Spec::Greedy => {
+            let Some(player) = state.to_move() else {
+                return Err("the game is over".to_string());
+            };
+            let index = G::player_index(player);
+            let mut best = (actions[0], f64::NEG_INFINITY);
+            for &action in &actions {
+                let mut after = state.clone();
+                if after.apply(action).is_ok() {
+                    let value = after.static_value(index);
+                    if value > best.1 {
+                        best = (action, value);
+                    }
+                }
+            }
+            Ok(best.0)
+        }
+        Spec::Engine { budget: own } => state
+            .search(&Deadline::within(own.unwrap_or(budget)))
+            .map(|report| report.best)
+            .ok_or_else(|| "the engine found no move".to_string()),
+        Spec::Classroom { budget: own } => state
+            .classroom(&Deadline::within(own.unwrap_or(budget)))
+            .ok_or_else(|| format!("there is no classroom player for {}", G::KIND.title())),
+    }
+}
+
+/// Plays game `number` (from 1): pair (number - 1) / 2, A in seat 0 in odd games.
+fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Record) {
+    let pair = (number - 1) / 2;
+    let a_seat = (number - 1) % 2;
+    let setup = G::pair_setup(settings.seed.wrapping_add(pair as u64), settings.budget);
+    let mut state = G::initial(&setup);
+    let mut rolls = G::rolls(&setup);
+    let mut record = G::record(&setup);
+    let mut rng = StdRng::seed_from_u64(settings.seed ^ (number as u64).wrapping_mul(0x9E37));
+    let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut forfeit = None;
+    let mut plies = 0;
+    while Game::outcome(&state).is_none() && plies < MAX_PLIES {
+        if state.roll_due().is_some() {
+            let Some(roll) = rolls.next(&state) else {
+                break;
+            };
+            if state.roll(roll).is_ok() {
+                record.moves.push(Entry::Roll(roll));
+            }
+            continue;
+        }
+        let Some(player) = state.to_move() else {
+            break;
+        };
+        let seat = G::player_index(player);
+        let side = usize::from(seat != a_seat);
+        let spec = if side == 0 { &settings.a } else { &settings.b };
+        let began = Instant::now();
+        let decision = decide(spec, &state, settings.budget, &mut rng);
+        let spent = began.elapsed();
+        times[side].push(spent.as_secs_f64() * 1000.0);
+        let applied = decision.and_then(|action| {
+            state
+                .apply(action)
+                .map(|_| action)
+                .map_err(|e| format!("illegal {action}: {e}"))
+        });
+        match applied {
+            Ok(action) => {
+                let millis = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
+                record.moves.push(Entry::Act(action.to_string(), millis));
+                plies += 1;
+            }
+            Err(reason) => {
+                forfeit = Some(Forfeit {
+                    side: if side == 0 { 'a' } else { 'b' },
+                    reason,
+                });
+                break;
+            }
+        }
+    }
+    let a_points = match &forfeit {
+        Some(f) if f.side == 'a' => 0.0,
+        Some(_) => 1.0,
+        None if Game::outcome(&state).is_none() => 0.5,
+        None => state.points(a_seat),
+    };
+    record.result = state.result().or_else(|| {
+        forfeit
+            .as_ref()
+            .map(|f| format!("{} forfeits: {}", f.side, f.reason))
+    });
+    (
+        GameResult {
+            number,
+            a_seat,
+            a_points,
+            plies,
+            forfeit,
+            times,
+        },
+        record,
+    )
+}
+
+/// What a tournament found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// The game.
+    pub game: String,
+    /// Player A's spec.
+    pub a: String,
+    /// Player B's spec.
+    pub b: String,
+    /// Games played.
+    pub games: usize,
+    /// The budget per decision, in seconds.
+    pub budget: f64,
+    /// The first pair's seed.
+    pub seed: u64,
+    /// A's wins.
+    pub wins: usize,
+    /// Draws (and shared first places).
+    pub draws: usize,
+    /// A's losses.
+    pub losses: usize,
+    /// A's score, 0 to 1.
+    pub score: f64,
+    /// A's Elo difference over B.
+    pub elo: f64,
+    /// The low end of its 95 % interval.
+    pub elo_low: f64,
+    /// The high end of its 95 % interval.
+    pub elo_high: f64,
+    /// A's median decision time, in milliseconds.
+    pub a_median_ms: f64,
+    /// A's slowest decision, in milliseconds.
+    pub a_slowest_ms: f64,
+    /// B's median decision time, in milliseconds.
+    pub b_median_ms: f64,
+    /// B's slowest decision, in milliseconds.
+    pub b_slowest_ms: f64,
+    /// A's score as the first player (seat 0), 0 to 1.
+    pub a_score_first: f64,
+    /// A's score as the second player, 0 to 1.
+    pub a_score_second: f64,
+    /// Every game's result.
+    pub results: Vec<GameResult>,
+}
+
+/// The Elo difference that scores `p` (clamped away from 0 and 1).
+pub fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+fn median_and_max(mut times: Vec<f64>) -> (f64, f64) {
+    if times.is_empty() {
+        return (0.0, 0.0);
+    }
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], times[times.len() - 1])
+}
+
+fn summarise(kind: GameKind, settings: &Settings, results: Vec<GameResult>) -> Summary {
+    let n = results.len().max(1) as f64;
+    let points: Vec<f64> = results.iter().map(|r| r.a_points).collect();
+    let score = points.iter().sum::<f64>() / n;
+    let variance = points.iter().map(|x| (x - score).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    let seat_score = |seat: usize| {
+        let of: Vec<f64> = results
+            .iter()
+            .filter(|r| r.a_seat == seat)
+            .map(|r| r.a_points)
+            .collect();
+        of.iter().sum::<f64>() / of.len().max(1) as f64
+    };
+    let all = |side: usize| -> Vec<f64> {
+        results
+            .iter()
+            .flat_map(|r| r.times[side].iter().copied())
+            .collect()
+    };
+    let (a_median_ms, a_slowest_ms) = median_and_max(all(0));
+    let (b_median_ms, b_slowest_ms) = median_and_max(all(1));
+    Summary {
+        game: kind.title().to_string(),
+        a: settings.a.to_string(),
+        b: settings.b.to_string(),
+        games: results.len(),
+        budget: settings.budget.as_secs_f64(),
+        seed: settings.seed,
+        wins: points.iter().filter(|&&p| p == 1.0).count(),
+        draws: points.iter().filter(|&&p| p > 0.0 && p < 1.0).count(),
+        losses: points.iter().filter(|&&p| p == 0.0).count(),
+        score,
+        elo: elo(score),
+        elo_low: elo(score - margin),
+        elo_high: elo(score + margin),
+        a_median_ms,
+        a_slowest_ms,
+        b_median_ms,
+        b_slowest_ms,
+        a_score_first: seat_score(0),
+        a_score_second: seat_score(1),
+        results,
+    }
+}
+
+/// Plays the tournament of game `G`; `progress` is called after each game with the number
+/// finished.
+///
+/// # Errors
+/// A records folder that cannot be written.
+pub fn run<G: Contest>(
+    settings: &Settings,
+    progress: impl Fn(usize) + Sync,
+) -> Result<Summary, String> {
+    let games = settings.games.div_ceil(2) * 2;
+    if let Some(dir) = &settings.records {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let next = AtomicUsize::new(1);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..settings.jobs.clamp(1, 64) {
+            scope.spawn(|| {
+                loop {
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    if number > games {
+                        break;
+                    }
+                    let (result, record) = play_game::<G>(settings, number);
+                    if let Some(dir) = &settings.records {
+                        let path = dir.join(format!("game-{number}.ron"));
+                        if let Err(e) = record.save(&path)
+                            && let Ok(mut f) = failures.lock()
+                        {
+                            f.push(format!("{}: {e}", path.display()));
+                        }
+                    }
+                    if let Ok(mut all) = results.lock() {
+                        all.push(result);
+                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap_or_default();
+    if let Some(first) = failures.first() {
+        return Err(format!("cannot write a record: {first}"));
+    }
+    let mut results = results.into_inner().unwrap_or_default();
+    results.sort_by_key(|r| r.number);
+    Ok(summarise(G::KIND, settings, results))
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: A = {} against B = {}, {} games, {} s a decision, seed {}",
+            self.game, self.a, self.b, self.games, self.budget, self.seed
+        )?;
+        writeln!(
+            f,
+            "        wins  draws  losses   score   Elo (95 % interval)"
+        )?;
+        writeln!(
+            f,
+            "A     {:>6} {:>6} {:>7}  {:>5.1} %  {:+.0} ({:+.0} to {:+.0})",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0,
+            self.elo,
+            self.elo_low,
+            self.elo_high
+        )?;
+        writeln!(
+            f,
+            "A scored {:.1} % moving first and {:.1} % moving second",
+            self.a_score_first * 100.0,
+            self.a_score_second * 100.0
+        )?;
+        writeln!(
+            f,
+            "decision time: A median {:.0} ms, slowest {:.0} ms; B median {:.0} ms, slowest {:.0} ms",
+            self.a_median_ms, self.a_slowest_ms, self.b_median_ms, self.b_slowest_ms
+        )?;
+        let forfeits: Vec<String> = self
+            .results
+            .iter()
+            .filter_map(|r| {
+                r.forfeit
+                    .as_ref()
+                    .map(|x| format!("game {}: {} ({})", r.number, x.side, x.reason))
+            })
+            .collect();
+        if forfeits.is_empty() {
+            writeln!(f, "forfeits: none")
+        } else {
+            writeln!(f, "forfeits: {}", forfeits.join("; "))
+        }
+    }
+}
