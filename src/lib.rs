@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod app;
 pub mod console;
+pub mod engine;
 pub mod layout;
 pub mod protocol;
 pub mod record;

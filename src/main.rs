@@ -133,6 +133,12 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
     },
+    /// The engine protocol on standard input and output (see docs/protocol.md): newgame,
+    /// move D7, go [SECONDS] (answers info and bestmove), undo, show, quit.
+    Engine {
+        #[command(subcommand)]
+        game: EngineGame,
+    },
     /// Check layout files and match records of any game; print each error as
     /// FILE:LINE:COLUMN: message.
     ///
@@ -297,6 +303,13 @@ struct PatolliOptions {
     layout: Option<PathBuf>,
 }
 
+/// The games the engine protocol plays.
+#[derive(Subcommand)]
+enum EngineGame {
+    /// Magnetic Cave.
+    MagneticCave,
+}
+
 /// A game, on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum GameChoice {
@@ -395,6 +408,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
+        Some(Command::Engine {
+            game: EngineGame::MagneticCave,
+        }) => {
+            tablero::engine::run(io::stdin().lock(), &mut io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Tournament {
             game,
             a,

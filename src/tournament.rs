@@ -47,13 +47,18 @@ pub enum Spec {
         /// The budget per decision.
         budget: Option<Duration>,
     },
+    /// An outside program, run through `sh -c`: for Magnetic Cave one that speaks the engine
+    /// protocol (`docs/protocol.md`), started afresh for every game.
+    Command(String),
 }
 
 /// Why a player spec was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// No such player.
-    #[error("`{0}` is no player: random, greedy, engine[:budget=S] or classroom[:budget=S]")]
+    #[error(
+        "`{0}` is no player: random, greedy, engine[:budget=S], classroom[:budget=S] or cmd:PROGRAM"
+    )]
     Unknown(String),
     /// A bad setting.
     #[error("`{0}`: {1}")]
@@ -64,6 +69,15 @@ impl FromStr for Spec {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<Spec, SpecError> {
+        if let Some(program) = text.strip_prefix("cmd:") {
+            if program.trim().is_empty() {
+                return Err(SpecError::Setting(
+                    text.to_string(),
+                    "cmd: needs a program".to_string(),
+                ));
+            }
+            return Ok(Spec::Command(program.to_string()));
+        }
         let (name, settings) = text.split_once(':').unwrap_or((text, ""));
         let mut budget = None;
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
@@ -108,6 +122,7 @@ impl fmt::Display for Spec {
             Spec::Greedy => f.write_str("greedy"),
             Spec::Engine { budget } => with_budget(f, "engine", budget),
             Spec::Classroom { budget } => with_budget(f, "classroom", budget),
+            Spec::Command(program) => write!(f, "cmd:{program}"),
         }
     }
 }
@@ -128,7 +143,106 @@ pub trait Contest: Match {
         let _ = deadline;
         None
     }
+    /// The move of an outside program for this position, asked through `client`.
+    ///
+    /// # Errors
+    /// Why the program gave no legal answer in time (the game is then forfeited).
+    fn program_move(
+        &self,
+        client: &mut ProgramClient,
+        budget: Duration,
+    ) -> Result<Self::Action, String> {
+        let _ = (client, budget);
+        Err(format!(
+            "outside programs play Magnetic Cave here, not {}",
+            Self::KIND.title()
+        ))
+    }
 }
+
+/// An outside program speaking a line protocol: its input, and its output lines as they come.
+pub struct ProgramClient {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Moves of the game the program has been told.
+    told: usize,
+    started: bool,
+}
+
+impl ProgramClient {
+    /// Starts `program` through `sh -c`.
+    ///
+    /// # Errors
+    /// When it cannot be started.
+    pub fn start(program: &str) -> Result<ProgramClient, String> {
+        use std::process::{Command, Stdio};
+        let mut child = Command::new("sh")
+            .args(["-c", program])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{program}`: {e}"))?;
+        let input = child.stdin.take().ok_or("no input pipe")?;
+        let output = child.stdout.take().ok_or("no output pipe")?;
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(ProgramClient {
+            child,
+            input,
+            lines,
+            told: 0,
+            started: false,
+        })
+    }
+
+    /// Sends one line.
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        use std::io::Write;
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("the program stopped reading: {e}"))
+    }
+
+    /// The next line within `wait`.
+    fn receive(&mut self, wait: Duration) -> Result<String, String> {
+        self.lines.recv_timeout(wait).map_err(|e| match e {
+            std::sync::mpsc::RecvTimeoutError::Timeout => {
+                format!("no answer within {:.1} s", wait.as_secs_f64())
+            }
+            std::sync::mpsc::RecvTimeoutError::Disconnected => "the program ended".to_string(),
+        })
+    }
+
+    /// Sends `line` and expects `ok` within `wait`.
+    fn command(&mut self, line: &str, wait: Duration) -> Result<(), String> {
+        self.send(line)?;
+        match self.receive(wait)? {
+            answer if answer.trim() == "ok" => Ok(()),
+            answer => Err(format!("`{line}` was answered `{answer}`")),
+        }
+    }
+}
+
+impl Drop for ProgramClient {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Time an outside program may take beyond the budget (to start, and for its pipes).
+const PROGRAM_GRACE: Duration = Duration::from_secs(2);
 
 impl Contest for magnetic_cave::State {
     /// The standard cave after four seeded random plies.
@@ -176,6 +290,47 @@ impl Contest for magnetic_cave::State {
 
     fn classroom(&self, deadline: &Deadline) -> Option<magnetic_cave::Cell> {
         crate::ai::classroom::choose_move(self, deadline).map(|report| report.best)
+    }
+
+    /// Through the engine protocol: the moves it has not heard of, then `go`.
+    fn program_move(
+        &self,
+        client: &mut ProgramClient,
+        budget: Duration,
+    ) -> Result<magnetic_cave::Cell, String> {
+        let wait = budget + PROGRAM_GRACE;
+        if !client.started {
+            let config = self.config();
+            client.command(
+                &format!(
+                    "newgame {} {} {}",
+                    config.width(),
+                    config.height(),
+                    config.win_length()
+                ),
+                wait,
+            )?;
+            client.started = true;
+        }
+        for cell in &self.moves()[client.told..] {
+            client.command(&format!("move {cell}"), wait)?;
+        }
+        client.send(&format!("go {}", budget.as_secs_f64()))?;
+        let started = Instant::now();
+        loop {
+            let left = wait.saturating_sub(started.elapsed());
+            let line = client.receive(left)?;
+            if let Some(cell) = line.trim().strip_prefix("bestmove ") {
+                let cell = magnetic_cave::Cell::parse(cell.trim())
+                    .map_err(|e| format!("bestmove `{}`: {e}", cell.trim()))?;
+                // The program applied its move; the referee applies it next.
+                client.told = self.moves().len() + 1;
+                return Ok(cell);
+            }
+            if line.trim().starts_with("error") {
+                return Err(format!("`go` was answered `{}`", line.trim()));
+            }
+        }
     }
 }
 
@@ -303,6 +458,7 @@ fn decide<G: Contest>(
     state: &G,
     budget: Duration,
     rng: &mut StdRng,
+    client: &mut Option<ProgramClient>,
 ) -> Result<G::Action, String> {
     let actions = state.legal_actions();
     if actions.is_empty() {
@@ -334,6 +490,15 @@ fn decide<G: Contest>(
         Spec::Classroom { budget: own } => state
             .classroom(&Deadline::within(own.unwrap_or(budget)))
             .ok_or_else(|| format!("there is no classroom player for {}", G::KIND.title())),
+        Spec::Command(program) => {
+            if client.is_none() {
+                *client = Some(ProgramClient::start(program)?);
+            }
+            match client {
+                Some(client) => state.program_move(client, budget),
+                None => Err("the program did not start".to_string()),
+            }
+        }
     }
 }
 
@@ -349,6 +514,7 @@ fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Rec
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut forfeit = None;
     let mut plies = 0;
+    let mut clients: [Option<ProgramClient>; 2] = [None, None];
     while Game::outcome(&state).is_none() && plies < MAX_PLIES {
         if state.roll_due().is_some() {
             let Some(roll) = rolls.next(&state) else {
@@ -366,7 +532,7 @@ fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Rec
         let side = usize::from(seat != a_seat);
         let spec = if side == 0 { &settings.a } else { &settings.b };
         let began = Instant::now();
-        let decision = decide(spec, &state, settings.budget, &mut rng);
+        let decision = decide(spec, &state, settings.budget, &mut rng, &mut clients[side]);
         let spent = began.elapsed();
         times[side].push(spent.as_secs_f64() * 1000.0);
         let applied = decision.and_then(|action| {
@@ -462,7 +628,8 @@ pub struct Summary {
 /// The Elo difference that scores `p` (clamped away from 0 and 1).
 pub fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-3, 1.0 - 1e-3);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // `+ 0.0` turns -0 into 0, so an even score prints as +0.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 fn median_and_max(mut times: Vec<f64>) -> (f64, f64) {

@@ -255,3 +255,78 @@ fn undo_takes_back_the_last_human_decision_in_every_game() {
     );
     assert!(stdout(&output).contains("Nothing to undo."));
 }
+
+/// The engine protocol as a process: moves by either side, `go` with its info and bestmove
+/// lines (applied), bad lines answered with `error` and nothing changed, `show`, `undo`.
+#[test]
+fn the_engine_protocol_plays_and_answers_bad_lines_with_errors() {
+    let output = crate::support::run_tablero(
+        &["engine", "magnetic-cave"],
+        "newgame\nmove a1\nmove d4\nmove nonsense\ngo 0.3\nfly\ngo 0\nnewgame 8 8 9\nshow\nundo\nshow\nquit\nmove h1\n",
+    );
+    assert!(output.status.success());
+    let out = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok", "{out}");
+    assert_eq!(lines[1], "ok", "{out}");
+    assert!(
+        lines[2].starts_with("error ") && lines[2].contains("D4"),
+        "{out}"
+    );
+    assert!(lines[3].starts_with("error "), "{out}");
+    assert!(lines[4].starts_with("info depth "), "{out}");
+    let best = lines[5].strip_prefix("bestmove ").expect("a bestmove line");
+    assert!(lines[6].starts_with("error unknown command"), "{out}");
+    assert!(lines[7].starts_with("error "), "{out}");
+    assert!(
+        lines[8].starts_with("error ") && lines[8].contains("win_length"),
+        "{out}"
+    );
+    // show: the cave with A1 and the engine's move, then the status line and ok.
+    let status: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with('{'))
+        .collect();
+    let first: serde_json::Value = serde_json::from_str(status[0]).unwrap();
+    assert_eq!(first["moves"], serde_json::json!(["A1", best]), "{out}");
+    let second: serde_json::Value = serde_json::from_str(status[1]).unwrap();
+    assert_eq!(
+        second["moves"],
+        serde_json::json!(["A1"]),
+        "undo took it back"
+    );
+    assert_eq!(lines.last(), Some(&"ok"), "nothing after quit: {out}");
+}
+
+/// A tournament between the engine protocol (run as an outside program) and the built-in
+/// engine: both seats, no forfeits, so the protocol is spoken both ways.
+#[test]
+fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
+    let program = format!("cmd:{} engine magnetic-cave", env!("CARGO_BIN_EXE_tablero"));
+    let output = crate::support::run_tablero(
+        &[
+            "tournament",
+            "--game",
+            "magnetic-cave",
+            "--a",
+            &program,
+            "--b",
+            "greedy",
+            "--games",
+            "2",
+            "--budget",
+            "0.2",
+            "--seed",
+            "9",
+            "--json",
+        ],
+        "",
+    );
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let results = summary["results"].as_array().unwrap();
+    assert!(results.iter().all(|r| r["forfeit"].is_null()), "{summary}");
+    assert_eq!(summary["wins"], 2, "the engine beats greedy: {summary}");
+}

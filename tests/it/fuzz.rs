@@ -752,6 +752,44 @@ fn fuzz_console(game: &str, extra: &[&str], words: &'static [&'static str]) {
 }
 
 #[test]
+fn the_engine_protocol_answers_every_line() {
+    let dir = temp_dir("fuzz-engine");
+    let words: &'static [&'static str] = &[
+        "newgame",
+        "newgame 8 8 5",
+        "newgame 3 3 3",
+        "newgame 26 26 5",
+        "newgame 0 0 0",
+        "newgame 8 8",
+        "move a1",
+        "move H1",
+        "move d4",
+        "move",
+        "move a1 b1",
+        "go 0.05",
+        "go 0",
+        "go -1",
+        "go abc",
+        "go 1e9",
+        "undo",
+        "show",
+        "quit",
+        "",
+    ];
+    let mut runner = TestRunner::new(config());
+    runner
+        .run(&console_session(words), |input| {
+            let args = vec!["engine".to_string(), "magnetic-cave".to_string()];
+            let out = run_bounded(&dir, &args, &input).map_err(TestCaseError::fail)?;
+            no_panic(&out).map_err(TestCaseError::fail)?;
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            prop_assert_eq!(out.status.code(), Some(0), "{}", stderr);
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
 fn the_cave_console_answers_every_line() {
     fuzz_console(
         "magnetic-cave",
