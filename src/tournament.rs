@@ -42,6 +42,11 @@ pub enum Spec {
         /// The budget per decision.
         budget: Option<Duration>,
     },
+    /// Our engine as it was when the tournament arrived (`ai::v1`), the yardstick.
+    EngineV1 {
+        /// The budget per decision.
+        budget: Option<Duration>,
+    },
     /// Magnetic Cave's reference alpha-beta (`ai::classroom`).
     Classroom {
         /// The budget per decision.
@@ -57,7 +62,7 @@ pub enum Spec {
 pub enum SpecError {
     /// No such player.
     #[error(
-        "`{0}` is no player: random, greedy, engine[:budget=S], classroom[:budget=S] or cmd:PROGRAM"
+        "`{0}` is no player: random, greedy, engine[:budget=S], engine-v1[:budget=S], classroom[:budget=S] or cmd:PROGRAM"
     )]
     Unknown(String),
     /// A bad setting.
@@ -100,6 +105,7 @@ impl FromStr for Spec {
             ("random", None) => Ok(Spec::Random),
             ("greedy", None) => Ok(Spec::Greedy),
             ("engine", budget) => Ok(Spec::Engine { budget }),
+            ("engine-v1", budget) => Ok(Spec::EngineV1 { budget }),
             ("classroom", budget) => Ok(Spec::Classroom { budget }),
             ("random" | "greedy", Some(_)) => Err(SpecError::Setting(
                 text.to_string(),
@@ -121,6 +127,7 @@ impl fmt::Display for Spec {
             Spec::Random => f.write_str("random"),
             Spec::Greedy => f.write_str("greedy"),
             Spec::Engine { budget } => with_budget(f, "engine", budget),
+            Spec::EngineV1 { budget } => with_budget(f, "engine-v1", budget),
             Spec::Classroom { budget } => with_budget(f, "classroom", budget),
             Spec::Command(program) => write!(f, "cmd:{program}"),
         }
@@ -138,6 +145,10 @@ pub trait Contest: Match {
     fn points(&self, index: usize) -> f64;
     /// The static value of this position for seat `index` (higher is better).
     fn static_value(&self, index: usize) -> f64;
+    /// The yardstick engine's decision (`ai::v1`; today's engine where it has not changed).
+    fn engine_v1(&self, deadline: &Deadline) -> Option<Self::Action> {
+        self.search(deadline).map(|report| report.best)
+    }
     /// The reference classroom engine's move, where the game has one.
     fn classroom(&self, deadline: &Deadline) -> Option<Self::Action> {
         let _ = deadline;
@@ -286,6 +297,10 @@ impl Contest for magnetic_cave::State {
         } else {
             -value
         }
+    }
+
+    fn engine_v1(&self, deadline: &Deadline) -> Option<magnetic_cave::Cell> {
+        crate::ai::v1::magnetic_cave::choose_move(self, deadline).map(|report| report.best)
     }
 
     fn classroom(&self, deadline: &Deadline) -> Option<magnetic_cave::Cell> {
@@ -486,6 +501,9 @@ fn decide<G: Contest>(
         Spec::Engine { budget: own } => state
             .search(&Deadline::within(own.unwrap_or(budget)))
             .map(|report| report.best)
+            .ok_or_else(|| "the engine found no move".to_string()),
+        Spec::EngineV1 { budget: own } => state
+            .engine_v1(&Deadline::within(own.unwrap_or(budget)))
             .ok_or_else(|| "the engine found no move".to_string()),
         Spec::Classroom { budget: own } => state
             .classroom(&Deadline::within(own.unwrap_or(budget)))

@@ -7,6 +7,7 @@ pub mod classroom;
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
+pub mod v1;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

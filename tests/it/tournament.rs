@@ -97,6 +97,7 @@ fn bad_player_specs_are_refused_with_the_reason() {
         ("nobody", "is no player"),
         ("engine:budget=0", "budget"),
         ("engine:depth=3", "unknown setting"),
+        ("engine-v2", "is no player"),
         ("random:budget=1", "takes no budget"),
     ] {
         let output = run_tablero(

@@ -1,0 +1,433 @@
+//! The Magnetic Cave engine as it was on 2026-11-23 (`engine-v1`, the yardstick: do not
+//! change it): iterative-deepening negamax alpha-beta with a transposition table, forced-move
+//! pruning and a window heuristic, as `docs/ai-magnetic-cave.md` describes.
+
+use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
+use crate::rules::magnetic_cave::{Brick, Cell, Config, Outcome, State};
+
+/// The score of a won position, less the plies needed to reach it.
+pub const WIN: i32 = 1_000_000;
+const INF: i32 = WIN + 1_000;
+/// Scores beyond this are wins or losses found by the search.
+const WIN_THRESHOLD: i32 = WIN - 10_000;
+const TT_BITS: u32 = 20;
+const MAX_PLY: usize = 128;
+
+/// Value of a line window holding `k` bricks of one colour and none of the other, for k < win.
+const WINDOW_WEIGHTS: [i32; 8] = [0, 1, 6, 36, 216, 1_296, 7_776, 46_656];
+
+/// Picks a move for the player to move in `state`, searching until `deadline`.
+/// Returns `None` only when the game is over (no legal move).
+pub fn choose_move(state: &State, deadline: &Deadline) -> Option<SearchReport<Cell>> {
+    Searcher::new(state.config(), deadline).search(state)
+}
+
+/// The static evaluation of `state` for the player to move (positive is good for it).
+pub fn evaluate(state: &State) -> i32 {
+    Evaluator::new(state.config()).evaluate(state)
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+    best: u8,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// Every winning-length window of the cave, as cell indices, and the per-row geometry.
+struct Evaluator {
+    config: Config,
+    windows: Vec<usize>,
+}
+
+impl Evaluator {
+    fn new(config: Config) -> Evaluator {
+        let len = i32::from(config.win_length());
+        let (w, h) = (i32::from(config.width()), i32::from(config.height()));
+        let mut windows = Vec::new();
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for row in 0..h {
+                for col in 0..w {
+                    let (end_c, end_r) = (col + dc * (len - 1), row + dr * (len - 1));
+                    if end_c < 0 || end_c >= w || end_r < 0 || end_r >= h {
+                        continue;
+                    }
+                    for i in 0..len {
+                        windows.push(((row + dr * i) * w + col + dc * i) as usize);
+                    }
+                }
+            }
+        }
+        Evaluator { config, windows }
+    }
+
+    /// Black's advantage minus White's, turned to the player to move.
+    ///
+    /// Each window with bricks of only one colour is worth `WINDOW_WEIGHTS[k]` to that colour,
+    /// scaled down by how many moves its empty cells are from becoming playable in their rows.
+    fn evaluate(&self, state: &State) -> i32 {
+        let width = usize::from(self.config.width());
+        let len = usize::from(self.config.win_length());
+        // Distance of each empty cell from being playable: the number of empty cells between it
+        // and the nearer filled end of its row (0 = playable now).
+        let mut distance = vec![0u8; self.config.cell_count()];
+        let mut owner = vec![None; self.config.cell_count()];
+        for row in 0..self.config.height() {
+            let base = usize::from(row) * width;
+            for col in 0..self.config.width() {
+                owner[base + usize::from(col)] = state.brick(Cell::new(col, row));
+            }
+            let cells = &owner[base..base + width];
+            let left = cells.iter().position(Option::is_none);
+            let right = cells.iter().rposition(Option::is_none);
+            if let (Some(left), Some(right)) = (left, right) {
+                for col in left..=right {
+                    distance[base + col] = (col - left).min(right - col) as u8;
+                }
+            }
+        }
+        let mut score = 0i32;
+        for window in self.windows.chunks_exact(len) {
+            let (mut black, mut white, mut far) = (0usize, 0usize, 0i32);
+            for &i in window {
+                match owner[i] {
+                    Some(Brick::Black) => black += 1,
+                    Some(Brick::White) => white += 1,
+                    None => far += i32::from(distance[i]),
+                }
+            }
+            let value = |k: usize| WINDOW_WEIGHTS[k.min(WINDOW_WEIGHTS.len() - 1)] * 4 / (4 + far);
+            if white == 0 && black > 0 {
+                score += value(black);
+            } else if black == 0 && white > 0 {
+                score -= value(white);
+            }
+        }
+        match state.to_move() {
+            Brick::Black => score,
+            Brick::White => -score,
+        }
+    }
+}
+
+struct Searcher<'d> {
+    deadline: &'d Deadline,
+    evaluator: Evaluator,
+    zobrist: Vec<[u64; 2]>,
+    zobrist_white_to_move: u64,
+    tt: Vec<TtEntry>,
+    history: Vec<i32>,
+    killers: Vec<[Option<Cell>; 2]>,
+    move_buffers: Vec<Vec<Cell>>,
+    nodes: u64,
+    aborted: bool,
+    can_abort: bool,
+}
+
+impl<'d> Searcher<'d> {
+    fn new(config: Config, deadline: &'d Deadline) -> Searcher<'d> {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            // splitmix64: fixed keys, so searches are reproducible.
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist = (0..config.cell_count()).map(|_| [next(), next()]).collect();
+        Searcher {
+            deadline,
+            evaluator: Evaluator::new(config),
+            zobrist,
+            zobrist_white_to_move: next(),
+            tt: vec![TtEntry::default(); 1 << TT_BITS],
+            history: vec![0; config.cell_count()],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            move_buffers: vec![Vec::new(); MAX_PLY + 1],
+            nodes: 0,
+            aborted: false,
+            can_abort: false,
+        }
+    }
+
+    fn hash(&self, state: &State) -> u64 {
+        let mut key = if state.to_move() == Brick::White {
+            self.zobrist_white_to_move
+        } else {
+            0
+        };
+        for &cell in state.moves() {
+            if let Some(brick) = state.brick(cell) {
+                key ^= self.zobrist[state.cell_index(cell)][brick.index()];
+            }
+        }
+        key
+    }
+
+    fn search(&mut self, root: &State) -> Option<SearchReport<Cell>> {
+        let mut state = root.clone();
+        let mut root_moves = state.legal_moves();
+        if root_moves.is_empty() {
+            return None;
+        }
+        let player = state.to_move();
+        let mut report = SearchReport {
+            best: root_moves[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: self.deadline.elapsed(),
+        };
+        // Tactics first: take a win, or block the opponent's only winning cell.
+        if let Some(&win) = root_moves.iter().find(|&&c| state.would_win(c, player)) {
+            report.best = win;
+            report.score = WIN - 1;
+            return Some(report);
+        }
+        let threats: Vec<Cell> = root_moves
+            .iter()
+            .copied()
+            .filter(|&c| state.would_win(c, player.opponent()))
+            .collect();
+        if let Some(&block) = threats.first() {
+            root_moves = vec![block];
+        }
+        if root_moves.len() == 1 {
+            report.best = root_moves[0];
+            return Some(report);
+        }
+        let mut hash = self.hash(&state);
+        let empty = state.config().cell_count() - state.moves().len();
+        let plan = Deepening {
+            max_depth: empty.min(MAX_PLY - 1) as u32,
+            stop_after: 0.5,
+            decided: |score: i32| score.abs() >= WIN_THRESHOLD,
+            reorder: Reorder::ByScore,
+            keep_partial: true,
+        };
+        let deadline = self.deadline;
+        let found = deepen(deadline, root_moves, 0, &plan, |depth, moves| {
+            self.can_abort = depth > 1;
+            let mut alpha = -INF;
+            let mut scores = Vec::with_capacity(moves.len());
+            for &cell in moves {
+                let child = self.play(&mut state, &mut hash, cell);
+                let score = match child {
+                    Some(Outcome::Win { .. }) => WIN - 1,
+                    Some(Outcome::Tie) => 0,
+                    None => -self.negamax(&mut state, hash, depth - 1, 1, -INF, -alpha),
+                };
+                self.unplay(&mut state, &mut hash, cell);
+                if self.aborted {
+                    break;
+                }
+                scores.push(score);
+                alpha = alpha.max(score);
+            }
+            scores
+        });
+        report.best = found.best;
+        report.score = found.score;
+        report.depth = found.depth;
+        report.nodes = self.nodes;
+        report.elapsed = self.deadline.elapsed();
+        Some(report)
+    }
+
+    fn play(&mut self, state: &mut State, hash: &mut u64, cell: Cell) -> Option<Outcome> {
+        let player = state.to_move();
+        *hash ^= self.zobrist[state.cell_index(cell)][player.index()] ^ self.zobrist_white_to_move;
+        state.play_unchecked(cell)
+    }
+
+    fn unplay(&mut self, state: &mut State, hash: &mut u64, cell: Cell) {
+        state.undo();
+        let player = state.to_move();
+        *hash ^= self.zobrist[state.cell_index(cell)][player.index()] ^ self.zobrist_white_to_move;
+    }
+
+    fn negamax(
+        &mut self,
+        state: &mut State,
+        hash: u64,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.can_abort && self.nodes & 1023 == 0 && self.deadline.expired() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let player = state.to_move();
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        state.legal_moves_into(&mut moves);
+        // A move that wins now ends the search of this node.
+        if moves.iter().any(|&c| state.would_win(c, player)) {
+            self.move_buffers[ply] = moves;
+            return WIN - ply as i32 - 1;
+        }
+        // An opponent's winning cell must be blocked; two cannot both be.
+        let mut threats = moves
+            .iter()
+            .copied()
+            .filter(|&c| state.would_win(c, player.opponent()));
+        if let Some(block) = threats.next() {
+            if threats.any(|c| c != block) {
+                self.move_buffers[ply] = moves;
+                return -(WIN - ply as i32 - 2);
+            }
+            moves.clear();
+            moves.push(block);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            self.move_buffers[ply] = moves;
+            return self.evaluator.evaluate(state);
+        }
+
+        let slot = (hash >> (64 - TT_BITS)) as usize;
+        let entry = self.tt[slot];
+        let mut tt_move = None;
+        if entry.key == hash {
+            if entry.best != u8::MAX {
+                tt_move = moves
+                    .iter()
+                    .copied()
+                    .find(|&c| state.cell_index(c) == usize::from(entry.best));
+            }
+            if u32::from(entry.depth) >= depth {
+                let score = from_tt(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    self.move_buffers[ply] = moves;
+                    return score;
+                }
+            }
+        }
+        self.order_moves(state, &mut moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -INF;
+        let mut best_move = None;
+        // A forced reply does not use up depth: it sharpens tactics at little cost.
+        let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        for &cell in &moves {
+            let mut child_hash = hash;
+            let score = match self.play(state, &mut child_hash, cell) {
+                Some(Outcome::Win { .. }) => WIN - ply as i32 - 1,
+                Some(Outcome::Tie) => 0,
+                None => -self.negamax(state, child_hash, child_depth, ply + 1, -beta, -alpha),
+            };
+            let mut back_hash = child_hash;
+            self.unplay(state, &mut back_hash, cell);
+            if self.aborted {
+                self.move_buffers[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(cell);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.history[state.cell_index(cell)] += (depth * depth) as i32;
+                let killers = &mut self.killers[ply];
+                if killers[0] != Some(cell) {
+                    killers[1] = killers[0];
+                    killers[0] = Some(cell);
+                }
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt[slot] = TtEntry {
+            key: hash,
+            score: to_tt(best_score, ply),
+            depth: depth.min(255) as u8,
+            bound,
+            best: best_move.map_or(u8::MAX, |c| state.cell_index(c).min(254) as u8),
+        };
+        self.move_buffers[ply] = moves;
+        best_score
+    }
+
+    fn order_moves(&self, state: &State, moves: &mut [Cell], tt_move: Option<Cell>, ply: usize) {
+        let killers = self.killers[ply];
+        moves.sort_by_cached_key(|&c| {
+            if Some(c) == tt_move {
+                i32::MIN
+            } else if Some(c) == killers[0] {
+                i32::MIN + 1
+            } else if Some(c) == killers[1] {
+                i32::MIN + 2
+            } else {
+                -self.history[state.cell_index(c)]
+            }
+        });
+    }
+}
+
+/// Win scores are stored relative to the node, so they stay right at another ply.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn evaluation_is_symmetric_at_start() {
+        assert_eq!(evaluate(&State::new(Config::STANDARD)), 0);
+    }
+
+    #[test]
+    fn returns_a_move_even_with_no_time() {
+        let state = State::new(Config::STANDARD);
+        let report = choose_move(&state, &Deadline::within(Duration::ZERO)).unwrap();
+        assert!(state.is_legal(report.best));
+    }
+}
