@@ -403,6 +403,12 @@ impl State {
         self.outcome
     }
 
+    /// Every cell's brick, row by row from the bottom (`row * width + col`), for evaluations
+    /// that read the whole cave.
+    pub fn grid(&self) -> &[Option<Brick>] {
+        &self.cells
+    }
+
     /// The brick on `cell`, if any (`None` also off the board).
     pub fn brick(&self, cell: Cell) -> Option<Brick> {
         if self.config.contains(cell) {
