@@ -372,7 +372,7 @@ struct WindowOptions {
     screenshot_after_moves: usize,
 }
 
-fn parse_seat(text: &str) -> Result<Seat, String> {
+fn parse_seat(text: &str) -> Result<Seat, tablero::rules::ParseError> {
     text.parse()
 }
 

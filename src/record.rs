@@ -370,7 +370,7 @@ impl Recorded for patolli::State {
     }
 
     fn parse_action(text: &str) -> Result<patolli::Action, String> {
-        patolli::Action::from_str(text)
+        patolli::Action::from_str(text).map_err(|e| e.to_string())
     }
 
     fn result(&self) -> Option<String> {
@@ -405,7 +405,7 @@ impl Recorded for penguins::State {
     }
 
     fn parse_action(text: &str) -> Result<penguins::Action, String> {
-        penguins::Action::from_str(text)
+        penguins::Action::from_str(text).map_err(|e| e.to_string())
     }
 
     fn result(&self) -> Option<String> {

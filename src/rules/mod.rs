@@ -45,14 +45,36 @@ impl fmt::Display for Seat {
     }
 }
 
+/// Why a text names no seat or no action of a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Not `human` or `ai`.
+    #[error("unknown seat `{0}`: expected `human` or `ai`")]
+    Seat(String),
+    /// Not a Patolli action as `Display` writes them.
+    #[error("`{0}` is not `move X`, `place X` or `pass`")]
+    PatolliAction(String),
+    /// A Patolli action naming no piece.
+    #[error("`{text}`: no piece is labelled `{label}`")]
+    PieceLabel {
+        /// The whole text.
+        text: String,
+        /// The label it gave.
+        label: String,
+    },
+    /// Not a Penguins action as `Display` writes them.
+    #[error("`{0}` is not `x y` (a placement) or `x1 y1 x2 y2` (a slide)")]
+    PenguinsAction(String),
+}
+
 impl FromStr for Seat {
-    type Err = String;
+    type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
             "human" => Ok(Seat::Human),
             "ai" => Ok(Seat::Ai),
-            other => Err(format!("unknown seat `{other}`: expected `human` or `ai`")),
+            other => Err(ParseError::Seat(other.to_string())),
         }
     }
 }

@@ -575,10 +575,10 @@ impl fmt::Display for Action {
 }
 
 impl std::str::FromStr for Action {
-    type Err = String;
+    type Err = super::ParseError;
 
     /// Reads what `Display` writes: `move A`, `place 3`, `pass`.
-    fn from_str(text: &str) -> Result<Action, String> {
+    fn from_str(text: &str) -> Result<Action, super::ParseError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("pass") {
             return Ok(Action::Pass);
@@ -597,11 +597,14 @@ impl std::str::FromStr for Action {
             } else if let Some(rest) = lower.strip_prefix("place ") {
                 (Action::Place, rest)
             } else {
-                return Err(format!("`{text}` is not `move X`, `place X` or `pass`"));
+                return Err(super::ParseError::PatolliAction(text.to_string()));
             };
         piece(label)
             .map(make)
-            .ok_or_else(|| format!("`{text}`: no piece is labelled `{}`", label.trim()))
+            .ok_or_else(|| super::ParseError::PieceLabel {
+                text: text.to_string(),
+                label: label.trim().to_string(),
+            })
     }
 }
 

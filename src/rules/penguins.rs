@@ -330,10 +330,10 @@ impl fmt::Display for Action {
 }
 
 impl std::str::FromStr for Action {
-    type Err = String;
+    type Err = super::ParseError;
 
     /// Reads what `Display` writes: `x y` places, `x1 y1 x2 y2` slides.
-    fn from_str(text: &str) -> Result<Action, String> {
+    fn from_str(text: &str) -> Result<Action, super::ParseError> {
         let numbers: Result<Vec<u16>, _> = text.split_whitespace().map(str::parse).collect();
         match numbers.as_deref() {
             Ok(&[x, y]) => Ok(Action::Place(Pos::new(y, x))),
@@ -341,9 +341,7 @@ impl std::str::FromStr for Action {
                 from: Pos::new(y1, x1),
                 to: Pos::new(y2, x2),
             }),
-            _ => Err(format!(
-                "`{text}` is not `x y` (a placement) or `x1 y1 x2 y2` (a slide)"
-            )),
+            _ => Err(super::ParseError::PenguinsAction(text.to_string())),
         }
     }
 }
