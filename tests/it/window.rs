@@ -100,12 +100,9 @@ fn check_picture(path: &Path, a1: bevy::math::Vec2) {
     );
 }
 
-/// Waits for the window, then runs `clicks` (shell lines using `$wid`) again and again until
-/// the app has taken its screenshot and exited.
-fn window_script(app: &str, clicks: &str) -> String {
-    format!(
-        r#"
-        {app} > "$OUT" 2> "$ERR" &
+/// Shell lines that wait (up to a minute) for the app started last (`$!`) to open its window,
+/// leaving its process in `$app` and the window in `$wid`, or exit 3.
+const WAIT_FOR_WINDOW: &str = r#"
         app=$!
         wid=""
         for _ in $(seq 1 600); do
@@ -115,6 +112,15 @@ fn window_script(app: &str, clicks: &str) -> String {
             sleep 0.1
         done
         if [ -z "$wid" ]; then echo "no window appeared" >&2; kill $app 2>/dev/null; wait $app; exit 3; fi
+"#;
+
+/// Waits for the window, then runs `clicks` (shell lines using `$wid`) again and again until
+/// the app has taken its screenshot and exited.
+fn window_script(app: &str, clicks: &str) -> String {
+    format!(
+        r#"
+        {app} > "$OUT" 2> "$ERR" &
+        {WAIT_FOR_WINDOW}
         # Let the first frames settle (pipelines, hover) before the first click.
         sleep 1
         for _ in $(seq 1 60); do
@@ -387,24 +393,17 @@ fn a_record_replays_in_the_real_window_back_and_forth() {
     )
     .unwrap();
     // The record opens at its end; each key is followed by a dump of the window.
-    let script = r#"
+    let script = format!(
+        r#"
         "$TABLERO" replay "$RECORD" > "$OUT" 2> "$ERR" &
-        app=$!
-        wid=""
-        for _ in $(seq 1 600); do
-            wid=$(xdotool search --name '^Tablero$' 2>/dev/null | head -n 1)
-            [ -n "$wid" ] && break
-            kill -0 $app 2>/dev/null || break
-            sleep 0.1
-        done
-        if [ -z "$wid" ]; then echo "no window appeared" >&2; kill $app 2>/dev/null; exit 3; fi
+        {WAIT_FOR_WINDOW}
         sleep 2
-        dump() { xwd -id "$wid" -out "$DIR/$1.xwd"; }
-        key() {
+        dump() {{ xwd -id "$wid" -out "$DIR/$1.xwd"; }}
+        key() {{
             timeout 5 xdotool windowfocus --sync "$wid" 2>/dev/null
             xdotool key "$1"
             sleep 1
-        }
+        }}
         dump end
         key Left; dump back1
         key Left; dump back2
@@ -414,12 +413,13 @@ fn a_record_replays_in_the_real_window_back_and_forth() {
         cp "$DIR/end-again.xwd" "$SHOT"
         kill $app; wait $app
         exit 0
-        "#;
+        "#
+    );
     let _window = one_window();
     let out = dir.join("stdout.txt");
     let err = dir.join("stderr.txt");
     let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &script])
         .current_dir(repo())
         .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
         .env("RECORD", &record)
