@@ -139,3 +139,52 @@ pub fn open_lines(state: &State, me: Brick) -> i32 {
     }
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::magnetic_cave::Config;
+
+    #[test]
+    fn takes_a_win_and_answers_with_no_time() {
+        let moves =
+            crate::rules::magnetic_cave::parse_moves("A1,H1,A2,H2,A3,H3,A4,H4").unwrap_or_default();
+        let state = State::from_moves(Config::STANDARD, &moves)
+            .unwrap_or_else(|_| State::new(Config::STANDARD));
+        let report = choose_move(
+            &state,
+            &Deadline::within(std::time::Duration::from_millis(300)),
+        );
+        assert_eq!(report.map(|r| r.best), Some(Cell::new(0, 4)), "A5 wins");
+        let report = choose_move(
+            &State::new(Config::STANDARD),
+            &Deadline::within(Default::default()),
+        );
+        assert!(report.is_some(), "depth 1 always finishes");
+    }
+
+    /// How deep the classroom player searches in 1 s from the opening (docs/ai-magnetic-cave.md):
+    /// `cargo test --lib classroom_depth -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn classroom_depth_at_one_second() {
+        for opening in [
+            "",
+            "A1,H1,B1,G1",
+            "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5",
+        ] {
+            let moves = crate::rules::magnetic_cave::parse_moves(opening).unwrap_or_default();
+            let state = State::from_moves(Config::STANDARD, &moves)
+                .unwrap_or_else(|_| State::new(Config::STANDARD));
+            let deadline = Deadline::within(std::time::Duration::from_secs(1));
+            if let Some(report) = choose_move(&state, &deadline) {
+                println!(
+                    "after `{opening}`: depth {}, {} nodes, {:.2} s",
+                    report.depth,
+                    report.nodes,
+                    report.elapsed.as_secs_f64()
+                );
+            }
+        }
+    }
+}
