@@ -836,6 +836,16 @@ impl State {
         self.pieces[piece.index()]
     }
 
+    /// Where `piece` would end if moved now by the roll, when that move is legal (a preview:
+    /// the state does not change).
+    pub fn move_target(&self, piece: Piece) -> Option<Location> {
+        let mut after = self.clone();
+        match after.apply(Action::Move(piece)) {
+            Ok(Effect::Moved { to, .. }) => Some(to),
+            _ => None,
+        }
+    }
+
     /// The first piece, in label order, in the pool of the player to move: the one `place`
     /// puts on the start square when no piece is named.
     pub fn first_in_pool(&self) -> Option<Piece> {

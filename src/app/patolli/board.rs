@@ -16,7 +16,7 @@ use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, InMotion, Screen, theme};
 use crate::rules::Seat;
-use crate::rules::patolli::{Action, Effect, GridCell, Location, Piece, Player, State, Track};
+use crate::rules::patolli::{Action, GridCell, Location, Piece, Player, Track};
 
 /// Where the board's centre sits, in world units from the window's centre.
 pub const BOARD_CENTER: Vec2 = Vec2::new(-100.0, 0.0);
@@ -151,15 +151,6 @@ pub fn slot_position(piece: Piece, scored: bool) -> Vec2 {
 /// The centre of the dice between the two cards.
 pub fn dice_center() -> Vec2 {
     Vec2::new(SIDE_X, 0.0)
-}
-
-/// Where `piece` would end if moved now, when that move is legal.
-pub fn move_target(state: &State, piece: Piece) -> Option<Location> {
-    let mut after = state.clone();
-    match after.apply(Action::Move(piece)) {
-        Ok(Effect::Moved { to, .. }) => Some(to),
-        _ => None,
-    }
 }
 
 /// The piece a human has chosen to move, waiting for confirmation, and the match revision it
@@ -579,7 +570,7 @@ fn show_highlights(
             continue;
         };
         let target = shown.and_then(|piece| {
-            let square = match move_target(state, piece)? {
+            let square = match state.move_target(piece)? {
                 Location::Track(index) => index,
                 Location::Scored => board.track.end(piece.owner()),
                 Location::Pool => return None,
@@ -692,7 +683,7 @@ fn click_piece(
         });
         return;
     }
-    let choosable = referee.human_to_move() && move_target(referee.state(), piece).is_some();
+    let choosable = referee.human_to_move() && referee.state().move_target(piece).is_some();
     if selection.piece == Some(piece) || !choosable {
         *selection = Selection::default();
         requests.write(ActionRequested {
@@ -723,7 +714,7 @@ fn click_square(
         return;
     };
     if let Some(piece) = selection.piece {
-        let target = match move_target(referee.state(), piece) {
+        let target = match referee.state().move_target(piece) {
             Some(Location::Track(index)) => Some(index),
             Some(Location::Scored) => Some(referee.state().track().end(piece.owner())),
             _ => None,

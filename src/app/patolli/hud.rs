@@ -8,7 +8,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::Notice;
-use super::board::{Selection, move_target};
+use super::board::Selection;
 use super::dice::RollDisplay;
 use super::referee::{
     ActionApplied, ActionRejected, ActionRequested, DiceRolled, PatolliBoard, PatolliReferee,
@@ -295,7 +295,7 @@ fn show_status(
         ),
         Phase::Act { roll } => match selection.piece {
             Some(piece) => {
-                let target = match move_target(state, piece) {
+                let target = match state.move_target(piece) {
                     Some(Location::Track(square)) => format!("lands on square {square}"),
                     Some(Location::Scored) => "scores".to_string(),
                     _ => "cannot move".to_string(),
