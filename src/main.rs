@@ -132,6 +132,18 @@ enum Command {
         /// Write each game's match record to DIR (game-1.ron, ...).
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
+        /// Penguins: players a game (2 to 4); A takes one seat, B the others.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
+        /// Penguins: rows of the board (4 to 20) [default: 8].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
+        rows: Option<u16>,
+        /// Penguins: columns of the board (4 to 20) [default: 8].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
+        cols: Option<u16>,
+        /// Penguins: penguins per player (1 to 5) [default: 2].
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        penguins: Option<u8>,
     },
     /// The engine protocol on standard input and output (see docs/protocol.md): newgame,
     /// move D7, go [SECONDS] (answers info and bestmove), undo, show, quit.
@@ -424,7 +436,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
             jobs,
             json,
             records,
+            players,
+            rows,
+            cols,
+            penguins,
         }) => {
+            if game != GameChoice::Penguins
+                && (players != 2 || rows.is_some() || cols.is_some() || penguins.is_some())
+            {
+                bail!("--players, --rows, --cols and --penguins are for Penguins tournaments");
+            }
+            if game == GameChoice::Penguins {
+                let defaults = Generator::default();
+                let layout = PenguinsSetup::Generated(Generator {
+                    rows: rows.unwrap_or(defaults.rows),
+                    cols: cols.unwrap_or(defaults.cols),
+                    ..defaults
+                });
+                let needed = usize::from(players) * usize::from(penguins.unwrap_or(2));
+                if let Err((_, message)) = layout.check_fits(needed) {
+                    bail!("--rows/--cols/--penguins: {message}");
+                }
+            }
             let settings = Settings {
                 a,
                 b,
@@ -433,6 +466,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 seed: seed.unwrap_or_else(|| rand::random::<u64>() % 1_000_000),
                 jobs: usize::from(jobs),
                 records,
+                players: usize::from(players),
+                rows,
+                cols,
+                penguins,
             };
             tournament_command(game, &settings, json)
         }
@@ -706,7 +743,7 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
 
 /// Plays a tournament with a progress bar on the terminal, then prints its table (or JSON).
 fn tournament_command(game: GameChoice, settings: &Settings, json: bool) -> Result<ExitCode> {
-    let total = settings.games.div_ceil(2) * 2;
+    let total = settings.total_games();
     let bar = indicatif::ProgressBar::new(total as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template(

@@ -137,8 +137,8 @@ impl fmt::Display for Spec {
 /// A game a tournament can play: how a pair's setup is drawn, who won, and the static
 /// evaluation `greedy` uses.
 pub trait Contest: Match {
-    /// The setup both games of pair `seed` play (seats are the tournament's business).
-    fn pair_setup(seed: u64, budget: Duration) -> Self::Setup;
+    /// The setup every game of set `seed` plays (seats are the tournament's business).
+    fn pair_setup(seed: u64, settings: &Settings) -> Self::Setup;
     /// The seat index (0, 1, …) of `player`.
     fn player_index(player: Self::Player) -> usize;
     /// The points of seat `index` in a finished game: 1 a win, 0.5 a shared first place, 0.
@@ -257,7 +257,8 @@ const PROGRAM_GRACE: Duration = Duration::from_secs(2);
 
 impl Contest for magnetic_cave::State {
     /// The standard cave after four seeded random plies.
-    fn pair_setup(seed: u64, budget: Duration) -> CaveMatch {
+    fn pair_setup(seed: u64, settings: &Settings) -> CaveMatch {
+        let budget = settings.budget;
         let mut rng = StdRng::seed_from_u64(seed);
         let mut state = magnetic_cave::State::new(magnetic_cave::Config::STANDARD);
         for _ in 0..4 {
@@ -351,7 +352,8 @@ impl Contest for magnetic_cave::State {
 
 impl Contest for patolli::State {
     /// The 60-square cross with the default rules; the pair's dice seed.
-    fn pair_setup(seed: u64, budget: Duration) -> PatolliMatch {
+    fn pair_setup(seed: u64, settings: &Settings) -> PatolliMatch {
+        let budget = settings.budget;
         PatolliMatch {
             board: PatolliSetup {
                 track: std::sync::Arc::new(Track::cross(7)),
@@ -385,16 +387,23 @@ impl Contest for patolli::State {
 }
 
 impl Contest for penguins::State {
-    /// A seeded 8x8 board for two players with two penguins each.
-    fn pair_setup(seed: u64, budget: Duration) -> PenguinsMatch {
-        let layout = PenguinsSetup::Generated(Generator::default());
-        let needed = 4;
+    /// A seeded board (8x8 unless `--rows`/`--cols` say otherwise) for the tournament's
+    /// players with its penguins each (2 unless `--penguins` says otherwise).
+    fn pair_setup(seed: u64, settings: &Settings) -> PenguinsMatch {
+        let defaults = Generator::default();
+        let layout = PenguinsSetup::Generated(Generator {
+            rows: settings.rows.unwrap_or(defaults.rows),
+            cols: settings.cols.unwrap_or(defaults.cols),
+            ..defaults
+        });
+        let penguins = settings.penguins.unwrap_or(2);
+        let needed = settings.players * usize::from(penguins);
         PenguinsMatch {
             board: layout.board(seed, needed),
             layout,
-            seats: vec![Seat::Ai, Seat::Ai],
-            penguins: 2,
-            budget,
+            seats: vec![Seat::Ai; settings.players],
+            penguins,
+            budget: settings.budget,
             seed: Some(seed),
         }
     }
@@ -436,6 +445,15 @@ pub struct Settings {
     pub seed: u64,
     /// Games played side by side.
     pub jobs: usize,
+    /// Players in each game (2; Penguins 2 to 4): A takes one seat, B all the others, and A
+    /// sits in each seat in turn within a set of games on the same opening.
+    pub players: usize,
+    /// Penguins: the board's rows.
+    pub rows: Option<u16>,
+    /// Penguins: the board's columns.
+    pub cols: Option<u16>,
+    /// Penguins: penguins per player.
+    pub penguins: Option<u8>,
     /// Write each game's match record here.
     pub records: Option<PathBuf>,
 }
@@ -520,11 +538,23 @@ fn decide<G: Contest>(
     }
 }
 
-/// Plays game `number` (from 1): pair (number - 1) / 2, A in seat 0 in odd games.
+impl Settings {
+    /// Games in a set on one opening: one for each seat A can take.
+    pub fn set_size(&self) -> usize {
+        self.players.max(2)
+    }
+
+    /// The games played: the games asked for, rounded up to whole sets.
+    pub fn total_games(&self) -> usize {
+        self.games.div_ceil(self.set_size()) * self.set_size()
+    }
+}
+
+/// Plays game `number` (from 1): set (number - 1) / players, A in seat (number - 1) % players.
 fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Record) {
-    let pair = (number - 1) / 2;
-    let a_seat = (number - 1) % 2;
-    let setup = G::pair_setup(settings.seed.wrapping_add(pair as u64), settings.budget);
+    let pair = (number - 1) / settings.set_size();
+    let a_seat = (number - 1) % settings.set_size();
+    let setup = G::pair_setup(settings.seed.wrapping_add(pair as u64), settings);
     let mut state = G::initial(&setup);
     let mut rolls = G::rolls(&setup);
     let mut record = G::record(&setup);
@@ -639,6 +669,8 @@ pub struct Summary {
     pub a_score_first: f64,
     /// A's score as the second player, 0 to 1.
     pub a_score_second: f64,
+    /// Players in each game.
+    pub players: usize,
     /// Every game's result.
     pub results: Vec<GameResult>,
 }
@@ -700,6 +732,7 @@ fn summarise(kind: GameKind, settings: &Settings, results: Vec<GameResult>) -> S
         b_slowest_ms,
         a_score_first: seat_score(0),
         a_score_second: seat_score(1),
+        players: settings.set_size(),
         results,
     }
 }
@@ -713,7 +746,7 @@ pub fn run<G: Contest>(
     settings: &Settings,
     progress: impl Fn(usize) + Sync,
 ) -> Result<Summary, String> {
-    let games = settings.games.div_ceil(2) * 2;
+    let games = settings.total_games();
     if let Some(dir) = &settings.records {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -762,6 +795,13 @@ impl fmt::Display for Summary {
             "{}: A = {} against B = {}, {} games, {} s a decision, seed {}",
             self.game, self.a, self.b, self.games, self.budget, self.seed
         )?;
+        if self.players > 2 {
+            writeln!(
+                f,
+                "{} players a game: A in one seat, B in the others (a shared first place is a draw)",
+                self.players
+            )?;
+        }
         writeln!(
             f,
             "        wins  draws  losses   score   Elo (95 % interval)"

@@ -154,3 +154,52 @@ fn elo_follows_the_score_and_specs_read_back() {
         assert_eq!(spec.to_string(), text);
     }
 }
+
+#[test]
+fn a_penguins_tournament_of_three_players_seats_a_in_turn_on_a_bigger_board() {
+    let summary = tournament(&[
+        "--game",
+        "penguins",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--players",
+        "3",
+        "--rows",
+        "10",
+        "--cols",
+        "10",
+        "--penguins",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(summary["players"], 3, "{summary}");
+    let seats: Vec<u64> = summary["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["a_seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seats, [0, 1, 2], "A sits in each seat of the set");
+    // Options that do not fit are refused.
+    let output = run_tablero(
+        &[
+            "tournament",
+            "--game",
+            "magnetic-cave",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--players",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("for Penguins tournaments"));
+}
