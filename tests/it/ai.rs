@@ -286,3 +286,62 @@ fn beats_a_greedy_player_with_either_colour() {
         "{results:?}"
     );
 }
+
+/// Raises the stop flag of a 30-second search after 200 ms: every engine answers with a legal
+/// decision long before its budget (the bound is generous: the machine is shared; the flag is
+/// checked every few hundred nodes).
+fn stop_flag_ends<G: tablero::setup::Match>(
+    state: &G,
+    search: impl Fn(&G, &Deadline) -> Option<G::Action>,
+) {
+    let deadline = Deadline::within(Duration::from_secs(30));
+    let flag = deadline.stop_flag();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let started = std::time::Instant::now();
+    let best = search(state, &deadline).expect("a decision");
+    let took = started.elapsed();
+    raiser.join().unwrap();
+    assert!(state.legal_actions().contains(&best), "{best:?} is legal");
+    assert!(
+        took < Duration::from_secs(3),
+        "the search ran {took:?} after its stop flag"
+    );
+}
+
+#[test]
+fn a_stop_flag_raised_mid_search_ends_every_engine() {
+    use tablero::rules::{Game, magnetic_cave, patolli, penguins};
+    let cave = magnetic_cave::State::new(Config::STANDARD);
+    stop_flag_ends(&cave, |s, d| choose_move(s, d).map(|r| r.best));
+    stop_flag_ends(&cave, |s, d| {
+        tablero::ai::classroom::choose_move(s, d).map(|r| r.best)
+    });
+    let mut dice = patolli::State::new(
+        std::sync::Arc::new(patolli::Track::cross(7)),
+        patolli::Rules::default(),
+    );
+    // Both players in play with a roll to act on: a real choice.
+    for roll in [3, 2, 4, 5] {
+        if dice.roll(roll).is_ok() {
+            let first = dice.legal_actions()[0];
+            if dice.roll_due().is_none() && dice.legal_actions().len() > 1 {
+                break;
+            }
+            let _ = dice.apply(first);
+        }
+    }
+    if dice.roll_due().is_some() {
+        let _ = dice.roll(5);
+    }
+    stop_flag_ends(&dice, |s, d| {
+        tablero::ai::patolli::choose_action(s, d).map(|r| r.best)
+    });
+    let board = penguins::Generator::default().generate(3, 4);
+    let ice = penguins::State::new(board, 2, 2);
+    stop_flag_ends(&ice, |s, d| {
+        tablero::ai::penguins::choose_action(s, d).map(|r| r.best)
+    });
+}
