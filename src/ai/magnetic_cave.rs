@@ -12,8 +12,10 @@ const WIN_THRESHOLD: i32 = WIN - 10_000;
 const TT_BITS: u32 = 20;
 const MAX_PLY: usize = 128;
 
-/// Value of a line window holding `k` bricks of one colour and none of the other, for k < win.
-const WINDOW_WEIGHTS: [i32; 8] = [0, 1, 6, 36, 216, 1_296, 7_776, 46_656];
+/// Value of a line window holding `k` bricks of one colour and none of the other, for k < win:
+/// `4^k`, the classroom reference's weights, which measured stronger than `6^k` scaled by the
+/// distance of the window's empty cells (docs/ai-magnetic-cave.md).
+const WINDOW_WEIGHTS: [i32; 8] = [0, 4, 16, 64, 256, 1_024, 4_096, 16_384];
 
 /// Picks a move for the player to move in `state`, searching until `deadline`.
 /// Returns `None` only when the game is over (no legal move).
@@ -43,16 +45,10 @@ enum Bound {
     Upper,
 }
 
-/// The largest sum of distances a window's value tells apart (the standard cave reaches 15;
-/// farther windows on very wide caves all count as this far).
-const MAX_FAR: usize = 64;
-
-/// Every winning-length window of the cave, as cell indices, and each window's value by its
-/// bricks and the distance of its empty cells (a table, so a leaf divides nothing).
+/// Every winning-length window of the cave, as cell indices.
 struct Evaluator {
     config: Config,
     windows: Vec<usize>,
-    values: Vec<[i32; MAX_FAR + 1]>,
 }
 
 impl Evaluator {
@@ -73,51 +69,25 @@ impl Evaluator {
                 }
             }
         }
-        let values = WINDOW_WEIGHTS
-            .iter()
-            .map(|&weight| std::array::from_fn(|far| weight * 4 / (4 + far as i32)))
-            .collect();
-        Evaluator {
-            config,
-            windows,
-            values,
-        }
+        Evaluator { config, windows }
     }
 
-    /// Black's advantage minus White's, turned to the player to move.
-    ///
-    /// Each window with bricks of only one colour is worth `WINDOW_WEIGHTS[k]` to that colour,
-    /// scaled down by how many moves its empty cells are from becoming playable in their rows.
+    /// Black's advantage minus White's, turned to the player to move: each window with
+    /// bricks of only one colour is worth `WINDOW_WEIGHTS[k]` to that colour.
     fn evaluate(&self, state: &State) -> i32 {
-        let width = usize::from(self.config.width());
         let len = usize::from(self.config.win_length());
-        // Distance of each empty cell from being playable: the number of empty cells between it
-        // and the nearer filled end of its row (0 = playable now).
         let owner = state.grid();
-        let mut distance = [0u8; 26 * 26];
-        for row in 0..self.config.height() {
-            let base = usize::from(row) * width;
-            let cells = &owner[base..base + width];
-            let left = cells.iter().position(Option::is_none);
-            let right = cells.iter().rposition(Option::is_none);
-            if let (Some(left), Some(right)) = (left, right) {
-                for col in left..=right {
-                    distance[base + col] = (col - left).min(right - col) as u8;
-                }
-            }
-        }
         let mut score = 0i32;
         for window in self.windows.chunks_exact(len) {
-            let (mut black, mut white, mut far) = (0usize, 0usize, 0usize);
+            let (mut black, mut white) = (0usize, 0usize);
             for &i in window {
                 match owner[i] {
                     Some(Brick::Black) => black += 1,
                     Some(Brick::White) => white += 1,
-                    None => far += usize::from(distance[i]),
+                    None => {}
                 }
             }
-            let far = far.min(MAX_FAR);
-            let value = |k: usize| self.values[k.min(WINDOW_WEIGHTS.len() - 1)][far];
+            let value = |k: usize| WINDOW_WEIGHTS[k.min(WINDOW_WEIGHTS.len() - 1)];
             if white == 0 && black > 0 {
                 score += value(black);
             } else if black == 0 && white > 0 {
