@@ -508,59 +508,41 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Console {
             game: ConsoleGame::MagneticCave { options, recording },
-        }) => {
-            let resume = recording.resume(GameKind::MagneticCave)?;
-            let setup = match &resume {
-                Some(record) => magnetic_cave::State::setup_from_record(record)?,
-                None => cave_match(&options)?.0,
-            };
-            let stdin = io::stdin();
-            if stdin.is_terminal() {
-                println!("Type a cell like D7 to play, `help` for commands.");
-            }
-            let out = &mut io::stdout().lock();
-            tablero::console::magnetic_cave::run(
-                &setup,
-                stdin.lock(),
-                out,
-                recording.recording(resume),
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        }) => console_match::<magnetic_cave::State>(
+            GameKind::MagneticCave,
+            &recording,
+            || Ok(cave_match(&options)?.0),
+            |setup, recording| {
+                let stdin = io::stdin();
+                if stdin.is_terminal() {
+                    println!("Type a cell like D7 to play, `help` for commands.");
+                }
+                let out = &mut io::stdout().lock();
+                tablero::console::magnetic_cave::run(setup, stdin.lock(), out, recording)
+            },
+        ),
         Some(Command::Console {
             game: ConsoleGame::Patolli { options, recording },
-        }) => {
-            let resume = recording.resume(GameKind::Patolli)?;
-            let setup = match &resume {
-                Some(record) => patolli::State::setup_from_record(record)?,
-                None => patolli_match(&options)?.0,
-            };
-            let out = &mut io::stdout().lock();
-            tablero::console::patolli::run(
-                &setup,
-                io::stdin().lock(),
-                out,
-                recording.recording(resume),
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        }) => console_match::<patolli::State>(
+            GameKind::Patolli,
+            &recording,
+            || Ok(patolli_match(&options)?.0),
+            |setup, recording| {
+                let out = &mut io::stdout().lock();
+                tablero::console::patolli::run(setup, io::stdin().lock(), out, recording)
+            },
+        ),
         Some(Command::Console {
             game: ConsoleGame::Penguins { options, recording },
-        }) => {
-            let resume = recording.resume(GameKind::Penguins)?;
-            let setup = match &resume {
-                Some(record) => penguins::State::setup_from_record(record)?,
-                None => penguins_match(&options)?.0,
-            };
-            let out = &mut io::stdout().lock();
-            tablero::console::penguins::run(
-                &setup,
-                io::stdin().lock(),
-                out,
-                recording.recording(resume),
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        }) => console_match::<penguins::State>(
+            GameKind::Penguins,
+            &recording,
+            || Ok(penguins_match(&options)?.0),
+            |setup, recording| {
+                let out = &mut io::stdout().lock();
+                tablero::console::penguins::run(setup, io::stdin().lock(), out, recording)
+            },
+        ),
         Some(Command::Play {
             game:
                 PlayGame::MagneticCave {
@@ -568,16 +550,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     recording,
                     window,
                 },
-        }) => {
-            let start = match recording.resume(GameKind::MagneticCave)? {
-                Some(record) => start_from_record(record, false)?,
-                None => {
-                    let (setup, layout_path) = cave_match(&options)?;
-                    AppStart::magnetic_cave(setup, layout_path)
-                }
-            };
-            run_window(start, recording.record, window)
-        }
+        }) => play_match(GameKind::MagneticCave, recording, window, || {
+            let (setup, layout_path) = cave_match(&options)?;
+            Ok(AppStart::magnetic_cave(setup, layout_path))
+        }),
         Some(Command::Play {
             game:
                 PlayGame::Penguins {
@@ -585,16 +561,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     recording,
                     window,
                 },
-        }) => {
-            let start = match recording.resume(GameKind::Penguins)? {
-                Some(record) => start_from_record(record, false)?,
-                None => {
-                    let (setup, path) = penguins_match(&options)?;
-                    AppStart::penguins(setup, path)
-                }
-            };
-            run_window(start, recording.record, window)
-        }
+        }) => play_match(GameKind::Penguins, recording, window, || {
+            let (setup, path) = penguins_match(&options)?;
+            Ok(AppStart::penguins(setup, path))
+        }),
         Some(Command::Play {
             game:
                 PlayGame::Patolli {
@@ -602,21 +572,46 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     recording,
                     window,
                 },
-        }) => {
-            let start = match recording.resume(GameKind::Patolli)? {
-                Some(record) => start_from_record(record, false)?,
-                None => {
-                    let (setup, layout_path) = patolli_match(&options)?;
-                    AppStart::patolli(setup, layout_path)
-                }
-            };
-            run_window(start, recording.record, window)
-        }
+        }) => play_match(GameKind::Patolli, recording, window, || {
+            let (setup, layout_path) = patolli_match(&options)?;
+            Ok(AppStart::patolli(setup, layout_path))
+        }),
         Some(Command::Replay { file, window }) => {
             let record = record::load(&file)?.record().clone();
             run_window(start_from_record(record, true)?, None, window)
         }
     }
+}
+
+/// A console match of `G`: from the record `--from` names, else as `fresh` builds it; `run`
+/// plays it on standard input and output.
+fn console_match<G: Match>(
+    kind: GameKind,
+    recording: &RecordOptions,
+    fresh: impl FnOnce() -> Result<G::Setup>,
+    run: impl FnOnce(&G::Setup, Recording) -> io::Result<G>,
+) -> Result<ExitCode> {
+    let resume = recording.resume(kind)?;
+    let setup = match &resume {
+        Some(record) => G::setup_from_record(record)?,
+        None => fresh()?,
+    };
+    run(&setup, recording.recording(resume))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A window match: from the record `--from` names, else as `fresh` builds it.
+fn play_match(
+    kind: GameKind,
+    recording: RecordOptions,
+    window: WindowOptions,
+    fresh: impl FnOnce() -> Result<AppStart>,
+) -> Result<ExitCode> {
+    let start = match recording.resume(kind)? {
+        Some(record) => start_from_record(record, false)?,
+        None => fresh()?,
+    };
+    run_window(start, recording.record, window)
 }
 
 /// The window's start on the match a record was playing: played on from where it stands, or
