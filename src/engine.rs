@@ -19,6 +19,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use crate::ai::magnetic_cave::Verdict;
 use crate::ai::{DEFAULT_BUDGET, Deadline};
 use crate::rules::magnetic_cave::{Cell, Config, State};
 
@@ -119,17 +120,24 @@ fn think(state: &mut State, args: &[&str]) -> Result<Vec<String>, String> {
     }
     let report = crate::ai::magnetic_cave::choose_move(state, &Deadline::within(budget))
         .ok_or_else(|| "there is no legal move".to_string())?;
+    let verdict = crate::ai::magnetic_cave::verdict(state, &report);
     state
         .apply(report.best)
         .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
-    Ok(vec![
-        format!(
-            "info depth {} score {} nodes {} time {}",
-            report.depth,
-            report.score,
-            report.nodes,
-            report.elapsed.as_millis()
-        ),
-        format!("bestmove {}", report.best),
-    ])
+    let mut lines = vec![format!(
+        "info depth {} score {} nodes {} time {}",
+        report.depth,
+        report.score,
+        report.nodes,
+        report.elapsed.as_millis()
+    )];
+    match verdict {
+        Some(Verdict::Wins { player, moves }) => {
+            lines.push(format!("info proven {} wins in {moves}", player.name()));
+        }
+        Some(Verdict::Tie) => lines.push("info proven tie".to_string()),
+        None => {}
+    }
+    lines.push(format!("bestmove {}", report.best));
+    Ok(lines)
 }

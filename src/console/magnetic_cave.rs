@@ -72,13 +72,21 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         output: &mut impl Write,
     ) -> io::Result<()> {
         match ai {
-            Some(report) => writeln!(
-                output,
-                "{player} (AI) plays {cell} (depth {}, {} nodes, {:.2} s)",
-                report.depth,
-                report.nodes,
-                report.elapsed.as_secs_f64()
-            )?,
+            Some(report) => {
+                // The search was of the position before this move.
+                let mut searched = self.clone();
+                searched.undo();
+                let verdict = crate::ai::magnetic_cave::verdict(&searched, report)
+                    .map(|verdict| format!(": {verdict}"))
+                    .unwrap_or_default();
+                writeln!(
+                    output,
+                    "{player} (AI) plays {cell} (depth {}, {} nodes, {:.2} s){verdict}",
+                    report.depth,
+                    report.nodes,
+                    report.elapsed.as_secs_f64()
+                )?
+            }
             None => writeln!(output, "{player} plays {cell}")?,
         }
         writeln!(output, "{}", self.render())

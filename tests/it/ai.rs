@@ -345,3 +345,99 @@ fn a_stop_flag_raised_mid_search_ends_every_engine() {
         tablero::ai::penguins::choose_action(s, d).map(|r| r.best)
     });
 }
+
+/// Whether the player to move completes a line with at most `moves` of its bricks, whatever
+/// the other does: a plain AND-OR search over the rules, independent of the engine.
+fn wins_within(state: &mut State, moves: u32) -> bool {
+    let me = state.to_move();
+    let legal = state.legal_moves();
+    if legal.iter().any(|&cell| state.would_win(cell, me)) {
+        return true;
+    }
+    if moves <= 1 {
+        return false;
+    }
+    legal.iter().any(|&mine| {
+        state.play_unchecked(mine);
+        let replies = state.legal_moves();
+        let holds = !replies.is_empty()
+            && replies.iter().all(|&reply| {
+                if state.play_unchecked(reply).is_some() {
+                    state.undo();
+                    return false; // The reply won (or filled the cave).
+                }
+                let won = wins_within(state, moves - 1);
+                state.undo();
+                won
+            });
+        state.undo();
+        holds
+    })
+}
+
+/// Composed positions (found by random play and proved by `wins_within`): the side to move
+/// wins with its `moves`-th brick and no sooner.
+const FORCED_WINS: [(&str, u32); 4] = [
+    (
+        "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,F2,A6,B1,C1,E4,D1",
+        3,
+    ),
+    (
+        "A2,H2,A7,H1,H6,B7,A4,A8,A5,C7,B5,A1,G2,B2,H4,A3,F2,G1,B3,C5,G6,C3,F6,D5,D3,H3,D7,B1,A6,G3,G4,H7,E6,D6,G7",
+        3,
+    ),
+    (
+        "H8,A5,H5,A4,A2,B2,B5,A6,C5,H6,A7,H3,H4,G4,G8,C2,D2,H7,G7,H1,A8,G6,A1,F8,D5,A3,B6,F4,B3,H2",
+        5,
+    ),
+    (
+        "H4,A5,A1,G4,A2,B5,A7,C5,H6,H5,D5,H2,G2,B1,H8,G8,G6,F2,F4,E5,H1,A6,B7,A4,F8,B2,B4,G1,H3,C4,B6,C6,F5,A3,F6",
+        5,
+    ),
+];
+
+#[test]
+fn the_composed_positions_are_forced_wins_in_exactly_so_many_moves() {
+    for (moves, n) in FORCED_WINS {
+        let mut state = play(Config::STANDARD, moves);
+        assert!(wins_within(&mut state, n), "{moves}: no win in {n}");
+        assert!(
+            !wins_within(&mut state, n - 1),
+            "{moves}: a win in {}",
+            n - 1
+        );
+    }
+}
+
+#[test]
+fn finds_forced_wins_in_one_three_and_five_and_plays_them_out() {
+    use tablero::ai::magnetic_cave::{Verdict, verdict};
+    let win_in_one = ("A1,H1,A2,H2,A3,H3,A4,G1", 1);
+    for (moves, n) in std::iter::once(win_in_one).chain(FORCED_WINS) {
+        let mut state = play(Config::STANDARD, moves);
+        let winner = state.to_move();
+        let report = choose_move(&state, &Deadline::within(Duration::from_secs(2))).unwrap();
+        assert_eq!(
+            verdict(&state, &report),
+            Some(Verdict::Wins {
+                player: winner,
+                moves: n
+            }),
+            "{moves}"
+        );
+        // The engine's move keeps the win: after it, every reply still loses within n - 1.
+        state.apply(report.best).unwrap();
+        if state.outcome().is_none() {
+            let replies = state.legal_moves();
+            for reply in replies {
+                state.apply(reply).unwrap();
+                assert!(
+                    state.outcome().is_none() && wins_within(&mut state, n - 1),
+                    "{moves}: {} then {reply} escapes",
+                    report.best
+                );
+                state.undo();
+            }
+        }
+    }
+}

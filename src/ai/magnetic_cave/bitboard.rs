@@ -1,0 +1,683 @@
+//! The bitboard search for caves of up to 64 cells, the assignment's 8x8 among them.
+//!
+//! A position is two `u64` (one bit a cell, bit `row * width + col`), the legal cells come
+//! from a few word operations (an empty cell on a wall column or beside an occupied cell in its
+//! row), and every line window keeps its brick counts up to date as bricks come and go, so the
+//! evaluation, the winning cells of each side and the Zobrist key cost a few operations a move.
+//! `docs/ai-magnetic-cave.md` explains the search.
+
+use super::{INF, WIN, WIN_THRESHOLD, WINDOW_WEIGHTS, from_tt, to_tt};
+use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
+use crate::rules::magnetic_cave::{Cell, Config, State};
+
+const TT_BITS: u32 = 20;
+const MAX_PLY: usize = 72;
+/// Words of a window bit set: a cave of 64 cells has at most 4 windows a cell.
+const HOT_WORDS: usize = 4;
+/// Half the width of the first aspiration window around the last depth's score.
+const ASPIRATION: i32 = 48;
+
+/// The cave's shape as bit masks and line windows.
+pub(super) struct Geometry {
+    width: u8,
+    cells: u32,
+    all: u64,
+    walls: u64,
+    not_first_column: u64,
+    not_last_column: u64,
+    /// Every line of `win` cells, as a mask.
+    windows: Vec<u64>,
+    /// For cell `c`, the windows through it: `cell_windows[first[c]..first[c + 1]]`.
+    first: Vec<usize>,
+    cell_windows: Vec<u16>,
+    /// A window's counts as one code, `black * stride + white`; a brick of black adds
+    /// `steps[0]`, one of white `steps[1]`.
+    steps: [u16; 2],
+    /// By code: the window's worth to black (negative: to white).
+    values: Vec<i32>,
+    /// By colour and code: what one more brick of that colour adds to its side's total.
+    gains: [Vec<i32>; 2],
+    /// By code: bit 0 when the window misses one black brick and holds no white one, bit 1
+    /// the same for white.
+    hot: Vec<u64>,
+    zobrist: Vec<[u64; 2]>,
+}
+
+impl Geometry {
+    /// The masks for `config`, or `None` when it has more than 64 cells.
+    pub(super) fn new(config: Config) -> Option<Geometry> {
+        let cells = config.cell_count();
+        if cells > 64 {
+            return None;
+        }
+        let (w, h, win) = (
+            i32::from(config.width()),
+            i32::from(config.height()),
+            i32::from(config.win_length()),
+        );
+        let bit = |col: i32, row: i32| 1u64 << (row * w + col);
+        let mut walls = 0;
+        let mut first_column = 0;
+        let mut last_column = 0;
+        for row in 0..h {
+            walls |= bit(0, row) | bit(w - 1, row);
+            first_column |= bit(0, row);
+            last_column |= bit(w - 1, row);
+        }
+        let all = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        let mut windows = Vec::new();
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for row in 0..h {
+                for col in 0..w {
+                    let (end_c, end_r) = (col + dc * (win - 1), row + dr * (win - 1));
+                    if end_c < 0 || end_c >= w || end_r < 0 || end_r >= h {
+                        continue;
+                    }
+                    windows.push((0..win).fold(0u64, |m, i| m | bit(col + dc * i, row + dr * i)));
+                }
+            }
+        }
+        let mut first = Vec::with_capacity(cells + 1);
+        let mut cell_windows = Vec::new();
+        for c in 0..cells {
+            first.push(cell_windows.len());
+            for (i, &window) in windows.iter().enumerate() {
+                if window & (1 << c) != 0 {
+                    cell_windows.push(i as u16);
+                }
+            }
+        }
+        first.push(cell_windows.len());
+        // One more code on each side, so a (never searched) completed window has a value too.
+        let stride = win as usize + 2;
+        let codes = stride * stride;
+        let weight = |k: usize| WINDOW_WEIGHTS[k.min(WINDOW_WEIGHTS.len() - 1)];
+        let value = |b: usize, wh: usize| match (b, wh) {
+            (0, 0) => 0,
+            (b, 0) => weight(b),
+            (0, wh) => -weight(wh),
+            _ => 0,
+        };
+        let near = win as usize - 1;
+        let mut values = vec![0; codes];
+        let mut gains = [vec![0; codes], vec![0; codes]];
+        let mut hot = vec![0; codes];
+        for b in 0..stride - 1 {
+            for wh in 0..stride - 1 {
+                let code = b * stride + wh;
+                values[code] = value(b, wh);
+                gains[0][code] = value(b + 1, wh) - value(b, wh);
+                gains[1][code] = value(b, wh) - value(b, wh + 1);
+                hot[code] = u64::from(b == near && wh == 0) | u64::from(wh == near && b == 0) << 1;
+            }
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            // splitmix64: fixed keys, so searches are reproducible.
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist = (0..cells).map(|_| [next(), next()]).collect();
+        if windows.len() > HOT_WORDS * 64 {
+            return None;
+        }
+        Some(Geometry {
+            width: config.width(),
+            cells: cells as u32,
+            all,
+            walls,
+            not_first_column: all & !first_column,
+            not_last_column: all & !last_column,
+            windows,
+            first,
+            cell_windows,
+            steps: [stride as u16, 1],
+            values,
+            gains,
+            hot,
+            zobrist,
+        })
+    }
+
+    fn index(&self, cell: Cell) -> u32 {
+        u32::from(cell.row) * u32::from(self.width) + u32::from(cell.col)
+    }
+
+    fn cell(&self, index: u32) -> Cell {
+        let width = u32::from(self.width);
+        Cell::new((index % width) as u8, (index / width) as u8)
+    }
+
+    fn windows_of(&self, cell: u32) -> &[u16] {
+        let c = cell as usize;
+        &self.cell_windows[self.first[c]..self.first[c + 1]]
+    }
+}
+
+/// A position of the search, kept up to date brick by brick.
+pub(super) struct Position<'g> {
+    geo: &'g Geometry,
+    /// Black's bricks, white's bricks.
+    bits: [u64; 2],
+    /// 0: black to move, 1: white.
+    to_move: usize,
+    /// Each window's counts as a code (see [`Geometry::steps`]).
+    counts: Vec<u16>,
+    /// Per colour, the windows that miss one brick of it and hold none of the other.
+    hot: [[u64; HOT_WORDS]; 2],
+    /// Black's window total minus white's.
+    score: i32,
+    hash: u64,
+}
+
+impl<'g> Position<'g> {
+    pub(super) fn new(geo: &'g Geometry, state: &State) -> Position<'g> {
+        let mut position = Position {
+            geo,
+            bits: [0; 2],
+            to_move: 0,
+            counts: vec![0; geo.windows.len()],
+            hot: [[0; HOT_WORDS]; 2],
+            score: 0,
+            hash: 0,
+        };
+        for &cell in state.moves() {
+            if let Some(brick) = state.brick(cell) {
+                position.to_move = brick.index();
+                position.play(geo.index(cell));
+            }
+        }
+        position.to_move = state.to_move().index();
+        position
+    }
+
+    fn occupied(&self) -> u64 {
+        self.bits[0] | self.bits[1]
+    }
+
+    fn empty_count(&self) -> u32 {
+        self.geo.cells - self.occupied().count_ones()
+    }
+
+    /// The cells the player to move may fill.
+    fn legal(&self) -> u64 {
+        let g = self.geo;
+        let occupied = self.occupied();
+        g.all
+            & !occupied
+            & (g.walls
+                | ((occupied << 1) & g.not_first_column)
+                | ((occupied >> 1) & g.not_last_column))
+    }
+
+    /// The empty cells that would complete a line of `player` (legal now or not).
+    fn winning_cells(&self, player: usize) -> u64 {
+        let mut cells = 0;
+        for (word_index, &word) in self.hot[player].iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                cells |= self.geo.windows[word_index * 64 + word.trailing_zeros() as usize];
+                word &= word - 1;
+            }
+        }
+        cells & !self.occupied()
+    }
+
+    /// The static evaluation for the player to move.
+    fn evaluate(&self) -> i32 {
+        if self.to_move == 0 {
+            self.score
+        } else {
+            -self.score
+        }
+    }
+
+    /// How much a brick of the player to move on `cell` changes the window total for it.
+    fn gain(&self, cell: u32) -> i32 {
+        let gains = &self.geo.gains[self.to_move];
+        self.geo
+            .windows_of(cell)
+            .iter()
+            .map(|&w| gains[usize::from(self.counts[usize::from(w)])])
+            .sum()
+    }
+
+    /// Lays a brick of the player to move on `cell` (which must be empty).
+    fn play(&mut self, cell: u32) {
+        let p = self.to_move;
+        self.bits[p] |= 1 << cell;
+        self.hash ^= self.geo.zobrist[cell as usize][p];
+        self.update_windows(cell, p, true);
+        self.to_move = 1 - p;
+    }
+
+    /// Takes back the brick on `cell`, laid by the player who moved last.
+    fn undo(&mut self, cell: u32) {
+        let p = 1 - self.to_move;
+        self.to_move = p;
+        self.bits[p] &= !(1 << cell);
+        self.hash ^= self.geo.zobrist[cell as usize][p];
+        self.update_windows(cell, p, false);
+    }
+
+    fn update_windows(&mut self, cell: u32, player: usize, add: bool) {
+        let geo = self.geo;
+        let step = geo.steps[player];
+        for &w in geo.windows_of(cell) {
+            let w = usize::from(w);
+            let before = self.counts[w];
+            let after = if add { before + step } else { before - step };
+            self.counts[w] = after;
+            let (before, after) = (usize::from(before), usize::from(after));
+            self.score += geo.values[after] - geo.values[before];
+            let changed = geo.hot[before] ^ geo.hot[after];
+            if changed != 0 {
+                let (word, shift) = (w / 64, w % 64);
+                self.hot[0][word] ^= (changed & 1) << shift;
+                self.hot[1][word] ^= (changed >> 1) << shift;
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+    best: u8,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+const NO_MOVE: u8 = u8::MAX;
+
+pub(super) struct Searcher<'d, 'g> {
+    deadline: &'d Deadline,
+    position: Position<'g>,
+    tt: Vec<TtEntry>,
+    history: [[i32; 64]; 2],
+    killers: [[u8; 2]; MAX_PLY + 1],
+    /// Per ply, the moves after the hash move and killers with their ordering keys.
+    order: Vec<[(u32, i32); 64]>,
+    nodes: u64,
+    aborted: bool,
+    can_abort: bool,
+}
+
+impl<'d, 'g> Searcher<'d, 'g> {
+    pub(super) fn new(geo: &'g Geometry, state: &State, deadline: &'d Deadline) -> Self {
+        Searcher {
+            deadline,
+            position: Position::new(geo, state),
+            tt: vec![TtEntry::default(); 1 << TT_BITS],
+            history: [[0; 64]; 2],
+            killers: [[NO_MOVE; 2]; MAX_PLY + 1],
+            order: vec![[(0, 0); 64]; MAX_PLY + 1],
+            nodes: 0,
+            aborted: false,
+            can_abort: false,
+        }
+    }
+
+    pub(super) fn search(&mut self) -> Option<SearchReport<Cell>> {
+        let geo = self.position.geo;
+        let legal = self.position.legal();
+        if legal == 0 {
+            return None;
+        }
+        let me = self.position.to_move;
+        let mut report = SearchReport {
+            best: geo.cell(legal.trailing_zeros()),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: self.deadline.elapsed(),
+        };
+        // Tactics first: take a win, or block the opponent's winning cell.
+        let wins = self.position.winning_cells(me) & legal;
+        if wins != 0 {
+            report.best = geo.cell(wins.trailing_zeros());
+            report.score = WIN - 1;
+            return Some(report);
+        }
+        let blocks = self.position.winning_cells(1 - me) & legal;
+        let candidates = if blocks != 0 {
+            blocks & blocks.wrapping_neg()
+        } else {
+            legal
+        };
+        if candidates.count_ones() == 1 {
+            report.best = geo.cell(candidates.trailing_zeros());
+            return Some(report);
+        }
+        // Root moves by their static gain, best first, for the first depth.
+        let mut root_moves: Vec<u32> = bits(candidates).collect();
+        root_moves.sort_by_key(|&c| -self.position.gain(c));
+        let empty = self.position.empty_count() as usize;
+        let plan = Deepening {
+            max_depth: empty.min(MAX_PLY - 1) as u32,
+            stop_after: 0.5,
+            decided: |score: i32| score.abs() >= WIN_THRESHOLD,
+            reorder: Reorder::ByScore,
+            keep_partial: true,
+        };
+        let deadline = self.deadline;
+        let mut last_score: i32 = 0;
+        let found = deepen(deadline, root_moves, 0, &plan, |depth, moves| {
+            self.can_abort = depth > 1;
+            let depth = depth as i32;
+            let aspire = depth >= 3 && last_score.abs() < WIN_THRESHOLD;
+            let mut window = if aspire {
+                (last_score - ASPIRATION, last_score + ASPIRATION)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let scores = self.search_root(depth, moves, window);
+                let best = scores.iter().copied().max().unwrap_or(-INF);
+                let failed = scores.len() == moves.len()
+                    && window != (-INF, INF)
+                    && (best <= window.0 || best >= window.1);
+                if failed && !self.aborted {
+                    window = (-INF, INF);
+                    continue;
+                }
+                if scores.len() == moves.len() {
+                    last_score = best;
+                }
+                return scores;
+            }
+        });
+        report.best = geo.cell(found.best);
+        report.score = found.score;
+        report.depth = found.depth;
+        report.nodes = self.nodes;
+        report.elapsed = self.deadline.elapsed();
+        Some(report)
+    }
+
+    /// Scores the root `moves` at `depth` in the window `(alpha, beta)`: the first in full,
+    /// the others with a null window first (principal variation search). Fewer scores than
+    /// moves when the deadline cut the depth short.
+    fn search_root(
+        &mut self,
+        depth: i32,
+        moves: &[u32],
+        (mut alpha, beta): (i32, i32),
+    ) -> Vec<i32> {
+        let mut scores = Vec::with_capacity(moves.len());
+        for (i, &cell) in moves.iter().enumerate() {
+            self.position.play(cell);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            self.position.undo(cell);
+            if self.aborted {
+                break;
+            }
+            scores.push(score);
+            alpha = alpha.max(score);
+        }
+        scores
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.can_abort && self.nodes & 1023 == 0 && self.deadline.expired() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let position = &self.position;
+        let me = position.to_move;
+        let legal = position.legal();
+        if legal == 0 {
+            return 0; // A full cave without a line: a tie.
+        }
+        // A move that wins now ends the search of this node.
+        if position.winning_cells(me) & legal != 0 {
+            return WIN - ply as i32 - 1;
+        }
+        // An opponent's winning cell must be blocked; two cannot both be.
+        let threats = position.winning_cells(1 - me) & legal;
+        if threats & threats.wrapping_sub(1) != 0 {
+            return -(WIN - ply as i32 - 2);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return position.evaluate();
+        }
+        // No line can be won faster than the next move: bound the window by it.
+        alpha = alpha.max(-(WIN - ply as i32 - 2));
+        beta = beta.min(WIN - ply as i32 - 3);
+        if alpha >= beta {
+            return alpha;
+        }
+        let empty = position.empty_count() as i32;
+        // With depth enough to reach the full cave, every leaf is an end: the search is exact.
+        let solving = depth >= empty;
+        let hash = position.hash;
+        let slot = (hash >> (64 - TT_BITS)) as usize;
+        let entry = self.tt[slot];
+        let mut tt_move = NO_MOVE;
+        if entry.key == hash {
+            tt_move = entry.best;
+            if i32::from(entry.depth) >= depth {
+                let score = from_tt(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let (forced, moves) = if threats != 0 {
+            (true, threats)
+        } else {
+            (false, legal)
+        };
+        // A forced reply does not use up depth: threat sequences are read to their end.
+        let child_depth = if forced { depth } else { depth - 1 };
+        // The hash move and the killers first; the others, ordered by their gain and history,
+        // only if those did not cut off.
+        let killers = self.killers[ply];
+        let mut first = [0u32; 3];
+        let mut first_count = 0;
+        for candidate in [tt_move, killers[0], killers[1]] {
+            let cell = u32::from(candidate);
+            if candidate != NO_MOVE
+                && moves & (1 << cell) != 0
+                && !first[..first_count].contains(&cell)
+            {
+                first[first_count] = cell;
+                first_count += 1;
+            }
+        }
+        let mut rest = 0;
+        let original_alpha = alpha;
+        let mut best_score = -INF;
+        let mut best_move = NO_MOVE;
+        let mut i = 0;
+        loop {
+            let (cell, early) = if i < first_count {
+                (first[i], true)
+            } else {
+                if i == first_count {
+                    let mut others = moves;
+                    for &cell in &first[..first_count] {
+                        others &= !(1 << cell);
+                    }
+                    for cell in bits(others) {
+                        let key = self.position.gain(cell) + self.history[me][cell as usize];
+                        self.order[ply][rest] = (cell, key);
+                        rest += 1;
+                    }
+                }
+                let next = i - first_count;
+                if next >= rest {
+                    break;
+                }
+                // Selection sort: most nodes cut off after one or two moves.
+                let order = &mut self.order[ply];
+                let mut pick = next;
+                for j in next + 1..rest {
+                    if order[j].1 > order[pick].1 {
+                        pick = j;
+                    }
+                }
+                order.swap(next, pick);
+                (order[next].0, false)
+            };
+            self.position.play(cell);
+            let score = if i == 0 {
+                -self.negamax(child_depth, ply + 1, -beta, -alpha)
+            } else {
+                // Late moves with no tactical promise are searched less deep first.
+                let quiet =
+                    !early && self.position.winning_cells(me) & !self.position.occupied() == 0;
+                let reduction = if !solving && depth >= 3 && i >= 3 && quiet {
+                    if i >= 6 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(child_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(child_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(child_depth, ply + 1, -beta, -alpha);
+                }
+                score
+            };
+            self.position.undo(cell);
+            i += 1;
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = cell as u8;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                let history = &mut self.history[me][cell as usize];
+                *history = (*history + depth * depth).min(1 << 20);
+                let killers = &mut self.killers[ply];
+                if killers[0] != cell as u8 {
+                    killers[1] = killers[0];
+                    killers[0] = cell as u8;
+                }
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt[slot] = TtEntry {
+            key: hash,
+            score: to_tt(best_score, ply),
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+            best: best_move,
+        };
+        best_score
+    }
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            Some(bit)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::magnetic_cave::{Brick, parse_moves};
+
+    fn midgame() -> State {
+        let moves =
+            parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
+        State::from_moves(Config::STANDARD, &moves).unwrap_or_else(|_| State::new(Config::STANDARD))
+    }
+
+    #[test]
+    fn the_position_agrees_with_the_rules() {
+        let state = midgame();
+        let Some(geo) = Geometry::new(state.config()) else {
+            panic!("8x8 fits a u64");
+        };
+        let mut position = Position::new(&geo, &state);
+        let legal: Vec<Cell> = bits(position.legal()).map(|c| geo.cell(c)).collect();
+        let mut expected = state.legal_moves();
+        expected.sort_by_key(|c| (c.row, c.col));
+        assert_eq!(legal, expected);
+        assert_eq!(position.evaluate(), super::super::evaluate(&state));
+        // Play and undo every legal move: the counts, the score and the key come back.
+        let (score, hash, counts) = (position.score, position.hash, position.counts.clone());
+        for cell in bits(position.legal()) {
+            let mut next = state.clone();
+            next.play_unchecked(geo.cell(cell));
+            position.play(cell);
+            assert_eq!(position.evaluate(), super::super::evaluate(&next));
+            position.undo(cell);
+        }
+        assert_eq!((position.score, position.hash), (score, hash));
+        assert_eq!(position.counts, counts);
+    }
+
+    #[test]
+    fn winning_cells_are_the_cells_that_complete_a_line() {
+        let state = midgame();
+        let Some(geo) = Geometry::new(state.config()) else {
+            panic!("8x8 fits a u64");
+        };
+        let position = Position::new(&geo, &state);
+        for player in Brick::BOTH {
+            let cells = position.winning_cells(player.index());
+            for cell in state.config().cells() {
+                let index = geo.index(cell);
+                let expected = state.brick(cell).is_none() && state.would_win(cell, player);
+                assert_eq!(cells & (1 << index) != 0, expected, "{player} {cell}");
+            }
+        }
+    }
+}
