@@ -441,3 +441,25 @@ fn finds_forced_wins_in_one_three_and_five_and_plays_them_out() {
         }
     }
 }
+
+#[test]
+fn proves_a_tie_and_holds_it_to_the_full_cave() {
+    use tablero::ai::magnetic_cave::{Verdict, verdict};
+    use tablero::rules::magnetic_cave::Outcome;
+    // 16 empty cells, found by random play; the engine proves neither side can force a line.
+    let mut state = play(
+        Config::STANDARD,
+        "H1,H2,A4,A7,H6,H5,A3,A5,G2,B5,H7,A6,C5,F2,B6,G5,A1,B4,A2,C4,E2,A8,B7,B2,D2,H4,B1,G1,C6,C7,G4,G7,B8,F4,D5,G6,H3,D6,H8,F5,G8,C2,F8,F7,E5,G3,D7,C8",
+    );
+    while state.outcome().is_none() {
+        let report = choose_move(&state, &Deadline::within(Duration::from_secs(2))).unwrap();
+        assert_eq!(
+            verdict(&state, &report),
+            Some(Verdict::Tie),
+            "{}",
+            state.render()
+        );
+        state.apply(report.best).unwrap();
+    }
+    assert_eq!(state.outcome(), Some(Outcome::Tie));
+}

@@ -16,6 +16,10 @@ const MAX_PLY: usize = 72;
 const HOT_WORDS: usize = 4;
 /// Half the width of the first aspiration window around the last depth's score.
 const ASPIRATION: i32 = 48;
+/// With at most this many empty cells the root is first solved exactly (win, tie or loss)…
+const SOLVE_FROM: u32 = 22;
+/// …in at most this share of the thinking time; the rest goes to the deepening search.
+const SOLVE_SHARE: f64 = 0.35;
 
 /// The cave's shape as bit masks and line windows.
 pub(super) struct Geometry {
@@ -40,6 +44,9 @@ pub(super) struct Geometry {
     /// By code: bit 0 when the window misses one black brick and holds no white one, bit 1
     /// the same for white.
     hot: Vec<u64>,
+    /// By code: 1 when the window holds no white brick (black may still fill it), and the
+    /// same for white, as `[black, white]`.
+    live: [Vec<i32>; 2],
     zobrist: Vec<[u64; 2]>,
 }
 
@@ -106,6 +113,7 @@ impl Geometry {
         let mut values = vec![0; codes];
         let mut gains = [vec![0; codes], vec![0; codes]];
         let mut hot = vec![0; codes];
+        let mut live = [vec![0; codes], vec![0; codes]];
         for b in 0..stride - 1 {
             for wh in 0..stride - 1 {
                 let code = b * stride + wh;
@@ -113,6 +121,8 @@ impl Geometry {
                 gains[0][code] = value(b + 1, wh) - value(b, wh);
                 gains[1][code] = value(b, wh) - value(b, wh + 1);
                 hot[code] = u64::from(b == near && wh == 0) | u64::from(wh == near && b == 0) << 1;
+                live[0][code] = i32::from(wh == 0);
+                live[1][code] = i32::from(b == 0);
             }
         }
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -142,6 +152,7 @@ impl Geometry {
             values,
             gains,
             hot,
+            live,
             zobrist,
         })
     }
@@ -174,6 +185,8 @@ pub(super) struct Position<'g> {
     hot: [[u64; HOT_WORDS]; 2],
     /// Black's window total minus white's.
     score: i32,
+    /// Per colour, the windows it may still fill (none of the other colour in them).
+    live: [i32; 2],
     hash: u64,
 }
 
@@ -186,6 +199,7 @@ impl<'g> Position<'g> {
             counts: vec![0; geo.windows.len()],
             hot: [[0; HOT_WORDS]; 2],
             score: 0,
+            live: [geo.windows.len() as i32; 2],
             hash: 0,
         };
         for &cell in state.moves() {
@@ -277,6 +291,8 @@ impl<'g> Position<'g> {
             self.counts[w] = after;
             let (before, after) = (usize::from(before), usize::from(after));
             self.score += geo.values[after] - geo.values[before];
+            self.live[0] += geo.live[0][after] - geo.live[0][before];
+            self.live[1] += geo.live[1][after] - geo.live[1][before];
             let changed = geo.hot[before] ^ geo.hot[after];
             if changed != 0 {
                 let (word, shift) = (w / 64, w % 64);
@@ -317,6 +333,8 @@ pub(super) struct Searcher<'d, 'g> {
     nodes: u64,
     aborted: bool,
     can_abort: bool,
+    /// The share of the thinking time after which the search stops (below 1 for the solver).
+    share: f64,
 }
 
 impl<'d, 'g> Searcher<'d, 'g> {
@@ -331,6 +349,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             nodes: 0,
             aborted: false,
             can_abort: false,
+            share: 1.0,
         }
     }
 
@@ -362,16 +381,52 @@ impl<'d, 'g> Searcher<'d, 'g> {
             legal
         };
         if candidates.count_ones() == 1 {
-            report.best = geo.cell(candidates.trailing_zeros());
+            let cell = candidates.trailing_zeros();
+            report.best = geo.cell(cell);
+            // The only move: with few cells left, still say how the game ends.
+            let empty = self.position.empty_count();
+            if empty <= SOLVE_FROM {
+                self.can_abort = true;
+                self.share = SOLVE_SHARE;
+                self.position.play(cell);
+                let score = -self.negamax(empty as i32 - 1, 1, -INF, INF);
+                self.position.undo(cell);
+                if !self.aborted {
+                    report.score = score;
+                    report.depth = empty;
+                }
+                report.nodes = self.nodes;
+            }
             return Some(report);
         }
         // Root moves by their static gain, best first, for the first depth.
         let mut root_moves: Vec<u32> = bits(candidates).collect();
         root_moves.sort_by_key(|&c| -self.position.gain(c));
         let empty = self.position.empty_count() as usize;
+        // Few cells left: prove which moves win, tie or lose, and search only the best kind.
+        let mut solved = None;
+        if empty as u32 <= SOLVE_FROM
+            && let Some(outcomes) = self.solve_root(&root_moves)
+        {
+            let best = outcomes.iter().copied().max().unwrap_or(-1);
+            let mut kept = root_moves
+                .iter()
+                .zip(&outcomes)
+                .filter(|&(_, &o)| o == best);
+            solved = Some((best, kept.next().map(|(&cell, _)| cell)));
+            if best <= 0 {
+                root_moves = root_moves
+                    .iter()
+                    .zip(&outcomes)
+                    .filter(|&(_, &o)| o == best)
+                    .map(|(&cell, _)| cell)
+                    .collect();
+            }
+        }
         let plan = Deepening {
             max_depth: empty.min(MAX_PLY - 1) as u32,
-            stop_after: 0.5,
+            // Half the time left: the solver may have used some.
+            stop_after: 0.5 + self.deadline.used_fraction() / 2.0,
             decided: |score: i32| score.abs() >= WIN_THRESHOLD,
             reorder: Reorder::ByScore,
             keep_partial: true,
@@ -406,9 +461,52 @@ impl<'d, 'g> Searcher<'d, 'g> {
         report.best = geo.cell(found.best);
         report.score = found.score;
         report.depth = found.depth;
+        match solved {
+            // A proven win the deepening did not reach: play the winning move found.
+            Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
+                report.best = geo.cell(win);
+            }
+            // A proven tie: the search went to the full cave.
+            Some((0, _)) => {
+                report.score = 0;
+                report.depth = empty as u32;
+            }
+            _ => {}
+        }
         report.nodes = self.nodes;
         report.elapsed = self.deadline.elapsed();
         Some(report)
+    }
+
+    /// Proves what each root move leads to with best play: 1 a win, 0 a tie, -1 a loss (a
+    /// search to the full cave with a window around a tie). `None` when it did not finish
+    /// within [`SOLVE_SHARE`] of the thinking time. Stops at the first win.
+    fn solve_root(&mut self, moves: &[u32]) -> Option<Vec<i32>> {
+        let depth = self.position.empty_count() as i32 - 1;
+        self.can_abort = true;
+        self.share = SOLVE_SHARE;
+        let mut outcomes = Vec::with_capacity(moves.len());
+        for &cell in moves {
+            self.position.play(cell);
+            let score = -self.negamax(depth, 1, -1, 1);
+            self.position.undo(cell);
+            if self.aborted {
+                break;
+            }
+            outcomes.push(score.signum());
+            if score > 0 {
+                break;
+            }
+        }
+        let finished = !self.aborted;
+        self.aborted = false;
+        self.share = 1.0;
+        if !finished {
+            return None;
+        }
+        // Moves after the first win were not tried: count them as no better than a tie.
+        outcomes.resize(moves.len(), -1);
+        Some(outcomes)
     }
 
     /// Scores the root `moves` at `depth` in the window `(alpha, beta)`: the first in full,
@@ -445,7 +543,10 @@ impl<'d, 'g> Searcher<'d, 'g> {
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        if self.can_abort && self.nodes & 1023 == 0 && self.deadline.expired() {
+        if self.can_abort
+            && self.nodes & 1023 == 0
+            && (self.deadline.expired() || self.deadline.used_fraction() >= self.share)
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -478,6 +579,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let empty = position.empty_count() as i32;
         // With depth enough to reach the full cave, every leaf is an end: the search is exact.
         let solving = depth >= empty;
+        if solving {
+            // A side with no window left to fill cannot win: exact bounds for the solver.
+            let (mine, theirs) = (position.live[me] > 0, position.live[1 - me] > 0);
+            if (!mine && !theirs) || (!theirs && beta <= 0) || (!mine && alpha >= 0) {
+                return 0;
+            }
+        }
         let hash = position.hash;
         let slot = (hash >> (64 - TT_BITS)) as usize;
         let entry = self.tt[slot];
@@ -664,6 +772,70 @@ mod tests {
         assert_eq!(position.counts, counts);
     }
 
+    /// The solver's verdicts against the cell-array search's, run to the full cave (where it
+    /// is exact too), over random positions with 12 empty cells.
+    #[test]
+    fn the_solver_agrees_with_the_exhaustive_cell_array_search() {
+        let mut seed = 99u64;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n
+        };
+        let Some(geo) = Geometry::new(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let deadline = Deadline::within(std::time::Duration::from_secs(60));
+        let mut kinds = std::collections::BTreeSet::new();
+        let mut checked = 0;
+        while checked < 12 {
+            let mut state = State::new(Config::STANDARD);
+            let mut over = false;
+            while state.moves().len() < 52 && !over {
+                let moves = state.legal_moves();
+                over = state.play_unchecked(moves[next(moves.len())]).is_some();
+            }
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let position = &searcher.position;
+            let me = position.to_move;
+            if over || position.winning_cells(me) & position.legal() != 0 {
+                continue;
+            }
+            let moves: Vec<u32> = bits(position.legal()).collect();
+            let Some(outcomes) = searcher.solve_root(&moves) else {
+                panic!("12 empty cells are solved in time");
+            };
+            let mut wide = super::super::Searcher::new(state.config(), &deadline);
+            for (&cell, &outcome) in moves.iter().zip(&outcomes) {
+                let mut next_state = state.clone();
+                if next_state.play_unchecked(geo.cell(cell)).is_some() {
+                    continue;
+                }
+                let hash = wide.hash(&next_state);
+                let exact = -wide.negamax(
+                    &mut next_state,
+                    hash,
+                    12,
+                    1,
+                    -super::super::INF,
+                    super::super::INF,
+                );
+                // The solver stops at the first win and counts the moves after it as losses.
+                if outcome >= 0 || !outcomes.contains(&1) {
+                    assert_eq!(outcome, exact.signum(), "{}", state.render());
+                }
+                kinds.insert(exact.signum());
+            }
+            checked += 1;
+        }
+        assert_eq!(
+            kinds.len(),
+            3,
+            "wins, ties and losses all checked: {kinds:?}"
+        );
+    }
+
     #[test]
     fn winning_cells_are_the_cells_that_complete_a_line() {
         let state = midgame();
@@ -678,6 +850,66 @@ mod tests {
                 let expected = state.brick(cell).is_none() && state.would_win(cell, player);
                 assert_eq!(cells & (1 << index) != 0, expected, "{player} {cell}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod solver_measure {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// How long the exact search takes from random positions with few empty cells:
+    /// `cargo test --lib solve_random_endgames -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn solve_random_endgames() {
+        let empties: u32 = std::env::var("EMPTIES")
+            .ok()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(24);
+        let mut seed = 12345u64;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n
+        };
+        let geo = Geometry::new(Config::STANDARD).unwrap();
+        let mut solved = 0;
+        while solved < 6 {
+            let mut state = State::new(Config::STANDARD);
+            let mut over = false;
+            while state.moves().len() < 64 - empties as usize {
+                let moves = state.legal_moves();
+                if state.play_unchecked(moves[next(moves.len())]).is_some() {
+                    over = true;
+                    break;
+                }
+            }
+            if over {
+                continue;
+            }
+            let deadline = Deadline::within(Duration::from_secs(600));
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let start = Instant::now();
+            let me = searcher.position.to_move;
+            if searcher.position.winning_cells(me) & searcher.position.legal() != 0 {
+                continue;
+            }
+            let score = searcher.negamax(empties as i32, 0, -1, 1);
+            println!(
+                "{:?} score {score} nodes {} in {:.2} s",
+                state
+                    .moves()
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                searcher.nodes,
+                start.elapsed().as_secs_f64()
+            );
+            solved += 1;
         }
     }
 }
