@@ -582,7 +582,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if solving {
             // A side with no window left to fill cannot win: exact bounds for the solver.
             let (mine, theirs) = (position.live[me] > 0, position.live[1 - me] > 0);
-            if (!mine && !theirs) || (!theirs && beta <= 0) || (!mine && alpha >= 0) {
+            let cannot_lose = !theirs && (!mine || beta <= 0);
+            let cannot_win = !mine && alpha >= 0;
+            if cannot_lose || cannot_win {
                 return 0;
             }
         }
