@@ -1,33 +1,100 @@
-//! Criterion benchmarks: Magnetic Cave move generation, evaluation and fixed-time search depth.
+//! Criterion benchmarks of the Magnetic Cave engine, in the profile a player gets:
+//! `cargo bench --profile dev --bench search`.
+//!
+//! - `cave/nodes/*`: a search to a fixed depth; the throughput is nodes a second (a node is one
+//!   position on which the search generates moves).
+//! - `cave/depth-3s/*`: the depth a 3-second decision reaches, printed once per position.
+//! - `cave/prove/*`: the exact solver on fixed endgames (win, tie or loss proved).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 use tablero::ai::Deadline;
-use tablero::ai::magnetic_cave::{choose_move, evaluate};
+use tablero::ai::magnetic_cave::{choose_move, evaluate, prove, search_to_depth};
 use tablero::rules::magnetic_cave::{Config, State, parse_moves};
 
-fn midgame() -> State {
-    let moves = parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
+fn position(moves: &str) -> State {
+    let moves = parse_moves(moves).unwrap_or_default();
     State::from_moves(Config::STANDARD, &moves).unwrap_or_else(|_| State::new(Config::STANDARD))
 }
 
+/// Middle-game positions: 16, 14 and 20 bricks laid.
+const MIDDLE_GAMES: [(&str, &str); 3] = [
+    ("walls", "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5"),
+    ("corners", "H1,A8,G1,B8,H2,A7,A1,H8,B1,G8,H7,A2,G2,B7"),
+    (
+        "crowded",
+        "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5,B3,G3,C2,F2",
+    ),
+];
+
+/// Endgames from random play, proved by the solver (the result in the name).
+const ENDGAMES: [(&str, &str); 2] = [
+    (
+        "24-empty-win",
+        "A5,H4,A2,H3,A3,A4,H6,B4,B2,G3,G4,H1,F3,A1,E3,A7,F4,H8,B3,H7,A6,C3,E4,B5,G1,D4,G6,B7,H2,G8,D3,C4,G7,C7,B6,F8,A8,G2,B8,C6",
+    ),
+    (
+        "28-empty-win",
+        "A5,H4,A2,H3,A3,A4,H6,B4,B2,G3,G4,H1,F3,A1,E3,A7,F4,H8,B3,H7,A6,C3,E4,B5,G1,D4,G6,B7,H2,G8,D3,C4,G7,C7,B6,F8",
+    ),
+];
+
 fn bench(c: &mut Criterion) {
-    let state = midgame();
+    let (_, walls) = MIDDLE_GAMES[0];
+    let state = position(walls);
     c.bench_function("cave/legal_moves/midgame", |b| {
         b.iter(|| black_box(&state).legal_moves())
     });
     c.bench_function("cave/evaluate/midgame", |b| {
         b.iter(|| evaluate(black_box(&state)))
     });
-    let mut group = c.benchmark_group("cave/search");
-    group.sample_size(10);
-    group.bench_function("100ms/midgame", |b| {
-        b.iter(|| choose_move(&state, &Deadline::within(Duration::from_millis(125))))
-    });
-    group.finish();
+
+    let mut nodes = c.benchmark_group("cave/nodes");
+    nodes.sample_size(10);
+    for (name, moves) in MIDDLE_GAMES {
+        let state = position(moves);
+        let deadline = || Deadline::within(Duration::from_secs(3600));
+        let Some(report) = search_to_depth(&state, 10, &deadline()) else {
+            continue;
+        };
+        nodes.throughput(Throughput::Elements(report.nodes));
+        nodes.bench_function(format!("depth-10/{name}"), |b| {
+            b.iter(|| search_to_depth(black_box(&state), 10, &deadline()))
+        });
+    }
+    nodes.finish();
+
+    for (name, moves) in MIDDLE_GAMES {
+        let state = position(moves);
+        if let Some(report) = choose_move(&state, &Deadline::within(Duration::from_millis(3_000))) {
+            println!(
+                "cave/depth-3s/{name}: depth {} in {} ms, {} nodes ({:.1} M nodes/s)",
+                report.depth,
+                report.elapsed.as_millis(),
+                report.nodes,
+                report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9) / 1e6
+            );
+        }
+    }
+
+    let mut solver = c.benchmark_group("cave/prove");
+    solver.sample_size(10);
+    solver.measurement_time(Duration::from_secs(20));
+    for (name, moves) in ENDGAMES {
+        let state = position(moves);
+        solver.bench_function(name, |b| {
+            b.iter(|| {
+                prove(
+                    black_box(&state),
+                    &Deadline::within(Duration::from_secs(600)),
+                )
+            })
+        });
+    }
+    solver.finish();
 }
 
 criterion_group!(benches, bench);

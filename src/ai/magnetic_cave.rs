@@ -29,9 +29,51 @@ pub fn choose_move(state: &State, deadline: &Deadline) -> Option<SearchReport<Ce
         return None;
     }
     match bitboard::Geometry::new(state.config()) {
-        Some(geometry) => bitboard::Searcher::new(&geometry, state, deadline).search(),
+        Some(geometry) => bitboard::Searcher::new(&geometry, state, deadline).search(u32::MAX),
         None => Searcher::new(state.config(), deadline).search(state),
     }
+}
+
+/// The same search as [`choose_move`] stopped after `depth` plies (caves of up to 64 cells;
+/// larger ones search until `deadline`), for benchmarks that count nodes a second.
+pub fn search_to_depth(
+    state: &State,
+    depth: u32,
+    deadline: &Deadline,
+) -> Option<SearchReport<Cell>> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    match bitboard::Geometry::new(state.config()) {
+        Some(geometry) => bitboard::Searcher::new(&geometry, state, deadline).search(depth),
+        None => Searcher::new(state.config(), deadline).search(state),
+    }
+}
+
+/// What best play gives the player to move, proved by the exact endgame solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// The player to move can force a line.
+    Win,
+    /// Neither side can force a line.
+    Tie,
+    /// The other player can force a line.
+    Loss,
+}
+
+/// Proves `state` for the player to move by searching every line to its end (caves of up
+/// to 64 cells). `None` when the deadline comes first, the game is over or the cave is larger.
+pub fn prove(state: &State, deadline: &Deadline) -> Option<Proof> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let geometry = bitboard::Geometry::new(state.config())?;
+    let proof = bitboard::Searcher::new(&geometry, state, deadline).prove()?;
+    Some(match proof {
+        1 => Proof::Win,
+        0 => Proof::Tie,
+        _ => Proof::Loss,
+    })
 }
 
 /// What a search proved about the position it searched.

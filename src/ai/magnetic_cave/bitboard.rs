@@ -353,7 +353,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
     }
 
-    pub(super) fn search(&mut self) -> Option<SearchReport<Cell>> {
+    pub(super) fn search(&mut self, max_depth: u32) -> Option<SearchReport<Cell>> {
         let geo = self.position.geo;
         let legal = self.position.legal();
         if legal == 0 {
@@ -424,7 +424,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             }
         }
         let plan = Deepening {
-            max_depth: empty.min(MAX_PLY - 1) as u32,
+            max_depth: (empty.min(MAX_PLY - 1) as u32).min(max_depth),
             // Half the time left: the solver may have used some.
             stop_after: 0.5 + self.deadline.used_fraction() / 2.0,
             decided: |score: i32| score.abs() >= WIN_THRESHOLD,
@@ -476,6 +476,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
         report.nodes = self.nodes;
         report.elapsed = self.deadline.elapsed();
         Some(report)
+    }
+
+    /// Proves the position for the player to move: 1 a win, 0 a tie, -1 a loss; `None` when
+    /// the deadline came first.
+    pub(super) fn prove(&mut self) -> Option<i32> {
+        self.can_abort = true;
+        let empty = self.position.empty_count() as i32;
+        let score = self.negamax(empty, 0, -1, 1);
+        (!self.aborted).then_some(score.signum())
     }
 
     /// Proves what each root move leads to with best play: 1 a win, 0 a tie, -1 a loss (a
