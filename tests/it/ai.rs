@@ -463,3 +463,37 @@ fn proves_a_tie_and_holds_it_to_the_full_cave() {
     }
     assert_eq!(state.outcome(), Some(Outcome::Tie));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// Whatever the position (bitboard caves up to 64 cells, the cell-array search above that),
+    /// the engine's move is legal, and there is one exactly when the game goes on.
+    #[test]
+    fn the_cave_engine_never_chooses_an_illegal_move(
+        seed in proptest::prelude::any::<u64>(),
+        shape in 0usize..4,
+    ) {
+        let config = [
+            Config::STANDARD,
+            Config::new(10, 10, 6).unwrap(),
+            Config::new(5, 4, 3).unwrap(),
+            Config::new(8, 8, 4).unwrap(),
+        ][shape];
+        let mut rng = Lcg(seed);
+        let mut state = State::new(config);
+        let plies = rng.below(config.cell_count());
+        for _ in 0..plies {
+            let moves = state.legal_moves();
+            if moves.is_empty() || state.outcome().is_some() {
+                break;
+            }
+            state.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        let report = choose_move(&state, &Deadline::within(Duration::from_millis(150)));
+        match report {
+            Some(report) => proptest::prop_assert!(state.is_legal(report.best), "{}", state.render()),
+            None => proptest::prop_assert!(state.outcome().is_some()),
+        }
+    }
+}
