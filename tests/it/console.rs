@@ -330,3 +330,40 @@ fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
     assert!(results.iter().all(|r| r["forfeit"].is_null()), "{summary}");
     assert_eq!(summary["wins"], 2, "the engine beats greedy: {summary}");
 }
+
+/// What the search proved is reported: a win in one (`info proven black wins in 1`) and, in
+/// the console, the same verdict after the AI's move.
+#[test]
+fn the_engine_protocol_and_the_console_report_a_proved_win() {
+    let moves = "A1,H1,A2,H2,A3,H3,A4,G1";
+    let input: String = moves
+        .split(',')
+        .map(|m| format!("move {m}\n"))
+        .chain(["go 1\nquit\n".to_string()])
+        .collect();
+    let output = crate::support::run_tablero(&["engine", "magnetic-cave"], &input);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("\ninfo proven black wins in 1\nbestmove A5\n"),
+        "{out}"
+    );
+
+    let output = crate::support::run_tablero(
+        &[
+            "console",
+            "magnetic-cave",
+            "--black",
+            "ai",
+            "--white",
+            "human",
+            "--budget",
+            "1",
+            "--moves",
+            moves,
+        ],
+        "",
+    );
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("■ (AI) plays A5"), "{out}");
+    assert!(out.contains(": ■ wins in 1"), "{out}");
+}
