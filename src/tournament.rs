@@ -154,6 +154,25 @@ pub trait Contest: Match {
         let _ = deadline;
         None
     }
+    /// The move of the outside `program` for this position: by default through a line
+    /// protocol `client`, started on the game's first call and kept for the game.
+    ///
+    /// # Errors
+    /// Why the program gave no legal answer in time (the game is then forfeited).
+    fn outside_move(
+        &self,
+        program: &str,
+        client: &mut Option<ProgramClient>,
+        budget: Duration,
+    ) -> Result<Self::Action, String> {
+        if client.is_none() {
+            *client = Some(ProgramClient::start(program)?);
+        }
+        match client {
+            Some(client) => self.program_move(client, budget),
+            None => Err("the program did not start".to_string()),
+        }
+    }
     /// The move of an outside program for this position, asked through `client`.
     ///
     /// # Errors
@@ -428,6 +447,23 @@ impl Contest for penguins::State {
         let number = u8::try_from(index + 1).unwrap_or(0);
         f64::from(crate::ai::penguins::evaluate(self, number))
     }
+
+    /// Through the file protocol, refereed by `penguins-match`'s code: one call a move, the
+    /// game file in a folder of this thread's own.
+    fn outside_move(
+        &self,
+        program: &str,
+        _client: &mut Option<ProgramClient>,
+        budget: Duration,
+    ) -> Result<penguins::Action, String> {
+        let thread = format!("{:?}", std::thread::current().id());
+        let dir = std::env::temp_dir().join(format!(
+            "tablero-tournament-{}-{}",
+            std::process::id(),
+            thread.trim_start_matches("ThreadId(").trim_end_matches(')')
+        ));
+        crate::protocol::referee::program_action(program, self, budget + PROGRAM_GRACE, &dir)
+    }
 }
 
 /// How a tournament is played.
@@ -526,15 +562,7 @@ fn decide<G: Contest>(
         Spec::Classroom { budget: own } => state
             .classroom(&Deadline::within(own.unwrap_or(budget)))
             .ok_or_else(|| format!("there is no classroom player for {}", G::KIND.title())),
-        Spec::Command(program) => {
-            if client.is_none() {
-                *client = Some(ProgramClient::start(program)?);
-            }
-            match client {
-                Some(client) => state.program_move(client, budget),
-                None => Err("the program did not start".to_string()),
-            }
-        }
+        Spec::Command(program) => state.outside_move(program, client, budget),
     }
 }
 

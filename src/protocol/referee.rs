@@ -246,6 +246,82 @@ fn play_game(
     Ok(GameResult::Finished([score(&ids[0]), score(&ids[1])]))
 }
 
+/// Asks `program`, a player of the file protocol, for its move in `state`, the way
+/// `penguins-match` calls it: the position is written to a game file in `dir` (the program's
+/// own ID on its line, `tablero-N` on the others), the program is run with the phase and
+/// the file, and its answer is checked against the rules by the same code as in a match.
+/// `tablero tournament --a cmd:PROGRAM` plays Penguins through this.
+///
+/// # Errors
+/// Why the program gave no legal move in time (which forfeits its game).
+pub fn program_action(
+    program: &str,
+    state: &State,
+    timeout: Duration,
+    dir: &Path,
+) -> Result<Action, String> {
+    let id = program_id(program)?;
+    let me = state.to_move();
+    let phase = state.phase();
+    let penguins = state.penguins_per_player();
+    let board = state.board();
+    let mut players = Vec::new();
+    for number in 1..=state.players() {
+        // A player is on the file once it has placed; the program gets its number from the
+        // order of first placements, which is the turn order.
+        if board.penguins_of(number).is_empty() {
+            continue;
+        }
+        let line_id = if number == me {
+            id.clone()
+        } else {
+            let mut other = format!("tablero-{number}");
+            if other == id {
+                other.push_str("-seat");
+            }
+            other
+        };
+        players.push(PlayerLine {
+            id: line_id,
+            number,
+            score: state.score(number),
+        });
+    }
+    let before = GameFile {
+        board: board.clone(),
+        players,
+    };
+    if super::our_number(&before, &id).ok() != Some(me) {
+        return Err(format!(
+            "player {me}'s turn comes before the file can give the program that number"
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let file = dir.join("game.txt");
+    let before_text = write(&before);
+    std::fs::write(&file, &before_text)
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let file_arg = file.display().to_string();
+    let mut args = match phase {
+        Phase::Placement => vec![
+            "phase=placement".to_string(),
+            format!("penguins={penguins}"),
+        ],
+        _ => vec!["phase=movement".to_string()],
+    };
+    args.extend([file_arg.clone(), file_arg]);
+    let (code, stderr) = run_program(program, &args, timeout)?;
+    let after_text = std::fs::read_to_string(&file).unwrap_or_default();
+    match code {
+        0 => {
+            let after = parse(&after_text).map_err(|e| format!("it wrote a damaged file: {e}"))?;
+            check_move(&before, &after, &id, phase, penguins)
+        }
+        1 => Err("it said \"no move\" but had one".to_string()),
+        other => Err(format!("it exited with {other}: {stderr}")),
+    }
+}
+
 /// Plays the match, printing each game's result and the total to `out`; returns the results.
 ///
 /// # Errors

@@ -331,6 +331,64 @@ fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
     assert_eq!(summary["wins"], 2, "the engine beats greedy: {summary}");
 }
 
+/// Penguins through the file protocol in a tournament: our own protocol player as the outside
+/// program, three players on a small board (so the program sits in every seat and gets its
+/// number from the order of placements), refereed by `penguins-match`'s checks; no forfeits.
+/// A program that cannot say its ID forfeits with the reason.
+#[test]
+fn a_file_protocol_program_plays_a_penguins_tournament() {
+    let program = format!(
+        "cmd:{} penguins --id outside --budget 0.2",
+        env!("CARGO_BIN_EXE_tablero")
+    );
+    let run = |a: &str, players: &str| {
+        let output = crate::support::run_tablero(
+            &[
+                "tournament",
+                "--game",
+                "penguins",
+                "--players",
+                players,
+                "--rows",
+                "6",
+                "--cols",
+                "6",
+                "--penguins",
+                "1",
+                "--a",
+                a,
+                "--b",
+                "engine",
+                "--games",
+                "3",
+                "--budget",
+                "0.2",
+                "--seed",
+                "5",
+                "--json",
+            ],
+            "",
+        );
+        let out = String::from_utf8_lossy(&output.stdout).to_string();
+        assert!(output.status.success(), "{out}");
+        let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        summary["results"].as_array().unwrap().clone()
+    };
+    let results = run(&program, "3");
+    assert_eq!(results.len(), 3);
+    assert!(
+        results.iter().all(|r| r["forfeit"].is_null()),
+        "{results:?}"
+    );
+    let results = run("cmd:false", "2");
+    assert!(
+        results
+            .iter()
+            .all(|r| r["forfeit"].to_string().contains("did not print an ID")),
+        "{results:?}"
+    );
+}
+
 /// What the search proved is reported: a win in one (`info proven black wins in 1`) and, in
 /// the console, the same verdict after the AI's move.
 #[test]
