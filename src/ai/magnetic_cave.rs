@@ -127,6 +127,23 @@ pub fn evaluate(state: &State) -> i32 {
     Evaluator::new(state.config()).evaluate(state)
 }
 
+/// Zobrist keys for `cells` cells (one per colour) and one for white to move, from a fixed
+/// splitmix64 sequence, so searches are reproducible.
+fn zobrist_keys(cells: usize) -> (Vec<[u64; 2]>, u64) {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let keys = (0..cells).map(|_| [next(), next()]).collect();
+    (keys, next())
+}
+
+/// A transposition table entry: the position's key, its score and how it bounds the truth,
+/// the depth searched and the best move's cell index.
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
     key: u64,
@@ -142,6 +159,19 @@ enum Bound {
     Exact,
     Lower,
     Upper,
+}
+
+impl Bound {
+    /// How a search's `score` in the window (`alpha`, `beta`) bounds the true value.
+    fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
 }
 
 /// Every winning-length window of the cave, as cell indices.
@@ -216,21 +246,12 @@ struct Searcher<'d> {
 
 impl<'d> Searcher<'d> {
     fn new(config: Config, deadline: &'d Deadline) -> Searcher<'d> {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            // splitmix64: fixed keys, so searches are reproducible.
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let zobrist = (0..config.cell_count()).map(|_| [next(), next()]).collect();
+        let (zobrist, zobrist_white_to_move) = zobrist_keys(config.cell_count());
         Searcher {
             deadline,
             evaluator: Evaluator::new(config),
             zobrist,
-            zobrist_white_to_move: next(),
+            zobrist_white_to_move,
             tt: vec![TtEntry::default(); 1 << TT_BITS],
             history: vec![0; config.cell_count()],
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -439,13 +460,7 @@ impl<'d> Searcher<'d> {
                 break;
             }
         }
-        let bound = if best_score <= original_alpha {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.tt[slot] = TtEntry {
             key: hash,
             score: to_tt(best_score, ply),

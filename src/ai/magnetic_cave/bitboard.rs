@@ -6,7 +6,9 @@
 //! evaluation, the winning cells of each side and the Zobrist key cost a few operations a move.
 //! `docs/ai-magnetic-cave.md` explains the search.
 
-use super::{INF, WIN, WIN_THRESHOLD, WINDOW_WEIGHTS, from_tt, to_tt};
+use super::{
+    Bound, INF, TtEntry, WIN, WIN_THRESHOLD, WINDOW_WEIGHTS, from_tt, to_tt, zobrist_keys,
+};
 use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Cell, Config, State};
 
@@ -37,16 +39,11 @@ pub(super) struct Geometry {
     /// A window's counts as one code, `black * stride + white`; a brick of black adds
     /// `steps[0]`, one of white `steps[1]`.
     steps: [u16; 2],
-    /// By code: the window's worth to black (negative: to white).
-    values: Vec<i32>,
     /// By colour and code: what one more brick of that colour adds to its side's total.
     gains: [Vec<i32>; 2],
-    /// By code: bit 0 when the window misses one black brick and holds no white one, bit 1
-    /// the same for white.
-    hot: Vec<u64>,
-    /// By code: 1 when the window holds no white brick (black may still fill it), and the
-    /// same for white, as `[black, white]`.
-    live: [Vec<i32>; 2],
+    /// By colour and the code before its brick: what one brick of it changes (one lookup a
+    /// window when a brick comes or goes).
+    steps_of: [Vec<Step>; 2],
     zobrist: Vec<[u64; 2]>,
 }
 
@@ -125,16 +122,23 @@ impl Geometry {
                 live[1][code] = i32::from(b == 0);
             }
         }
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            // splitmix64: fixed keys, so searches are reproducible.
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let zobrist = (0..cells).map(|_| [next(), next()]).collect();
+        let steps_of = [0, 1].map(|colour| {
+            let step = if colour == 0 { stride } else { 1 };
+            (0..codes)
+                .map(|before| {
+                    let after = (before + step).min(codes - 1);
+                    Step {
+                        score: values[after] - values[before],
+                        live: [
+                            (live[0][after] - live[0][before]) as i16,
+                            (live[1][after] - live[1][before]) as i16,
+                        ],
+                        hot: (hot[before] ^ hot[after]) as u8,
+                    }
+                })
+                .collect()
+        });
+        let (zobrist, _) = zobrist_keys(cells);
         if windows.len() > HOT_WORDS * 64 {
             return None;
         }
@@ -149,10 +153,8 @@ impl Geometry {
             first,
             cell_windows,
             steps: [stride as u16, 1],
-            values,
             gains,
-            hot,
-            live,
+            steps_of,
             zobrist,
         })
     }
@@ -170,6 +172,17 @@ impl Geometry {
         let c = cell as usize;
         &self.cell_windows[self.first[c]..self.first[c + 1]]
     }
+}
+
+/// What one brick changes in a window with a given code.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    /// Black's total minus white's.
+    score: i32,
+    /// Each colour's live windows.
+    live: [i16; 2],
+    /// Which colours' hot flags flip (bit 0 black, bit 1 white).
+    hot: u8,
 }
 
 /// A position of the search, kept up to date brick by brick.
@@ -284,40 +297,30 @@ impl<'g> Position<'g> {
     fn update_windows(&mut self, cell: u32, player: usize, add: bool) {
         let geo = self.geo;
         let step = geo.steps[player];
+        let steps_of = &geo.steps_of[player];
+        let sign = if add { 1 } else { -1 };
         for &w in geo.windows_of(cell) {
             let w = usize::from(w);
-            let before = self.counts[w];
-            let after = if add { before + step } else { before - step };
-            self.counts[w] = after;
-            let (before, after) = (usize::from(before), usize::from(after));
-            self.score += geo.values[after] - geo.values[before];
-            self.live[0] += geo.live[0][after] - geo.live[0][before];
-            self.live[1] += geo.live[1][after] - geo.live[1][before];
-            let changed = geo.hot[before] ^ geo.hot[after];
-            if changed != 0 {
+            let Some(count) = self.counts.get_mut(w) else {
+                continue;
+            };
+            if !add {
+                *count -= step;
+            }
+            let change = steps_of[usize::from(*count)];
+            if add {
+                *count += step;
+            }
+            self.score += sign * change.score;
+            self.live[0] += sign * i32::from(change.live[0]);
+            self.live[1] += sign * i32::from(change.live[1]);
+            if change.hot != 0 {
                 let (word, shift) = (w / 64, w % 64);
-                self.hot[0][word] ^= (changed & 1) << shift;
-                self.hot[1][word] ^= (changed >> 1) << shift;
+                self.hot[0][word] ^= u64::from(change.hot & 1) << shift;
+                self.hot[1][word] ^= u64::from(change.hot >> 1) << shift;
             }
         }
     }
-}
-
-#[derive(Clone, Copy, Default)]
-struct TtEntry {
-    key: u64,
-    score: i32,
-    depth: u8,
-    bound: Bound,
-    best: u8,
-}
-
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
 }
 
 const NO_MOVE: u8 = u8::MAX;
@@ -568,11 +571,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
             return 0; // A full cave without a line: a tie.
         }
         // A move that wins now ends the search of this node.
-        if position.winning_cells(me) & legal != 0 {
+        let mine = position.winning_cells(me);
+        if mine & legal != 0 {
             return WIN - ply as i32 - 1;
         }
         // An opponent's winning cell must be blocked; two cannot both be.
-        let threats = position.winning_cells(1 - me) & legal;
+        let theirs = position.winning_cells(1 - me);
+        let threats = theirs & legal;
         if threats & threats.wrapping_sub(1) != 0 {
             return -(WIN - ply as i32 - 2);
         }
@@ -716,13 +721,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 break;
             }
         }
-        let bound = if best_score <= original_alpha {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.tt[slot] = TtEntry {
             key: hash,
             score: to_tt(best_score, ply),
@@ -751,6 +750,16 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 mod tests {
     use super::*;
     use crate::rules::magnetic_cave::{Brick, parse_moves};
+
+    /// A small seeded generator of numbers below `n`, so random positions repeat.
+    pub(super) fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n
+        }
+    }
 
     fn midgame() -> State {
         let moves =
@@ -787,13 +796,7 @@ mod tests {
     /// is exact too), over random positions with 12 empty cells.
     #[test]
     fn the_solver_agrees_with_the_exhaustive_cell_array_search() {
-        let mut seed = 99u64;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) as usize) % n
-        };
+        let mut next = below(99);
         let Some(geo) = Geometry::new(Config::STANDARD) else {
             panic!("8x8 fits a u64");
         };
@@ -879,13 +882,7 @@ mod solver_measure {
             .ok()
             .and_then(|e| e.parse().ok())
             .unwrap_or(24);
-        let mut seed = 12345u64;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) as usize) % n
-        };
+        let mut next = super::tests::below(12345);
         let geo = Geometry::new(Config::STANDARD).unwrap();
         let mut solved = 0;
         while solved < 6 {
