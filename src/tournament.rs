@@ -145,10 +145,8 @@ pub trait Contest: Match {
     fn points(&self, index: usize) -> f64;
     /// The static value of this position for seat `index` (higher is better).
     fn static_value(&self, index: usize) -> f64;
-    /// The yardstick engine's decision (`ai::v1`; today's engine where it has not changed).
-    fn engine_v1(&self, deadline: &Deadline) -> Option<Self::Action> {
-        self.search(deadline).map(|report| report.best)
-    }
+    /// The yardstick engine's decision (`ai::v1`, the engine as it was on 2026-11-23).
+    fn engine_v1(&self, deadline: &Deadline) -> Option<Self::Action>;
     /// The reference classroom engine's move, where the game has one.
     fn classroom(&self, deadline: &Deadline) -> Option<Self::Action> {
         let _ = deadline;
@@ -370,6 +368,10 @@ impl Contest for magnetic_cave::State {
 }
 
 impl Contest for patolli::State {
+    fn engine_v1(&self, deadline: &Deadline) -> Option<patolli::Action> {
+        crate::ai::v1::patolli::choose_action(self, deadline).map(|report| report.best)
+    }
+
     /// The 60-square cross with the default rules; the pair's dice seed.
     fn pair_setup(seed: u64, settings: &Settings) -> PatolliMatch {
         let budget = settings.budget;
@@ -406,6 +408,10 @@ impl Contest for patolli::State {
 }
 
 impl Contest for penguins::State {
+    fn engine_v1(&self, deadline: &Deadline) -> Option<penguins::Action> {
+        crate::ai::v1::penguins::choose_action(self, deadline).map(|report| report.best)
+    }
+
     /// A seeded board (8x8 unless `--rows`/`--cols` say otherwise) for the tournament's
     /// players with its penguins each (2 unless `--penguins` says otherwise).
     fn pair_setup(seed: u64, settings: &Settings) -> PenguinsMatch {
@@ -703,11 +709,16 @@ pub struct Summary {
     pub results: Vec<GameResult>,
 }
 
-/// The Elo difference that scores `p` (clamped away from 0 and 1).
-pub fn elo(p: f64) -> f64 {
+/// The Elo difference of A over B that scores `p` (clamped away from 0 and 1) in games of
+/// `players` players, A against `players - 1` copies of B. With more than two players A's
+/// fair share is `1 / players`: a win counts against every B at once (the Bradley–Terry
+/// model for one winner among several, `p = g / (g + players - 1)` with `g = 10^(elo/400)`);
+/// with two it is the usual Elo formula.
+pub fn elo(p: f64, players: usize) -> f64 {
     let p = p.clamp(1e-3, 1.0 - 1e-3);
+    let others = players.max(2) as f64 - 1.0;
     // `+ 0.0` turns -0 into 0, so an even score prints as +0.
-    -400.0 * (1.0 / p - 1.0).log10() + 0.0
+    400.0 * (p * others / (1.0 - p)).log10() + 0.0
 }
 
 fn median_and_max(mut times: Vec<f64>) -> (f64, f64) {
@@ -751,9 +762,9 @@ fn summarise(kind: GameKind, settings: &Settings, results: Vec<GameResult>) -> S
         draws: points.iter().filter(|&&p| p > 0.0 && p < 1.0).count(),
         losses: points.iter().filter(|&&p| p == 0.0).count(),
         score,
-        elo: elo(score),
-        elo_low: elo(score - margin),
-        elo_high: elo(score + margin),
+        elo: elo(score, settings.set_size()),
+        elo_low: elo(score - margin, settings.set_size()),
+        elo_high: elo(score + margin, settings.set_size()),
         a_median_ms,
         a_slowest_ms,
         b_median_ms,

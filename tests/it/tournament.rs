@@ -140,9 +140,12 @@ fn bad_player_specs_are_refused_with_the_reason() {
 
 #[test]
 fn elo_follows_the_score_and_specs_read_back() {
-    assert!(elo(0.5).abs() < 1e-9);
-    assert!((elo(0.75) - 190.8).abs() < 0.1);
-    assert!(elo(0.25) < -190.0);
+    assert!(elo(0.5, 2).abs() < 1e-9);
+    assert!((elo(0.75, 2) - 190.8).abs() < 0.1);
+    assert!(elo(0.25, 2) < -190.0);
+    // Three players: a third is an even score; half of the wins is g = 2, +120.
+    assert!(elo(1.0 / 3.0, 3).abs() < 1e-9);
+    assert!((elo(0.5, 3) - 120.4).abs() < 0.1);
     for text in [
         "random",
         "greedy",
