@@ -143,7 +143,8 @@ pub trait Contest: Match {
     fn player_index(player: Self::Player) -> usize;
     /// The points of seat `index` in a finished game: 1 a win, 0.5 a shared first place, 0.
     fn points(&self, index: usize) -> f64;
-    /// The static value of this position for seat `index` (higher is better).
+    /// The static value of this position for seat `index` (higher is better): the simple
+    /// score `greedy` plays by (`engine-v1`'s evaluation, fixed so the yardstick stays put).
     fn static_value(&self, index: usize) -> f64;
     /// The yardstick engine's decision (`ai::v1`, the engine as it was on 2026-11-23).
     fn engine_v1(&self, deadline: &Deadline) -> Option<Self::Action>;
@@ -403,7 +404,7 @@ impl Contest for patolli::State {
             return (self.points(index) - 0.5) * 2e9;
         }
         let player = patolli::Player::BOTH[index.min(1)];
-        crate::ai::patolli::evaluate(self, player)
+        crate::ai::v1::patolli::evaluate(self, player)
     }
 }
 
@@ -451,7 +452,7 @@ impl Contest for penguins::State {
 
     fn static_value(&self, index: usize) -> f64 {
         let number = u8::try_from(index + 1).unwrap_or(0);
-        f64::from(crate::ai::penguins::evaluate(self, number))
+        f64::from(crate::ai::v1::penguins::evaluate(self, number))
     }
 
     /// Through the file protocol, refereed by `penguins-match`'s code: one call a move, the

@@ -6,20 +6,11 @@
 use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::patolli::{Action, Location, Phase, Player, Rolled, State};
 
-/// The value of a won game: above any evaluation of a game in progress (at most 6 x
-/// (`SCORED`) = 600 for one side, at least -6 x `EXPOSED` = -150), so the evaluation is
-/// bounded by ±`WIN`, which *Star1* pruning needs.
+/// The value of a won game: the evaluation of a game in progress lies strictly between
+/// -`WIN` and `WIN` (a bound *Star1* pruning needs).
 const WIN: f64 = 1_000.0;
-/// How much one scored piece is worth, in evaluation units.
-const SCORED: f64 = 100.0;
-/// A piece on the board is worth this much plus its share of the route covered.
-const ON_BOARD: f64 = 12.0;
-/// The share of the route covered is worth up to this much more.
-const PROGRESS: f64 = 70.0;
 /// Passes in a row after which the AI no longer passes when it can move.
 const STALEMATE_PASSES: u32 = 2;
-/// Penalty for a piece standing on a middle square an opponent piece can reach next roll.
-const EXPOSED: f64 = 25.0;
 
 /// Chooses the action for the player to move, which has rolled. `None` when no action is due.
 pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<Action>> {
@@ -42,6 +33,7 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         aborted: false,
         can_abort: false,
         prune: true,
+        table: RaceTable::new(state),
     };
     let plan = Deepening {
         max_depth: 12,
@@ -81,41 +73,165 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
     Some(report)
 }
 
-/// The static evaluation of `state` for `player` (positive is good for it).
+/// The static evaluation of `state` for `player` (positive is good for it), from 1,000 (won)
+/// to -1,000 (lost): see [`RaceTable`].
 pub fn evaluate(state: &State, player: Player) -> f64 {
+    evaluate_with(state, player, &RaceTable::new(state))
+}
+
+/// The one-sided race table of a game: for a player alone with `pips` steps still to go in
+/// all (its pieces' distances to their end squares added up), the mean and variance of the
+/// turns it needs to finish, every roll that fits used and any other one lost, as the last
+/// piece's exact landing demands. The evaluation turns both players' tables into the chance
+/// that we finish first (a normal approximation: the turns' difference over its spread),
+/// after adding for each piece in the pool its placement turn, and for each piece standing on
+/// a middle square an opponent can reach with the next roll, the turns a capture would cost
+/// times the chance of the roll that makes it.
+#[derive(Debug, Clone)]
+pub struct RaceTable {
+    mean: Vec<f64>,
+    variance: Vec<f64>,
+    /// The chance of each roll, by value.
+    chances: Vec<f64>,
+    /// Turns a placement takes (it needs a roll other than 0), and their variance.
+    place_mean: f64,
+    place_variance: f64,
+    /// Average steps a turn advances (turns lost included).
+    steps_a_turn: f64,
+}
+
+impl RaceTable {
+    /// The table for `state`'s dice and track.
+    pub fn new(state: &State) -> RaceTable {
+        let distribution = state.rules().dice.distribution();
+        let max_roll = distribution
+            .iter()
+            .map(|&(r, _)| usize::from(r))
+            .max()
+            .unwrap_or(0);
+        let mut chances = vec![0.0; max_roll + 1];
+        for &(roll, chance) in &distribution {
+            chances[usize::from(roll)] += chance;
+        }
+        let track = state.track();
+        // The farthest a player can be from home: every piece in the pool or a lap behind.
+        let size = 6 * (2 * track.len() + 2) + 1;
+        let mut mean = vec![0.0; size];
+        let mut second = vec![0.0; size];
+        for pips in 1..size {
+            let stay: f64 = chances
+                .iter()
+                .enumerate()
+                .filter(|&(r, _)| r == 0 || r > pips)
+                .map(|(_, c)| c)
+                .sum();
+            let go = 1.0 - stay;
+            if go <= 0.0 {
+                mean[pips] = f64::INFINITY;
+                second[pips] = f64::INFINITY;
+                continue;
+            }
+            let (mut e, mut m) = (0.0, 0.0);
+            for (roll, &chance) in chances.iter().enumerate().take(pips + 1).skip(1) {
+                e += chance * mean[pips - roll];
+                m += chance * second[pips - roll];
+            }
+            // T = 1 + T': E[T] and E[T^2] over the outcomes, the stay among them.
+            mean[pips] = (1.0 + e) / go;
+            second[pips] = (1.0 + 2.0 * (e + stay * mean[pips]) + m) / go;
+        }
+        let variance = mean
+            .iter()
+            .zip(&second)
+            .map(|(e, m)| (m - e * e).max(0.0))
+            .collect();
+        let zero = chances.first().copied().unwrap_or(0.0).min(0.99);
+        let steps_a_turn = chances
+            .iter()
+            .enumerate()
+            .map(|(r, c)| r as f64 * c)
+            .sum::<f64>()
+            .max(0.1);
+        RaceTable {
+            mean,
+            variance,
+            chances,
+            place_mean: 1.0 / (1.0 - zero),
+            place_variance: zero / ((1.0 - zero) * (1.0 - zero)),
+            steps_a_turn,
+        }
+    }
+
+    fn at(&self, pips: usize) -> (f64, f64) {
+        let i = pips.min(self.mean.len() - 1);
+        (self.mean[i], self.variance[i])
+    }
+}
+
+/// [`evaluate`] with the race table already made.
+fn evaluate_with(state: &State, player: Player, table: &RaceTable) -> f64 {
     if let Some(winner) = state.winner() {
         return if winner == player { WIN } else { -WIN };
     }
-    side_value(state, player) - side_value(state, player.opponent())
+    let (my_turns, my_spread) = turns_to_finish(state, player, table);
+    let (their_turns, their_spread) = turns_to_finish(state, player.opponent(), table);
+    // The player to move is half a turn ahead in the race.
+    let tempo = if state.to_move() == player { 0.5 } else { -0.5 };
+    let lead = their_turns - my_turns + tempo;
+    let spread = (my_spread + their_spread + 1.0).sqrt();
+    // The normal distribution's function, by its logistic approximation.
+    let chance = 1.0 / (1.0 + (-1.702 * lead / spread).exp());
+    // A small share for the lead itself, so a sure win still prefers the surer way.
+    (WIN - 10.0) * (2.0 * chance - 1.0) + lead.clamp(-10.0, 10.0)
 }
 
-fn side_value(state: &State, player: Player) -> f64 {
+/// The turns `player` alone needs to finish, mean and variance, with the expected cost of
+/// the captures the opponent's next roll threatens.
+fn turns_to_finish(state: &State, player: Player, table: &RaceTable) -> (f64, f64) {
     let track = state.track();
-    let route = track.progress(player, track.end(player)) as f64;
-    let max_roll = usize::from(state.rules().dice.max());
-    let mut value = 0.0;
+    let len = track.len();
+    let route = track.progress(player, track.end(player));
+    let mut pips = 0;
+    let (mut mean, mut variance) = (0.0, 0.0);
+    let mut threatened = 0.0;
     for piece in player.pieces() {
         match state.location(piece) {
-            Location::Scored => value += SCORED,
-            Location::Pool => {}
+            Location::Scored => {}
+            Location::Pool => {
+                pips += route;
+                mean += table.place_mean;
+                variance += table.place_variance;
+            }
             Location::Track(square) => {
-                // A piece past its end square (it overshot) starts a new lap: no progress yet.
-                let progress = track.progress(player, square) as f64;
-                let progress = if progress > route { 0.0 } else { progress };
-                value += ON_BOARD + PROGRESS * progress / route;
+                let progress = track.progress(player, square);
+                // Past its end (it overshot): a lap to go round again.
+                let distance = if progress > route {
+                    len + route - progress
+                } else {
+                    route - progress
+                };
+                pips += distance;
                 if track.is_middle(square) {
-                    let threatened = player.opponent().pieces().any(|other| {
-                        matches!(state.location(other), Location::Track(s)
-                            if (1..=max_roll).contains(&((square + track.len() - s) % track.len())))
-                    });
-                    if threatened {
-                        value -= EXPOSED;
+                    let mut chance = 0.0;
+                    for (roll, &c) in table.chances.iter().enumerate().skip(1) {
+                        let reaches = player.opponent().pieces().any(|other| {
+                            matches!(state.location(other), Location::Track(s)
+                                if (square + len - s) % len == roll)
+                        });
+                        if reaches {
+                            chance += c;
+                        }
                     }
+                    // Captured: back to the pool, the steps made lost, a placement more.
+                    let lost = (route - distance.min(route)) as f64 / table.steps_a_turn
+                        + table.place_mean;
+                    threatened += chance * lost;
                 }
             }
         }
     }
-    value
+    let (race_mean, race_variance) = table.at(pips);
+    (mean + race_mean + threatened, variance + race_variance)
 }
 
 /// Legal actions with equivalent placements merged (any pool piece placed is the same).
@@ -154,6 +270,7 @@ pub fn value_at_depth(state: &State, me: Player, depth: u32, prune: bool) -> (f6
         aborted: false,
         can_abort: false,
         prune,
+        table: RaceTable::new(state),
     };
     let value = search.value(state, depth, -WIN, WIN);
     (value, search.nodes)
@@ -167,6 +284,7 @@ struct Search<'d> {
     can_abort: bool,
     /// Whether to cut (always, but in the test that checks the cuts change nothing).
     prune: bool,
+    table: RaceTable,
 }
 
 impl Search<'_> {
@@ -182,7 +300,7 @@ impl Search<'_> {
             return 0.0;
         }
         if state.winner().is_some() || depth == 0 {
-            return evaluate(state, self.me);
+            return evaluate_with(state, self.me, &self.table);
         }
         let (alpha, beta) = if self.prune {
             (alpha, beta)
@@ -190,7 +308,7 @@ impl Search<'_> {
             (-WIN, WIN)
         };
         match state.phase() {
-            Phase::Over { .. } => evaluate(state, self.me),
+            Phase::Over { .. } => evaluate_with(state, self.me, &self.table),
             Phase::Act { .. } => self.decide(state, depth, alpha, beta),
             Phase::Roll => self.chance(state, depth, alpha, beta),
         }
@@ -256,7 +374,7 @@ impl Search<'_> {
             }
         }
         if best == f64::MIN || best == f64::MAX {
-            evaluate(state, self.me)
+            evaluate_with(state, self.me, &self.table)
         } else {
             best
         }
@@ -270,6 +388,28 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
     use std::sync::Arc;
+
+    /// The one-sided table by hand for the uniform die 0–5: from 1 to 5 steps only the exact
+    /// roll finishes and a shorter one leaves as good a chance, so 6 turns; from 6, 7.2.
+    #[test]
+    fn the_race_table_counts_the_turns_of_a_lone_race() {
+        let state = State::new(Arc::new(Track::cross(7)), Rules::default());
+        let table = RaceTable::new(&state);
+        for pips in 1..=5 {
+            assert!(
+                (table.mean[pips] - 6.0).abs() < 1e-9,
+                "{pips}: {}",
+                table.mean[pips]
+            );
+        }
+        assert!((table.mean[6] - 7.2).abs() < 1e-9);
+        // One step to go: a geometric wait with chance 1/6, variance (1 - p) / p^2 = 30.
+        assert!((table.variance[1] - 30.0).abs() < 1e-9);
+        // Far from home a turn makes 2.5 steps on average.
+        let slope = table.mean[300] - table.mean[299];
+        assert!((slope - 0.4).abs() < 0.01, "{slope}");
+        assert!((table.place_mean - 1.2).abs() < 1e-9);
+    }
 
     /// The cuts are exact: with and without them every position gets the same value, at
     /// every depth, for both dice; and they save work.

@@ -266,7 +266,7 @@ fn beats_a_greedy_player_with_either_colour() {
         let mut state = State::new(Config::STANDARD);
         while state.outcome().is_none() {
             let cell = if state.to_move() == search_plays {
-                choose_move(&state, &Deadline::within(Duration::from_millis(150)))
+                choose_move(&state, &Deadline::within(Duration::from_millis(300)))
                     .unwrap()
                     .best
             } else {
