@@ -6,7 +6,7 @@
 
 mod bitboard;
 
-use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
+use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen, splitmix};
 use crate::rules::magnetic_cave::{Brick, Cell, Config, Outcome, State};
 
 /// The score of a won position, less the plies needed to reach it.
@@ -130,13 +130,10 @@ pub fn evaluate(state: &State) -> i32 {
 /// Zobrist keys for `cells` cells (one per colour) and one for white to move, from a fixed
 /// splitmix64 sequence, so searches are reproducible.
 fn zobrist_keys(cells: usize) -> (Vec<[u64; 2]>, u64) {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut seed = 0u64;
     let mut next = move || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix(seed)
     };
     let keys = (0..cells).map(|_| [next(), next()]).collect();
     (keys, next())
@@ -151,27 +148,6 @@ struct TtEntry {
     depth: u8,
     bound: Bound,
     best: u8,
-}
-
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
-}
-
-impl Bound {
-    /// How a search's `score` in the window (`alpha`, `beta`) bounds the true value.
-    fn of(score: i32, alpha: i32, beta: i32) -> Bound {
-        if score <= alpha {
-            Bound::Upper
-        } else if score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        }
-    }
 }
 
 /// Every winning-length window of the cave, as cell indices.
@@ -412,12 +388,7 @@ impl<'d> Searcher<'d> {
             }
             if u32::from(entry.depth) >= depth {
                 let score = from_tt(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     self.move_buffers[ply] = moves;
                     return score;
                 }

@@ -13,6 +13,47 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// How a stored search score bounds the true value: exact, or only from below or above (the
+/// search of that position was cut off). Shared by the engines' transposition tables.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+impl Bound {
+    /// How a search's `score` in the window (`alpha`, `beta`) bounds the true value.
+    pub(crate) fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a search in (`alpha`, `beta`).
+    pub(crate) fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
+/// SplitMix64's output function on `x` advanced by its constant: well-spread keys from
+/// consecutive numbers (Zobrist keys, table keys).
+pub(crate) fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The default time an AI may take for one decision.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(3);
 

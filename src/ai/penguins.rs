@@ -5,7 +5,7 @@
 //! player holds alone to that player (`docs/ai-penguins.md`). Placements and slides are
 //! searched the same way; skipped players follow the rules' turn order.
 
-use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
+use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen, splitmix};
 use crate::rules::penguins::{Action, Phase, Pos, State};
 
 /// Value of a won game, beyond any evaluation.
@@ -136,14 +136,6 @@ struct Ice {
     keys: Vec<u64>,
 }
 
-/// SplitMix64: the keys and the mixing of the scores into the table key.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 impl Ice {
     fn new(state: &State) -> Ice {
         let board = state.board();
@@ -152,7 +144,7 @@ impl Ice {
         let size = (rows + 2) * width;
         let players = state.players();
         let stride = usize::from(players) + 1;
-        let keys: Vec<u64> = (0..size * stride).map(|i| mix(i as u64 + 1)).collect();
+        let keys: Vec<u64> = (0..size * stride).map(|i| splitmix(i as u64 + 1)).collect();
         let mut ice = Ice {
             width,
             cell: vec![WATER; size],
@@ -360,9 +352,9 @@ impl Ice {
 
     /// The table key: the board, who moves, the phase and the fish gained since the root.
     fn table_key(&self, root_scores: &[i64]) -> u64 {
-        let mut key = self.hash ^ mix(u64::from(self.to_move) << 56 | self.phase as u64);
+        let mut key = self.hash ^ splitmix(u64::from(self.to_move) << 56 | self.phase as u64);
         for (p, (&now, &root)) in self.scores.iter().zip(root_scores).enumerate().skip(1) {
-            key ^= mix(((p as u64) << 32) ^ (now - root) as u64);
+            key ^= splitmix(((p as u64) << 32) ^ (now - root) as u64);
         }
         key
     }
@@ -553,15 +545,6 @@ fn value_for(ice: &Ice, me: u8, scratch: &mut Scratch) -> i32 {
 /// Entries in the transposition table (a power of two).
 const TABLE_SIZE: usize = 1 << 18;
 
-/// Whether a stored value is exact or only a bound (the search was cut off).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// What a finished search of a position found.
 #[derive(Debug, Clone, Copy, Default)]
 struct TableEntry {
@@ -599,13 +582,11 @@ impl Search<'_> {
         let slot = (key as usize) & (TABLE_SIZE - 1);
         let stored = self.table[slot];
         let remembered = (stored.key == key).then_some(stored.best);
-        if stored.key == key && u32::from(stored.depth) >= depth {
-            match stored.bound {
-                Bound::Exact => return stored.value,
-                Bound::Lower if stored.value >= beta => return stored.value,
-                Bound::Upper if stored.value <= alpha => return stored.value,
-                _ => {}
-            }
+        if stored.key == key
+            && u32::from(stored.depth) >= depth
+            && stored.bound.settles(stored.value, alpha, beta)
+        {
+            return stored.value;
         }
         let (alpha_in, beta_in) = (alpha, beta);
         let maximising = ice.to_move == self.me;
@@ -643,13 +624,7 @@ impl Search<'_> {
                 break;
             }
         }
-        let bound = if best <= alpha_in {
-            Bound::Upper
-        } else if best >= beta_in {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha_in, beta_in);
         self.table[slot] = TableEntry {
             key,
             depth: depth.min(u32::from(u16::MAX)) as u16,
@@ -723,7 +698,7 @@ mod tests {
                     ice.unmake(undo);
                     assert_eq!((&ice.cell, ice.hash), (&cells, hash));
                 }
-                let pick = steps[(mix(seed * 1000 + ply) % steps.len() as u64) as usize];
+                let pick = steps[(splitmix(seed * 1000 + ply) % steps.len() as u64) as usize];
                 state.apply(ice.action(pick)).expect("legal");
                 ply += 1;
             }

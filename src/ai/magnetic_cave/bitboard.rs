@@ -6,10 +6,8 @@
 //! evaluation, the winning cells of each side and the Zobrist key cost a few operations a move.
 //! `docs/ai-magnetic-cave.md` explains the search.
 
-use super::{
-    Bound, INF, TtEntry, WIN, WIN_THRESHOLD, WINDOW_WEIGHTS, from_tt, to_tt, zobrist_keys,
-};
-use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
+use super::{INF, TtEntry, WIN, WIN_THRESHOLD, WINDOW_WEIGHTS, from_tt, to_tt, zobrist_keys};
+use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Cell, Config, State};
 
 const TT_BITS: u32 = 20;
@@ -610,12 +608,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             tt_move = entry.best;
             if i32::from(entry.depth) >= depth {
                 let score = from_tt(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
