@@ -125,12 +125,10 @@ impl Geometry {
             (0..codes)
                 .map(|before| {
                     let after = (before + step).min(codes - 1);
+                    let kills = |c: usize| (live[c][before] - live[c][after]).max(0) as u64;
+                    let score = (values[after] - values[before]) as u32;
                     Step {
-                        score: values[after] - values[before],
-                        live: [
-                            (live[0][after] - live[0][before]) as i16,
-                            (live[1][after] - live[1][before]) as i16,
-                        ],
+                        packed: u64::from(score) << 32 | kills(1) << 16 | kills(0),
                         hot: (hot[before] ^ hot[after]) as u8,
                     }
                 })
@@ -175,12 +173,21 @@ impl Geometry {
 /// What one brick changes in a window with a given code.
 #[derive(Clone, Copy, Default)]
 struct Step {
-    /// Black's total minus white's.
-    score: i32,
-    /// Each colour's live windows.
-    live: [i16; 2],
+    /// Black's total minus white's (the high 32 bits, two's complement) and the live windows
+    /// each colour loses (bits 16–31 white, 0–15 black): summed over a brick's windows in one
+    /// addition, as no field carries into the next.
+    packed: u64,
     /// Which colours' hot flags flip (bit 0 black, bit 1 white).
     hot: u8,
+}
+
+/// What [`Position::undo`] restores besides the window counts.
+#[derive(Clone, Copy, Default)]
+struct Saved {
+    hot: [[u64; HOT_WORDS]; 2],
+    score: i32,
+    live: [i32; 2],
+    hash: u64,
 }
 
 /// A position of the search, kept up to date brick by brick.
@@ -199,6 +206,8 @@ pub(super) struct Position<'g> {
     /// Per colour, the windows it may still fill (none of the other colour in them).
     live: [i32; 2],
     hash: u64,
+    /// Per brick laid, what it changed (copy-make: taking it back restores these).
+    saved: Vec<Saved>,
 }
 
 impl<'g> Position<'g> {
@@ -212,6 +221,7 @@ impl<'g> Position<'g> {
             score: 0,
             live: [geo.windows.len() as i32; 2],
             hash: 0,
+            saved: Vec::with_capacity(geo.cells as usize + 1),
         };
         for &cell in state.moves() {
             if let Some(brick) = state.brick(cell) {
@@ -277,46 +287,54 @@ impl<'g> Position<'g> {
     /// Lays a brick of the player to move on `cell` (which must be empty).
     fn play(&mut self, cell: u32) {
         let p = self.to_move;
+        self.saved.push(Saved {
+            hot: self.hot,
+            score: self.score,
+            live: self.live,
+            hash: self.hash,
+        });
         self.bits[p] |= 1 << cell;
         self.hash ^= self.geo.zobrist[cell as usize][p];
-        self.update_windows(cell, p, true);
-        self.to_move = 1 - p;
-    }
-
-    /// Takes back the brick on `cell`, laid by the player who moved last.
-    fn undo(&mut self, cell: u32) {
-        let p = 1 - self.to_move;
-        self.to_move = p;
-        self.bits[p] &= !(1 << cell);
-        self.hash ^= self.geo.zobrist[cell as usize][p];
-        self.update_windows(cell, p, false);
-    }
-
-    fn update_windows(&mut self, cell: u32, player: usize, add: bool) {
         let geo = self.geo;
-        let step = geo.steps[player];
-        let steps_of = &geo.steps_of[player];
-        let sign = if add { 1 } else { -1 };
+        let step = geo.steps[p];
+        let steps_of = &geo.steps_of[p];
+        let mut total = 0u64;
         for &w in geo.windows_of(cell) {
             let w = usize::from(w);
             let Some(count) = self.counts.get_mut(w) else {
                 continue;
             };
-            if !add {
-                *count -= step;
-            }
             let change = steps_of[usize::from(*count)];
-            if add {
-                *count += step;
-            }
-            self.score += sign * change.score;
-            self.live[0] += sign * i32::from(change.live[0]);
-            self.live[1] += sign * i32::from(change.live[1]);
+            *count += step;
+            total = total.wrapping_add(change.packed);
             if change.hot != 0 {
                 let (word, shift) = (w / 64, w % 64);
                 self.hot[0][word] ^= u64::from(change.hot & 1) << shift;
                 self.hot[1][word] ^= u64::from(change.hot >> 1) << shift;
             }
+        }
+        self.score += (total >> 32) as u32 as i32;
+        self.live[0] -= (total & 0xFFFF) as i32;
+        self.live[1] -= ((total >> 16) & 0xFFFF) as i32;
+        self.to_move = 1 - p;
+    }
+
+    /// Takes back the brick on `cell`, the last one laid.
+    fn undo(&mut self, cell: u32) {
+        let p = 1 - self.to_move;
+        self.to_move = p;
+        self.bits[p] &= !(1 << cell);
+        let step = self.geo.steps[p];
+        for &w in self.geo.windows_of(cell) {
+            if let Some(count) = self.counts.get_mut(usize::from(w)) {
+                *count -= step;
+            }
+        }
+        if let Some(saved) = self.saved.pop() {
+            self.hot = saved.hot;
+            self.score = saved.score;
+            self.live = saved.live;
+            self.hash = saved.hash;
         }
     }
 }
