@@ -181,11 +181,15 @@ struct Step {
     hot: u8,
 }
 
-/// What [`Position::undo`] restores besides the window counts.
-#[derive(Clone, Copy, Default)]
-struct Saved {
+/// What a position's window counts add up to, and its key: saved when a brick is laid and
+/// restored when it is taken back (copy-make).
+#[derive(Clone, Copy)]
+struct Totals {
+    /// Per colour, the windows that miss one brick of it and hold none of the other.
     hot: [[u64; HOT_WORDS]; 2],
+    /// Black's window total minus white's.
     score: i32,
+    /// Per colour, the windows it may still fill (none of the other colour in them).
     live: [i32; 2],
     hash: u64,
 }
@@ -199,15 +203,10 @@ pub(super) struct Position<'g> {
     to_move: usize,
     /// Each window's counts as a code (see [`Geometry::steps`]).
     counts: Vec<u16>,
-    /// Per colour, the windows that miss one brick of it and hold none of the other.
-    hot: [[u64; HOT_WORDS]; 2],
-    /// Black's window total minus white's.
-    score: i32,
-    /// Per colour, the windows it may still fill (none of the other colour in them).
-    live: [i32; 2],
-    hash: u64,
-    /// Per brick laid, what it changed (copy-make: taking it back restores these).
-    saved: Vec<Saved>,
+    /// What the counts add up to, and the key.
+    totals: Totals,
+    /// Per brick laid, the totals before it.
+    saved: Vec<Totals>,
 }
 
 impl<'g> Position<'g> {
@@ -217,10 +216,12 @@ impl<'g> Position<'g> {
             bits: [0; 2],
             to_move: 0,
             counts: vec![0; geo.windows.len()],
-            hot: [[0; HOT_WORDS]; 2],
-            score: 0,
-            live: [geo.windows.len() as i32; 2],
-            hash: 0,
+            totals: Totals {
+                hot: [[0; HOT_WORDS]; 2],
+                score: 0,
+                live: [geo.windows.len() as i32; 2],
+                hash: 0,
+            },
             saved: Vec::with_capacity(geo.cells as usize + 1),
         };
         for &cell in state.moves() {
@@ -255,7 +256,7 @@ impl<'g> Position<'g> {
     /// The empty cells that would complete a line of `player` (legal now or not).
     fn winning_cells(&self, player: usize) -> u64 {
         let mut cells = 0;
-        for (word_index, &word) in self.hot[player].iter().enumerate() {
+        for (word_index, &word) in self.totals.hot[player].iter().enumerate() {
             let mut word = word;
             while word != 0 {
                 cells |= self.geo.windows[word_index * 64 + word.trailing_zeros() as usize];
@@ -268,9 +269,9 @@ impl<'g> Position<'g> {
     /// The static evaluation for the player to move.
     fn evaluate(&self) -> i32 {
         if self.to_move == 0 {
-            self.score
+            self.totals.score
         } else {
-            -self.score
+            -self.totals.score
         }
     }
 
@@ -287,14 +288,9 @@ impl<'g> Position<'g> {
     /// Lays a brick of the player to move on `cell` (which must be empty).
     fn play(&mut self, cell: u32) {
         let p = self.to_move;
-        self.saved.push(Saved {
-            hot: self.hot,
-            score: self.score,
-            live: self.live,
-            hash: self.hash,
-        });
+        self.saved.push(self.totals);
         self.bits[p] |= 1 << cell;
-        self.hash ^= self.geo.zobrist[cell as usize][p];
+        self.totals.hash ^= self.geo.zobrist[cell as usize][p];
         let geo = self.geo;
         let step = geo.steps[p];
         let steps_of = &geo.steps_of[p];
@@ -309,13 +305,13 @@ impl<'g> Position<'g> {
             total = total.wrapping_add(change.packed);
             if change.hot != 0 {
                 let (word, shift) = (w / 64, w % 64);
-                self.hot[0][word] ^= u64::from(change.hot & 1) << shift;
-                self.hot[1][word] ^= u64::from(change.hot >> 1) << shift;
+                self.totals.hot[0][word] ^= u64::from(change.hot & 1) << shift;
+                self.totals.hot[1][word] ^= u64::from(change.hot >> 1) << shift;
             }
         }
-        self.score += (total >> 32) as u32 as i32;
-        self.live[0] -= (total & 0xFFFF) as i32;
-        self.live[1] -= ((total >> 16) & 0xFFFF) as i32;
+        self.totals.score += (total >> 32) as u32 as i32;
+        self.totals.live[0] -= (total & 0xFFFF) as i32;
+        self.totals.live[1] -= ((total >> 16) & 0xFFFF) as i32;
         self.to_move = 1 - p;
     }
 
@@ -330,11 +326,8 @@ impl<'g> Position<'g> {
                 *count -= step;
             }
         }
-        if let Some(saved) = self.saved.pop() {
-            self.hot = saved.hot;
-            self.score = saved.score;
-            self.live = saved.live;
-            self.hash = saved.hash;
+        if let Some(totals) = self.saved.pop() {
+            self.totals = totals;
         }
     }
 }
@@ -611,14 +604,17 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let solving = depth >= empty;
         if solving {
             // A side with no window left to fill cannot win: exact bounds for the solver.
-            let (mine, theirs) = (position.live[me] > 0, position.live[1 - me] > 0);
+            let (mine, theirs) = (
+                position.totals.live[me] > 0,
+                position.totals.live[1 - me] > 0,
+            );
             let cannot_lose = !theirs && (!mine || beta <= 0);
             let cannot_win = !mine && alpha >= 0;
             if cannot_lose || cannot_win {
                 return 0;
             }
         }
-        let hash = position.hash;
+        let hash = position.totals.hash;
         let slot = (hash >> (64 - TT_BITS)) as usize;
         let entry = self.tt[slot];
         let mut tt_move = NO_MOVE;
@@ -791,7 +787,11 @@ mod tests {
         assert_eq!(legal, expected);
         assert_eq!(position.evaluate(), super::super::evaluate(&state));
         // Play and undo every legal move: the counts, the score and the key come back.
-        let (score, hash, counts) = (position.score, position.hash, position.counts.clone());
+        let (score, hash, counts) = (
+            position.totals.score,
+            position.totals.hash,
+            position.counts.clone(),
+        );
         for cell in bits(position.legal()) {
             let mut next = state.clone();
             next.play_unchecked(geo.cell(cell));
@@ -799,7 +799,7 @@ mod tests {
             assert_eq!(position.evaluate(), super::super::evaluate(&next));
             position.undo(cell);
         }
-        assert_eq!((position.score, position.hash), (score, hash));
+        assert_eq!((position.totals.score, position.totals.hash), (score, hash));
         assert_eq!(position.counts, counts);
     }
 
