@@ -804,3 +804,43 @@ fn the_engine_takes_the_island_that_is_worth_more_than_the_big_floe() {
     assert_eq!(state.score(1), 6, "{}", state.render());
     assert_eq!(state.winners(), Some(vec![1]), "{}", state.render());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// Over random positions (2 to 4 players, 1 to 3 penguins each, placement or movement),
+    /// the engine's action is legal, and there is one exactly when the game goes on.
+    #[test]
+    fn the_engine_never_chooses_an_illegal_action(
+        seed in any::<u64>(),
+        players in 2u8..=4,
+        penguins in 1u8..=3,
+        rows in 5u16..=9,
+        cols in 5u16..=9,
+        plies in 0usize..60,
+    ) {
+        use std::time::Duration;
+        use tablero::ai::Deadline;
+        use tablero::ai::penguins::choose_action;
+        let generator = Generator { rows, cols, ..Generator::default() };
+        let board = generator.generate(seed, usize::from(players * penguins));
+        let mut state = State::new(board, players, penguins);
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..plies {
+            let actions = state.legal_actions();
+            if actions.is_empty() {
+                break;
+            }
+            state.apply(actions[rng.random_range(0..actions.len())]).expect("legal moves apply");
+        }
+        let report = choose_action(&state, &Deadline::within(Duration::from_millis(150)));
+        match report {
+            Some(report) => prop_assert!(
+                state.legal_actions().contains(&report.best),
+                "{} is not legal in\n{}",
+                report.best,
+                state.render()
+            ),
+            None => prop_assert_eq!(state.phase(), Phase::Over),
+        }
+    }
+}

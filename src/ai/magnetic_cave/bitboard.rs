@@ -17,9 +17,16 @@ const HOT_WORDS: usize = 4;
 /// Half the width of the first aspiration window around the last depth's score.
 const ASPIRATION: i32 = 48;
 /// With at most this many empty cells the root is first solved exactly (win, tie or loss)…
-const SOLVE_FROM: u32 = 22;
+const SOLVE_FROM: u32 = 24;
 /// …in at most this share of the thinking time; the rest goes to the deepening search.
-const SOLVE_SHARE: f64 = 0.35;
+const SOLVE_SHARE: f64 = 0.4;
+/// Once the root is proved a tie, traps for the opponent are looked for until this
+/// share of the thinking time…
+const TRAP_SHARE: f64 = 0.7;
+/// …and a trap is a reply whose punishment a search of this many plies does not yet see.
+const TRAP_HORIZON: i32 = 5;
+/// The solver looks up every child in the table first with at least this many empty cells.
+const ETC_FROM: i32 = 8;
 
 /// The cave's shape as bit masks and line windows.
 pub(super) struct Geometry {
@@ -266,6 +273,12 @@ impl<'g> Position<'g> {
         cells & !self.occupied()
     }
 
+    /// The cells whose brick makes one of `cells` playable: those beside them in their row.
+    fn unlocks(&self, cells: u64) -> u64 {
+        let g = self.geo;
+        ((cells << 1) & g.not_first_column) | ((cells >> 1) & g.not_last_column)
+    }
+
     /// The static evaluation for the player to move.
     fn evaluate(&self) -> i32 {
         if self.to_move == 0 {
@@ -390,7 +403,12 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let candidates = if blocks != 0 {
             blocks & blocks.wrapping_neg()
         } else {
-            legal
+            // Never make an opponent's winning cell playable, unless every move does.
+            let theirs = self.position.winning_cells(1 - me);
+            match legal & !self.position.unlocks(theirs) {
+                0 => legal,
+                safe => safe,
+            }
         };
         if candidates.count_ones() == 1 {
             let cell = candidates.trailing_zeros();
@@ -433,6 +451,18 @@ impl<'d, 'g> Searcher<'d, 'g> {
                     .filter(|&(_, &o)| o == best)
                     .map(|(&cell, _)| cell)
                     .collect();
+                // A tie at best: set the opponent the most traps.
+                if best == 0
+                    && root_moves.len() > 1
+                    && let Some(cell) = self.set_traps(&root_moves)
+                {
+                    report.best = geo.cell(cell);
+                    report.score = 0;
+                    report.depth = empty as u32;
+                    report.nodes = self.nodes;
+                    report.elapsed = self.deadline.elapsed();
+                    return Some(report);
+                }
             }
         }
         let plan = Deepening {
@@ -530,6 +560,50 @@ impl<'d, 'g> Searcher<'d, 'g> {
         Some(outcomes)
     }
 
+    /// Among `ties`, root moves proven to keep a tie, the one that leaves the opponent the most
+    /// *traps*: replies that lose (proved by the solver) although a short search does not show
+    /// it (the loss takes more than [`TRAP_HORIZON`] plies to see). A player that does not
+    /// search to the end may fall into them; one that does ties all the same. `None` when no
+    /// move sets a trap, or the time share ran out before one was found.
+    fn set_traps(&mut self, ties: &[u32]) -> Option<u32> {
+        self.can_abort = true;
+        self.share = TRAP_SHARE;
+        let depth = self.position.empty_count() as i32 - 2;
+        let mut best: Option<(u32, u32)> = None;
+        'moves: for &cell in ties {
+            self.position.play(cell);
+            let me = 1 - self.position.to_move;
+            let legal = self.position.legal();
+            let mut traps = 0;
+            // A winning cell of ours to block leaves the opponent one sensible reply.
+            if self.position.winning_cells(me) & legal == 0 {
+                for reply in bits(legal) {
+                    self.position.play(reply);
+                    let mut trap = false;
+                    if self.position.winning_cells(me) & self.position.legal() == 0
+                        && self.negamax(depth, 2, -1, 1) > 0
+                    {
+                        // Not a trap if a short search already shows the opponent's mistake.
+                        trap = self.negamax(TRAP_HORIZON, 2, -INF, INF) < WIN_THRESHOLD;
+                    }
+                    self.position.undo(reply);
+                    if self.aborted {
+                        self.position.undo(cell);
+                        break 'moves;
+                    }
+                    traps += u32::from(trap);
+                }
+            }
+            self.position.undo(cell);
+            if traps > 0 && best.is_none_or(|(most, _)| traps > most) {
+                best = Some((traps, cell));
+            }
+        }
+        self.aborted = false;
+        self.share = 1.0;
+        best.map(|(_, cell)| cell)
+    }
+
     /// Scores the root `moves` at `depth` in the window `(alpha, beta)`: the first in full,
     /// the others with a null window first (principal variation search). Fewer scores than
     /// moves when the deadline cut the depth short.
@@ -615,8 +689,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
             }
         }
         let hash = position.totals.hash;
-        let slot = (hash >> (64 - TT_BITS)) as usize;
-        let entry = self.tt[slot];
+        // Two entries a bucket (one cache line): the first keeps the deeper search, the
+        // second the latest.
+        let bucket = (hash >> (64 - TT_BITS)) as usize & !1;
+        // The first holds the newest result when it has the key (see the store below).
+        let entry = if self.tt[bucket].key == hash {
+            self.tt[bucket]
+        } else {
+            self.tt[bucket + 1]
+        };
         let mut tt_move = NO_MOVE;
         if entry.key == hash {
             tt_move = entry.best;
@@ -630,10 +711,36 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let (forced, moves) = if threats != 0 {
             (true, threats)
         } else {
-            (false, legal)
+            // A brick beside an opponent's winning cell makes it playable: the opponent wins
+            // at once, so such moves are never searched, and with nothing else the node is lost.
+            let safe = legal & !position.unlocks(theirs);
+            if safe == 0 {
+                return -(WIN - ply as i32 - 2);
+            }
+            (false, safe)
         };
         // A forced reply does not use up depth: threat sequences are read to their end.
         let child_depth = if forced { depth } else { depth - 1 };
+        // Solving far from the end: a child the table already refutes cuts off at once
+        // (enhanced transposition cutoff).
+        if solving && empty >= ETC_FROM {
+            let geo = self.position.geo;
+            for cell in bits(moves) {
+                let child = hash ^ geo.zobrist[cell as usize][me];
+                let bucket = (child >> (64 - TT_BITS)) as usize & !1;
+                for entry in &self.tt[bucket..bucket + 2] {
+                    if entry.key == child
+                        && i32::from(entry.depth) >= child_depth
+                        && matches!(entry.bound, Bound::Exact | Bound::Upper)
+                    {
+                        let score = -from_tt(entry.score, ply + 1);
+                        if score >= beta {
+                            return score;
+                        }
+                    }
+                }
+            }
+        }
         // The hash move and the killers first; the others, ordered by their gain and history,
         // only if those did not cut off.
         let killers = self.killers[ply];
@@ -729,6 +836,12 @@ impl<'d, 'g> Searcher<'d, 'g> {
             }
         }
         let bound = Bound::of(best_score, original_alpha, beta);
+        let keeper = &self.tt[bucket];
+        let slot = if keeper.key == hash || depth >= i32::from(keeper.depth) {
+            bucket
+        } else {
+            bucket + 1
+        };
         self.tt[slot] = TtEntry {
             key: hash,
             score: to_tt(best_score, ply),
@@ -785,7 +898,12 @@ mod tests {
         let mut expected = state.legal_moves();
         expected.sort_by_key(|c| (c.row, c.col));
         assert_eq!(legal, expected);
-        assert_eq!(position.evaluate(), super::super::evaluate(&state));
+        // The window total (black's view) is the cell-array evaluation's.
+        let windows = |state: &State| {
+            let sign = if state.to_move().index() == 0 { 1 } else { -1 };
+            super::super::evaluate(state) * sign
+        };
+        assert_eq!(position.totals.score, windows(&state));
         // Play and undo every legal move: the counts, the score and the key come back.
         let (score, hash, counts) = (
             position.totals.score,
@@ -796,7 +914,7 @@ mod tests {
             let mut next = state.clone();
             next.play_unchecked(geo.cell(cell));
             position.play(cell);
-            assert_eq!(position.evaluate(), super::super::evaluate(&next));
+            assert_eq!(position.totals.score, windows(&next));
             position.undo(cell);
         }
         assert_eq!((position.totals.score, position.totals.hash), (score, hash));
@@ -861,6 +979,42 @@ mod tests {
         );
     }
 
+    /// The moves the search skips as unlocking an opponent's winning cell are exactly those
+    /// after which the opponent can complete a line at once, over random positions.
+    #[test]
+    fn unlocking_moves_are_the_moves_that_lose_at_once() {
+        let mut next = below(7);
+        let Some(geo) = Geometry::new(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let mut unlocking = 0;
+        for game in 0..2000 {
+            let mut state = State::new(Config::STANDARD);
+            let length = 10 + game % 45;
+            let mut over = false;
+            while state.moves().len() < length && !over {
+                let moves = state.legal_moves();
+                over = state.play_unchecked(moves[next(moves.len())]).is_some();
+            }
+            let mut position = Position::new(&geo, &state);
+            let me = position.to_move;
+            let legal = position.legal();
+            let theirs = position.winning_cells(1 - me);
+            if over || (position.winning_cells(me) | theirs) & legal != 0 {
+                continue;
+            }
+            let skipped = position.unlocks(theirs);
+            for cell in bits(legal) {
+                position.play(cell);
+                let loses = position.winning_cells(1 - me) & position.legal() != 0;
+                position.undo(cell);
+                assert_eq!(skipped & (1 << cell) != 0, loses, "{}", state.render());
+                unlocking += usize::from(loses);
+            }
+        }
+        assert!(unlocking > 20, "only {unlocking} unlocking moves checked");
+    }
+
     #[test]
     fn winning_cells_are_the_cells_that_complete_a_line() {
         let state = midgame();
@@ -895,8 +1049,12 @@ mod solver_measure {
             .unwrap_or(24);
         let mut next = super::tests::below(12345);
         let geo = Geometry::new(Config::STANDARD).unwrap();
-        let mut solved = 0;
-        while solved < 6 {
+        let count: u32 = std::env::var("COUNT")
+            .ok()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(6);
+        let (mut solved, mut total, mut nodes) = (0, 0.0, 0);
+        while solved < count {
             let mut state = State::new(Config::STANDARD);
             let mut over = false;
             while state.moves().len() < 64 - empties as usize {
@@ -913,7 +1071,10 @@ mod solver_measure {
             let mut searcher = Searcher::new(&geo, &state, &deadline);
             let start = Instant::now();
             let me = searcher.position.to_move;
-            if searcher.position.winning_cells(me) & searcher.position.legal() != 0 {
+            let legal = searcher.position.legal();
+            let forced = searcher.position.winning_cells(1 - me) & legal;
+            // Skip the positions decided at once: a win to take or two threats to block.
+            if searcher.position.winning_cells(me) & legal != 0 || forced.count_ones() > 1 {
                 continue;
             }
             let score = searcher.negamax(empties as i32, 0, -1, 1);
@@ -928,7 +1089,10 @@ mod solver_measure {
                 searcher.nodes,
                 start.elapsed().as_secs_f64()
             );
+            total += start.elapsed().as_secs_f64();
+            nodes += searcher.nodes;
             solved += 1;
         }
+        println!("{solved} positions in {total:.2} s, {nodes} nodes");
     }
 }
