@@ -1,5 +1,6 @@
-//! The Penguins AI: iterative-deepening alpha-beta in the *paranoid* form (every opponent plays
-//! against us), which is plain minimax for two players; make and unmake on a compact board
+//! The Penguins AI: iterative-deepening alpha-beta, plain minimax for two players and
+//! *best-reply search* for three and four (at the opponents' turn only the one reply that
+//! hurts us most, from any opponent, is played); make and unmake on a compact board
 //! with a water border, Zobrist keys and a fixed-size transposition table. The evaluation
 //! splits the floes by which penguin reaches them first and gives every island that one
 //! player holds alone to that player (`docs/ai-penguins.md`). Placements and slides are
@@ -566,7 +567,8 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The value of `ice` for `me`: `me` maximises, every other player minimises.
+    /// The value of `ice` for `me`: `me` maximises, every other player minimises; with more
+    /// than two players the opponents' moves compete at one node (best-reply search).
     fn alpha_beta(&mut self, ice: &mut Ice, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) && self.deadline.expired() {
@@ -589,20 +591,42 @@ impl Search<'_> {
             return stored.value;
         }
         let (alpha_in, beta_in) = (alpha, beta);
-        let maximising = ice.to_move == self.me;
-        let mut steps = ice.steps();
+        let mover = ice.to_move;
+        let maximising = mover == self.me;
+        // Best-reply search with three or four players: at an opponent's turn the moves of
+        // every opponent compete, the one that hurts us most is played, and then it is our
+        // turn again; the search reaches more of our own moves than paranoid turn order.
+        let best_reply = !maximising && ice.players > 2 && ice.can_act(self.me);
+        let mut steps: Vec<(u8, Step)> = Vec::new();
+        if best_reply {
+            for player in 1..=ice.players {
+                if player == self.me || !ice.can_act(player) {
+                    continue;
+                }
+                ice.to_move = player;
+                steps.extend(ice.steps().into_iter().map(|s| (player, s)));
+            }
+            ice.to_move = mover;
+        } else {
+            steps.extend(ice.steps().into_iter().map(|s| (mover, s)));
+        }
         // The best step found before first, then richer landings: usually the better moves
         // for whoever moves.
-        steps.sort_by_key(|s| {
-            let first = Some(*s) == remembered;
+        steps.sort_by_key(|&(_, s)| {
+            let first = Some(s) == remembered;
             (!first, std::cmp::Reverse(ice.fish[usize::from(s.to)]))
         });
         let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
         let mut best_step = Step::default();
-        for step in steps {
+        for (player, step) in steps {
+            ice.to_move = player;
             let undo = ice.make(step);
+            if best_reply && ice.phase != Phase::Over && ice.can_act(self.me) {
+                ice.to_move = self.me;
+            }
             let value = self.alpha_beta(ice, depth - 1, alpha, beta);
             ice.unmake(undo);
+            ice.to_move = mover;
             if self.aborted {
                 return 0;
             }

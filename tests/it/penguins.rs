@@ -771,38 +771,48 @@ fn the_match_referee_plays_two_copies_and_forfeits_cheaters_with_the_reason() {
 
 /// A composed island: player 1 may take the 3 beside it and be stuck there (3 fish), or slide
 /// one floe down into a corridor of six 1-fish floes that nobody else can reach and walk it to
-/// the end (6 fish). Player 2 holds a block of five 1-fish floes of its own, so only all six
-/// win: the engine goes for the island and collects exactly those 6.
+/// the end (6 fish). Player 2 holds a block of five 1-fish floes of its own and, with three
+/// players, player 3 a corridor of four behind water, so only all six win: the engine goes
+/// for the island and collects exactly those 6 (with three players through the best-reply
+/// search).
 #[test]
 fn the_engine_takes_the_island_that_is_worth_more_than_the_big_floe() {
     use tablero::ai::Deadline;
     use tablero::ai::penguins::choose_action;
-    let mut b = board(&[
-        "130000", "100000", "100000", "100000", "100011", "100011", "100011",
-    ]);
-    for (pos, player) in [(at(0, 0), 1), (at(5, 6), 2)] {
-        b.set(
-            pos,
-            Field {
-                fish: 0,
-                penguin: Some(player),
-            },
+    for players in [2u8, 3] {
+        let mut b = board(&[
+            "13000001", "10000001", "10000001", "10000001", "10001100", "10001100", "10001100",
+        ]);
+        let penguins = [(at(0, 0), 1), (at(5, 6), 2), (at(7, 0), 3)];
+        for &(pos, player) in &penguins[..usize::from(players)] {
+            b.set(
+                pos,
+                Field {
+                    fish: 0,
+                    penguin: Some(player),
+                },
+            );
+        }
+        let scores = vec![0; usize::from(players)];
+        let mut state = State::from_parts(b, scores, 1, Phase::Movement, 1);
+        let first = choose_action(&state, &Deadline::within(std::time::Duration::from_secs(1)))
+            .expect("player 1 can move");
+        assert_eq!(
+            first.best,
+            slide(at(0, 0), at(0, 1)),
+            "{players} players: into the island"
         );
+        while !state.legal_actions().is_empty() {
+            let report = choose_action(
+                &state,
+                &Deadline::within(std::time::Duration::from_millis(300)),
+            )
+            .expect("a move is due");
+            state.apply(report.best).unwrap();
+        }
+        assert_eq!(state.score(1), 6, "{players} players\n{}", state.render());
+        assert_eq!(state.winners(), Some(vec![1]), "{}", state.render());
     }
-    let mut state = State::from_parts(b, vec![0, 0], 1, Phase::Movement, 1);
-    let first = choose_action(&state, &Deadline::within(std::time::Duration::from_secs(1)))
-        .expect("player 1 can move");
-    assert_eq!(first.best, slide(at(0, 0), at(0, 1)), "into the island");
-    while !state.legal_actions().is_empty() {
-        let report = choose_action(
-            &state,
-            &Deadline::within(std::time::Duration::from_millis(300)),
-        )
-        .expect("a move is due");
-        state.apply(report.best).unwrap();
-    }
-    assert_eq!(state.score(1), 6, "{}", state.render());
-    assert_eq!(state.winners(), Some(vec![1]), "{}", state.render());
 }
 
 proptest! {
