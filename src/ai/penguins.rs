@@ -256,9 +256,14 @@ impl Ice {
 
     /// The legal steps of the player to move.
     fn steps(&self) -> Vec<Step> {
+        self.steps_of(self.to_move)
+    }
+
+    /// The steps `player` could take if it were to move.
+    fn steps_of(&self, player: u8) -> Vec<Step> {
         let mut steps = Vec::new();
         match self.phase {
-            Phase::Placement if self.can_act(self.to_move) => {
+            Phase::Placement if self.can_act(player) => {
                 for (i, (&c, &f)) in self.cell.iter().zip(&self.fish).enumerate() {
                     if c == FLOE && f == 1 {
                         steps.push(Step {
@@ -269,7 +274,7 @@ impl Ice {
                 }
             }
             Phase::Movement => {
-                for &from in &self.penguins[usize::from(self.to_move)] {
+                for &from in &self.penguins[usize::from(player)] {
                     for d in self.directions() {
                         let mut to = usize::from(from).wrapping_add_signed(d);
                         while self.cell[to] == FLOE {
@@ -597,19 +602,17 @@ impl Search<'_> {
         // every opponent compete, the one that hurts us most is played, and then it is our
         // turn again; the search reaches more of our own moves than paranoid turn order.
         let best_reply = !maximising && ice.players > 2 && ice.can_act(self.me);
-        let mut steps: Vec<(u8, Step)> = Vec::new();
-        if best_reply {
-            for player in 1..=ice.players {
-                if player == self.me || !ice.can_act(player) {
-                    continue;
-                }
-                ice.to_move = player;
-                steps.extend(ice.steps().into_iter().map(|s| (player, s)));
-            }
-            ice.to_move = mover;
+        let players: Vec<u8> = if best_reply {
+            (1..=ice.players)
+                .filter(|&p| p != self.me && ice.can_act(p))
+                .collect()
         } else {
-            steps.extend(ice.steps().into_iter().map(|s| (mover, s)));
-        }
+            vec![mover]
+        };
+        let mut steps: Vec<(u8, Step)> = players
+            .into_iter()
+            .flat_map(|p| ice.steps_of(p).into_iter().map(move |s| (p, s)))
+            .collect();
         // The best step found before first, then richer landings: usually the better moves
         // for whoever moves.
         steps.sort_by_key(|&(_, s)| {

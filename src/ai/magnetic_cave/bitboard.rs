@@ -691,7 +691,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let hash = position.totals.hash;
         // Two entries a bucket (one cache line): the first keeps the deeper search, the
         // second the latest.
-        let bucket = (hash >> (64 - TT_BITS)) as usize & !1;
+        let bucket = tt_bucket(hash);
         // The first holds the newest result when it has the key (see the store below).
         let entry = if self.tt[bucket].key == hash {
             self.tt[bucket]
@@ -727,7 +727,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             let geo = self.position.geo;
             for cell in bits(moves) {
                 let child = hash ^ geo.zobrist[cell as usize][me];
-                let bucket = (child >> (64 - TT_BITS)) as usize & !1;
+                let bucket = tt_bucket(child);
                 for entry in &self.tt[bucket..bucket + 2] {
                     if entry.key == child
                         && i32::from(entry.depth) >= child_depth
@@ -853,6 +853,11 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 }
 
+/// The first of the two table entries (a bucket) where `hash` is kept.
+fn tt_bucket(hash: u64) -> usize {
+    (hash >> (64 - TT_BITS)) as usize & !1
+}
+
 /// The indices of the set bits of `mask`, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -898,12 +903,7 @@ mod tests {
         let mut expected = state.legal_moves();
         expected.sort_by_key(|c| (c.row, c.col));
         assert_eq!(legal, expected);
-        // The window total (black's view) is the cell-array evaluation's.
-        let windows = |state: &State| {
-            let sign = if state.to_move().index() == 0 { 1 } else { -1 };
-            super::super::evaluate(state) * sign
-        };
-        assert_eq!(position.totals.score, windows(&state));
+        assert_eq!(position.evaluate(), super::super::evaluate(&state));
         // Play and undo every legal move: the counts, the score and the key come back.
         let (score, hash, counts) = (
             position.totals.score,
@@ -914,7 +914,7 @@ mod tests {
             let mut next = state.clone();
             next.play_unchecked(geo.cell(cell));
             position.play(cell);
-            assert_eq!(position.totals.score, windows(&next));
+            assert_eq!(position.evaluate(), super::super::evaluate(&next));
             position.undo(cell);
         }
         assert_eq!((position.totals.score, position.totals.hash), (score, hash));
