@@ -1,6 +1,7 @@
 //! The Patolli engine: expectiminimax over the dice with iterative deepening and a deadline,
-//! alpha-beta at the decisions and *Star1* pruning at the rolls (Ballard's bounds from a
-//! bounded evaluation: a roll's outcomes are averaged only while the average can still matter).
+//! alpha-beta at the decisions and *Star2* pruning at the rolls (Ballard's bounds from a
+//! bounded evaluation: a roll's outcomes are averaged only while the average can still matter,
+//! and one probed action per outcome tightens the bounds first).
 //! `docs/ai-patolli.md` explains the evaluation.
 
 use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
@@ -14,6 +15,16 @@ const STALEMATE_PASSES: u32 = 2;
 
 /// Chooses the action for the player to move, which has rolled. `None` when no action is due.
 pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<Action>> {
+    choose_action_with(state, deadline, Cuts::Star2)
+}
+
+/// [`choose_action`] with the given cuts, for the measurement that compares them.
+#[doc(hidden)]
+pub fn choose_action_with(
+    state: &State,
+    deadline: &Deadline,
+    cuts: Cuts,
+) -> Option<SearchReport<Action>> {
     let Phase::Act { .. } = state.phase() else {
         return None;
     };
@@ -32,7 +43,8 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
         nodes: 0,
         aborted: false,
         can_abort: false,
-        prune: true,
+        prune: cuts != Cuts::None,
+        cuts,
         table: RaceTable::new(state),
     };
     let plan = Deepening {
@@ -257,11 +269,24 @@ fn candidate_actions(state: &State) -> Vec<Action> {
     actions
 }
 
-/// The expected value for `me` of `state` searched `depth` decisions deep, and the positions
-/// visited, with (`prune`) or without the alpha-beta and *Star1* cuts: the two values must
-/// agree (the tests check it; the benchmark counts what the cuts save).
+/// Which cuts a search makes: none, alpha-beta with *Star1* at the rolls, or that with the
+/// *Star2* probes (what the engine uses). All three give the same values.
 #[doc(hidden)]
-pub fn value_at_depth(state: &State, me: Player, depth: u32, prune: bool) -> (f64, u64) {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cuts {
+    /// The full expectiminimax tree.
+    None,
+    /// Alpha-beta at the decisions, Star1 at the rolls.
+    Star1,
+    /// Star1 with the probes of Star2.
+    Star2,
+}
+
+/// The expected value for `me` of `state` searched `depth` decisions deep with `cuts`, and
+/// the positions visited: the values must agree whatever the cuts (a test checks it and counts
+/// what each cut saves).
+#[doc(hidden)]
+pub fn value_at_depth(state: &State, me: Player, depth: u32, cuts: Cuts) -> (f64, u64) {
     let deadline = Deadline::within(std::time::Duration::from_secs(3600));
     let mut search = Search {
         deadline: &deadline,
@@ -269,11 +294,52 @@ pub fn value_at_depth(state: &State, me: Player, depth: u32, prune: bool) -> (f6
         nodes: 0,
         aborted: false,
         can_abort: false,
-        prune,
+        prune: cuts != Cuts::None,
+        cuts,
         table: RaceTable::new(state),
     };
     let value = search.value(state, depth, -WIN, WIN);
     (value, search.nodes)
+}
+
+/// One outcome of a roll at a chance node, and the bounds known of its value.
+struct Outcome {
+    chance: f64,
+    child: State,
+    rolled: Rolled,
+    low: f64,
+    high: f64,
+    probe: Option<Probe>,
+}
+
+/// The value a Star2 probe found for the roller's first action, searched in the window
+/// (`low`, `high`): exact inside it, a bound (fail-soft) outside.
+#[derive(Clone, Copy)]
+struct Probe {
+    value: f64,
+    low: f64,
+    high: f64,
+}
+
+impl Probe {
+    /// Whether the probe's value serves a search of the same action in (`alpha`, `beta`):
+    /// it is exact, or a bound on the side that window cuts anyway.
+    fn answers(&self, alpha: f64, beta: f64) -> bool {
+        let exact = self.value > self.low && self.value < self.high;
+        exact
+            || (self.value >= self.high && self.value >= beta)
+            || (self.value <= self.low && self.value <= alpha)
+    }
+}
+
+/// The window for an outcome of probability `chance` when the other outcomes add up to
+/// between `others.0` and `others.1`: a value at or below its low end keeps the average at or
+/// below `alpha`, one at or above its high end keeps it at or above `beta`.
+fn star1_window(chance: f64, others: (f64, f64), alpha: f64, beta: f64) -> (f64, f64) {
+    (
+        ((alpha - others.1) / chance).max(-WIN),
+        ((beta - others.0) / chance).min(WIN),
+    )
 }
 
 struct Search<'d> {
@@ -284,6 +350,8 @@ struct Search<'d> {
     can_abort: bool,
     /// Whether to cut (always, but in the test that checks the cuts change nothing).
     prune: bool,
+    /// Whether the rolls are probed first (Star2).
+    cuts: Cuts,
     table: RaceTable,
 }
 
@@ -309,59 +377,130 @@ impl Search<'_> {
         };
         match state.phase() {
             Phase::Over { .. } => evaluate_with(state, self.me, &self.table),
-            Phase::Act { .. } => self.decide(state, depth, alpha, beta),
+            Phase::Act { .. } => self.decide(state, depth, alpha, beta, None),
             Phase::Roll => self.chance(state, depth, alpha, beta),
         }
     }
 
-    /// A chance node: the expected value over the die, with *Star1* cuts. After the outcomes
-    /// searched so far (their weighted `sum`, probability `left` still to come), the value
-    /// lies in [`sum - left * WIN`, `sum + left * WIN`]; once that interval is outside the
-    /// window, the rest need not be searched, and each outcome is searched only within the
-    /// window that could still move the average across it.
+    /// A chance node: the expected value over the die, with *Star2* cuts. Each outcome's
+    /// value lies in [`low`, `high`] (at first ±`WIN`); so does the average, and once that
+    /// interval is outside the window the rest need not be searched. Before the full search
+    /// every outcome is *probed*: the roller's first action alone is searched, which bounds
+    /// the roller's best from one side (from below for us, from above for the opponent), and
+    /// the probes alone may already decide the window. Then each outcome is searched in turn,
+    /// within the window that could still move the average across it (*Star1*).
     fn chance(&mut self, state: &State, depth: u32, alpha: f64, beta: f64) -> f64 {
-        let mut sum = 0.0;
-        let mut left = 1.0;
+        let mut outcomes: Vec<Outcome> = Vec::with_capacity(6);
         for (roll, chance) in state.rules().dice.distribution() {
             if chance <= 0.0 {
                 continue;
             }
-            left -= chance;
             let mut child = state.clone();
-            let outcome = match child.roll(roll) {
-                Ok(outcome) => outcome,
-                Err(_) => continue,
+            if let Ok(rolled) = child.roll(roll) {
+                outcomes.push(Outcome {
+                    chance,
+                    child,
+                    rolled,
+                    low: -WIN,
+                    high: WIN,
+                    probe: None,
+                });
+            }
+        }
+        let bounds = |outcomes: &[Outcome]| -> (f64, f64) {
+            outcomes.iter().fold((0.0, 0.0), |(low, high), o| {
+                (low + o.chance * o.low, high + o.chance * o.high)
+            })
+        };
+        if self.cuts == Cuts::Star2 && depth > 1 {
+            let maximise = state.to_move() == self.me;
+            for i in 0..outcomes.len() {
+                let Rolled::Choose(_) = outcomes[i].rolled else {
+                    continue;
+                };
+                let Some(&first) = candidate_actions(&outcomes[i].child).first() else {
+                    continue;
+                };
+                let mut probed = outcomes[i].child.clone();
+                if probed.apply(first).is_err() {
+                    continue;
+                }
+                let (low_sum, high_sum) = bounds(&outcomes);
+                let o = &outcomes[i];
+                let others = (low_sum - o.chance * o.low, high_sum - o.chance * o.high);
+                let (window_low, window_high) = star1_window(o.chance, others, alpha, beta);
+                let value = self.value(&probed, depth - 1, window_low, window_high);
+                outcomes[i].probe = Some(Probe {
+                    value,
+                    low: window_low,
+                    high: window_high,
+                });
+                // A fail-soft value beyond the side the probe bounds tells nothing.
+                if maximise && value > window_low {
+                    outcomes[i].low = value;
+                } else if !maximise && value < window_high {
+                    outcomes[i].high = value;
+                }
+                let (low_sum, high_sum) = bounds(&outcomes);
+                if low_sum >= beta {
+                    return low_sum;
+                }
+                if high_sum <= alpha {
+                    return high_sum;
+                }
+            }
+        }
+        let mut sum = 0.0;
+        for i in 0..outcomes.len() {
+            let (rest_low, rest_high) = bounds(&outcomes[i + 1..]);
+            let o = &outcomes[i];
+            let (low, high) =
+                star1_window(o.chance, (sum + rest_low, sum + rest_high), alpha, beta);
+            let value = match o.rolled {
+                Rolled::TurnLost => self.value(&o.child, depth - 1, low, high),
+                Rolled::Choose(_) => self.decide(&o.child, depth, low, high, o.probe),
             };
-            let low = ((alpha - sum - left * WIN) / chance).max(-WIN);
-            let high = ((beta - sum + left * WIN) / chance).min(WIN);
-            let value = match outcome {
-                Rolled::TurnLost => self.value(&child, depth - 1, low, high),
-                Rolled::Choose(_) => self.decide(&child, depth, low, high),
-            };
-            sum += chance * value;
+            sum += o.chance * value;
             if !self.prune {
                 continue;
             }
-            if sum + left * WIN <= alpha {
-                return sum + left * WIN;
+            if sum + rest_high <= alpha {
+                return sum + rest_high;
             }
-            if sum - left * WIN >= beta {
-                return sum - left * WIN;
+            if sum + rest_low >= beta {
+                return sum + rest_low;
             }
         }
         sum
     }
 
     /// The best value the player to move can reach from a rolled position (alpha-beta).
-    fn decide(&mut self, state: &State, depth: u32, mut alpha: f64, mut beta: f64) -> f64 {
+    /// `probe`: what a Star2 probe found for the first action (see [`Probe`]), reused when
+    /// it answers this window.
+    fn decide(
+        &mut self,
+        state: &State,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+        probe: Option<Probe>,
+    ) -> f64 {
         let maximise = state.to_move() == self.me;
         let mut best = if maximise { f64::MIN } else { f64::MAX };
-        for action in candidate_actions(state) {
-            let mut child = state.clone();
-            if child.apply(action).is_err() {
-                continue;
-            }
-            let value = self.value(&child, depth - 1, alpha, beta);
+        for (i, action) in candidate_actions(state).into_iter().enumerate() {
+            let known = probe
+                .filter(|p| i == 0 && p.answers(alpha, beta))
+                .map(|p| p.value);
+            let value = match known {
+                Some(value) => value,
+                None => {
+                    let mut child = state.clone();
+                    if child.apply(action).is_err() {
+                        continue;
+                    }
+                    self.value(&child, depth - 1, alpha, beta)
+                }
+            };
             if maximise {
                 best = best.max(value);
                 alpha = alpha.max(value);
@@ -411,12 +550,16 @@ mod tests {
         assert!((table.place_mean - 1.2).abs() < 1e-9);
     }
 
-    /// The cuts are exact: with and without them every position gets the same value, at
-    /// every depth, for both dice; and they save work.
+    /// The cuts are exact: with none, with alpha-beta and Star1, and with the Star2 probes as
+    /// well, every position gets the same value at every depth, for both dice; and each saves
+    /// work over the one before (`cargo test --lib star2 -- --nocapture` prints the counts).
     #[test]
-    fn star1_and_alpha_beta_change_no_value() {
-        const DEPTH: u32 = 3;
-        let (mut pruned_nodes, mut full_nodes) = (0, 0);
+    fn star2_and_alpha_beta_change_no_value() {
+        let depth_limit: u32 = std::env::var("DEPTH")
+            .ok()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(3);
+        let mut visited = [0u64; 3];
         for (seed, dice) in [
             (1u64, Dice::Uniform),
             (2, Dice::Beans(5)),
@@ -433,16 +576,18 @@ mod tests {
                     break;
                 }
                 if ply % 16 == 5 {
-                    for depth in 1..=DEPTH {
+                    for depth in 1..=depth_limit {
                         for me in Player::BOTH {
-                            let (full, n_full) = value_at_depth(&state, me, depth, false);
-                            let (pruned, n_pruned) = value_at_depth(&state, me, depth, true);
-                            assert!(
-                                (full - pruned).abs() < 1e-6,
-                                "seed {seed} ply {ply} depth {depth}: {full} against {pruned}"
-                            );
-                            full_nodes += n_full;
-                            pruned_nodes += n_pruned;
+                            let (full, nodes) = value_at_depth(&state, me, depth, Cuts::None);
+                            visited[0] += nodes;
+                            for (i, cuts) in [(1, Cuts::Star1), (2, Cuts::Star2)] {
+                                let (value, nodes) = value_at_depth(&state, me, depth, cuts);
+                                assert!(
+                                    (full - value).abs() < 1e-6,
+                                    "seed {seed} ply {ply} depth {depth} {cuts:?}: {full} against {value}"
+                                );
+                                visited[i] += nodes;
+                            }
                         }
                     }
                 }
@@ -459,10 +604,53 @@ mod tests {
                 }
             }
         }
-        eprintln!("positions visited: {pruned_nodes} with the cuts, {full_nodes} without");
-        assert!(
-            pruned_nodes < full_nodes,
-            "{pruned_nodes} nodes pruned against {full_nodes}"
+        let [full, star1, star2] = visited;
+        eprintln!(
+            "positions visited to depth {depth_limit}: {full} without cuts, {star1} with Star1, {star2} with Star2"
         );
+        assert!(star1 < full && star2 < star1, "{visited:?}");
+    }
+
+    /// How deep the engine searches in 0.5 s with Star1 and with Star2, on the decisions of
+    /// two seeded games (docs/ai-patolli.md):
+    /// `cargo test --lib patolli_depth -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn patolli_depth_at_half_a_second() {
+        for cuts in [Cuts::Star1, Cuts::Star2] {
+            let (mut decisions, mut depths, mut nodes) = (0u32, 0u32, 0u64);
+            for seed in [11u64, 12] {
+                let rules = Rules::default();
+                let mut rng = StdRng::seed_from_u64(seed);
+                let mut state = State::new(Arc::new(Track::cross(7)), rules);
+                for _ in 0..400 {
+                    match state.phase() {
+                        Phase::Roll => {
+                            let _ = state.roll(rules.dice.roll(&mut rng));
+                        }
+                        Phase::Act { .. } => {
+                            let actions = candidate_actions(&state);
+                            if actions.len() > 1 && decisions < 20 * (seed as u32 - 10) {
+                                let deadline =
+                                    Deadline::within(std::time::Duration::from_millis(500));
+                                if let Some(report) = choose_action_with(&state, &deadline, cuts) {
+                                    decisions += 1;
+                                    depths += report.depth;
+                                    nodes += report.nodes;
+                                }
+                            }
+                            let pick = actions[rng.random_range(0..actions.len())];
+                            let _ = state.apply(pick);
+                        }
+                        Phase::Over { .. } => break,
+                    }
+                }
+            }
+            println!(
+                "{cuts:?}: {decisions} decisions, mean depth {:.2}, {} positions a decision",
+                f64::from(depths) / f64::from(decisions.max(1)),
+                nodes / u64::from(decisions.max(1))
+            );
+        }
     }
 }
