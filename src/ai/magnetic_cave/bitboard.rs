@@ -27,6 +27,8 @@ const TRAP_SHARE: f64 = 0.7;
 const TRAP_HORIZON: i32 = 5;
 /// The solver looks up every child in the table first with at least this many empty cells.
 const ETC_FROM: i32 = 8;
+/// Before it solves, a shallow search to this depth orders the solver's moves.
+const PRESEARCH_DEPTH: i32 = 6;
 
 /// The cave's shape as bit masks and line windows.
 pub(super) struct Geometry {
@@ -419,6 +421,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 self.can_abort = true;
                 self.share = SOLVE_SHARE;
                 self.position.play(cell);
+                self.presearch(1);
                 let score = -self.negamax(empty as i32 - 1, 1, -INF, INF);
                 self.position.undo(cell);
                 if !self.aborted {
@@ -524,9 +527,26 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// the deadline came first.
     pub(super) fn prove(&mut self) -> Option<i32> {
         self.can_abort = true;
-        let empty = self.position.empty_count() as i32;
-        let score = self.negamax(empty, 0, -1, 1);
+        let score = self.solve();
         (!self.aborted).then_some(score.signum())
+    }
+
+    /// The solver's score of the position (above 0 a win for the player to move, 0 a tie,
+    /// below 0 a loss): a search to the full cave with a window around a tie, after a
+    /// shallow search that leaves its best moves in the table to be tried first.
+    fn solve(&mut self) -> i32 {
+        self.presearch(0);
+        let empty = self.position.empty_count() as i32;
+        self.negamax(empty, 0, -1, 1)
+    }
+
+    /// Searches the position (at `ply`) to [`PRESEARCH_DEPTH`], one depth after the other,
+    /// for the best moves, killers and history it leaves behind: with them the solver
+    /// visits about a sixth fewer positions (docs/ai-magnetic-cave.md).
+    fn presearch(&mut self, ply: usize) {
+        for depth in 1..=PRESEARCH_DEPTH {
+            self.negamax(depth, ply, -INF, INF);
+        }
     }
 
     /// Proves what each root move leads to with best play: 1 a win, 0 a tie, -1 a loss (a
@@ -536,6 +556,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let depth = self.position.empty_count() as i32 - 1;
         self.can_abort = true;
         self.share = SOLVE_SHARE;
+        self.presearch(0);
         let mut outcomes = Vec::with_capacity(moves.len());
         for &cell in moves {
             self.position.play(cell);
@@ -1077,7 +1098,7 @@ mod solver_measure {
             if searcher.position.winning_cells(me) & legal != 0 || forced.count_ones() > 1 {
                 continue;
             }
-            let score = searcher.negamax(empties as i32, 0, -1, 1);
+            let score = searcher.solve();
             println!(
                 "{:?} score {score} nodes {} in {:.2} s",
                 state
