@@ -310,7 +310,8 @@ impl Contest for magnetic_cave::State {
         if Game::outcome(self).is_some() {
             return (self.points(index) - 0.5) * 2e9;
         }
-        let value = f64::from(crate::ai::magnetic_cave::evaluate(self));
+        // The open lines (4^k for k bricks), a simple score that stays as it was.
+        let value = f64::from(crate::ai::classroom::open_lines(self, self.to_move()));
         if self.to_move().index() == index {
             value
         } else {

@@ -6,7 +6,10 @@
 //! evaluation, the winning cells of each side and the Zobrist key cost a few operations a move.
 //! `docs/ai-magnetic-cave.md` explains the search.
 
-use super::{INF, TtEntry, WIN, WIN_THRESHOLD, WINDOW_WEIGHTS, from_tt, to_tt, zobrist_keys};
+use super::{
+    INF, LATENT_VALUE, TEMPO, TtEntry, WIN, WIN_THRESHOLD, from_tt, to_tt, window_value,
+    zobrist_keys,
+};
 use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Cell, Config, State};
 
@@ -43,9 +46,11 @@ pub(super) struct Geometry {
     /// For cell `c`, the windows through it: `cell_windows[first[c]..first[c + 1]]`.
     first: Vec<usize>,
     cell_windows: Vec<u16>,
-    /// A window's counts as one code, `black * stride + white`; a brick of black adds
-    /// `steps[0]`, one of white `steps[1]`.
+    /// A window's counts as one code, `black * stride + white` (plus `stride * stride` for a
+    /// column or a diagonal); a brick of black adds `steps[0]`, one of white `steps[1]`.
     steps: [u16; 2],
+    /// Each window's code while it is empty.
+    empty_codes: Vec<u16>,
     /// By colour and code: what one more brick of that colour adds to its side's total.
     gains: [Vec<i32>; 2],
     /// By colour and the code before its brick: what one brick of it changes (one lookup a
@@ -81,6 +86,8 @@ impl Geometry {
             (1u64 << cells) - 1
         };
         let mut windows = Vec::new();
+        // 0 for a window in a row, 1 for a column or a diagonal.
+        let mut kinds: Vec<u16> = Vec::new();
         for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
             for row in 0..h {
                 for col in 0..w {
@@ -89,6 +96,7 @@ impl Geometry {
                         continue;
                     }
                     windows.push((0..win).fold(0u64, |m, i| m | bit(col + dc * i, row + dr * i)));
+                    kinds.push(u16::from(dr != 0));
                 }
             }
         }
@@ -103,37 +111,42 @@ impl Geometry {
             }
         }
         first.push(cell_windows.len());
-        // One more code on each side, so a (never searched) completed window has a value too.
+        // One more code on each side, so a (never searched) completed window has a value too;
+        // a row's window counts from code 0, the others from `codes`, as their values differ.
         let stride = win as usize + 2;
         let codes = stride * stride;
-        let weight = |k: usize| WINDOW_WEIGHTS[k.min(WINDOW_WEIGHTS.len() - 1)];
-        let value = |b: usize, wh: usize| match (b, wh) {
-            (0, 0) => 0,
-            (b, 0) => weight(b),
-            (0, wh) => -weight(wh),
+        let len = win as usize;
+        let value = |kind: usize, b: usize, wh: usize| match (b, wh) {
+            (b, 0) => window_value(kind == 0, b, len),
+            (0, wh) => -window_value(kind == 0, wh, len),
             _ => 0,
         };
-        let near = win as usize - 1;
-        let mut values = vec![0; codes];
-        let mut gains = [vec![0; codes], vec![0; codes]];
-        let mut hot = vec![0; codes];
-        let mut live = [vec![0; codes], vec![0; codes]];
-        for b in 0..stride - 1 {
-            for wh in 0..stride - 1 {
-                let code = b * stride + wh;
-                values[code] = value(b, wh);
-                gains[0][code] = value(b + 1, wh) - value(b, wh);
-                gains[1][code] = value(b, wh) - value(b, wh + 1);
-                hot[code] = u64::from(b == near && wh == 0) | u64::from(wh == near && b == 0) << 1;
-                live[0][code] = i32::from(wh == 0);
-                live[1][code] = i32::from(b == 0);
+        let near = len - 1;
+        let mut values = vec![0; 2 * codes];
+        let mut gains = [vec![0; 2 * codes], vec![0; 2 * codes]];
+        let mut hot = vec![0; 2 * codes];
+        let mut live = [vec![0; 2 * codes], vec![0; 2 * codes]];
+        for kind in 0..2 {
+            for b in 0..stride - 1 {
+                for wh in 0..stride - 1 {
+                    let code = kind * codes + b * stride + wh;
+                    values[code] = value(kind, b, wh);
+                    gains[0][code] = value(kind, b + 1, wh) - value(kind, b, wh);
+                    gains[1][code] = value(kind, b, wh) - value(kind, b, wh + 1);
+                    hot[code] =
+                        u64::from(b == near && wh == 0) | u64::from(wh == near && b == 0) << 1;
+                    live[0][code] = i32::from(wh == 0);
+                    live[1][code] = i32::from(b == 0);
+                }
             }
         }
+        let empty_codes = kinds.iter().map(|&kind| kind * codes as u16).collect();
         let steps_of = [0, 1].map(|colour| {
             let step = if colour == 0 { stride } else { 1 };
-            (0..codes)
+            (0..2 * codes)
                 .map(|before| {
-                    let after = (before + step).min(codes - 1);
+                    let half = before / codes * codes;
+                    let after = half + (before - half + step).min(codes - 1);
                     let kills = |c: usize| (live[c][before] - live[c][after]).max(0) as u64;
                     let score = (values[after] - values[before]) as u32;
                     Step {
@@ -158,6 +171,7 @@ impl Geometry {
             first,
             cell_windows,
             steps: [stride as u16, 1],
+            empty_codes,
             gains,
             steps_of,
             zobrist,
@@ -224,7 +238,7 @@ impl<'g> Position<'g> {
             geo,
             bits: [0; 2],
             to_move: 0,
-            counts: vec![0; geo.windows.len()],
+            counts: geo.empty_codes.clone(),
             totals: Totals {
                 hot: [[0; HOT_WORDS]; 2],
                 score: 0,
@@ -686,7 +700,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
             return -(WIN - ply as i32 - 2);
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return position.evaluate();
+            // The window values, each side's winning cells not playable yet, and the move.
+            let latent = mine.count_ones() as i32 - (theirs & !legal).count_ones() as i32;
+            return position.evaluate() + latent * LATENT_VALUE + TEMPO;
         }
         // No line can be won faster than the next move: bound the window by it.
         alpha = alpha.max(-(WIN - ply as i32 - 2));

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Fits the Magnetic Cave evaluation to game results (docs/ai-magnetic-cave.md).
+
+    python3 docs/cave-fit/fit.py docs/cave-fit/games.txt        # needs numpy
+    python3 docs/cave-fit/fit.py --from-records DIR... > games.txt
+
+games.txt holds one game a line: its result (b = black won, w = white won, t = a tie), then
+its moves. Every position from the 9th to the 49th brick (and at least 4 before the end) in
+which no winning cell is playable is one sample, labelled 1, 0.5 or 0 for black. The features
+are black's minus white's: the windows with k = 1..4 bricks of one colour only, rows apart from
+columns and diagonals; the winning cells not playable yet; the move (1 when black is to move).
+A logistic regression (Newton's method) fits them; the weights are printed times 250, the
+scale of the engine's constants, with the cross-entropy on held-out games (five folds by
+game) next to a constant guess and to 4^k for k bricks in any direction.
+"""
+import glob
+import re
+import sys
+
+W, H, L = 8, 8, 5
+
+
+def windows():
+    out = []
+    for dc, dr in [(1, 0), (0, 1), (1, 1), (1, -1)]:
+        for r in range(H):
+            for c in range(W):
+                ec, er = c + dc * (L - 1), r + dr * (L - 1)
+                if 0 <= ec < W and 0 <= er < H:
+                    out.append((dr != 0, [(c + dc * i, r + dr * i) for i in range(L)]))
+    return out
+
+
+WINDOWS = windows()
+
+
+def playable(g, c, r):
+    return not g[r][c] and (c in (0, W - 1) or bool(g[r][c - 1]) or bool(g[r][c + 1]))
+
+
+def features(g, black_to_move):
+    """The sample's features, and whether a winning cell is playable (then it is skipped)."""
+    side = {}
+    tactical = False
+    for colour in (1, 2):
+        counts = [[0] * 5, [0] * 5]
+        hot = set()
+        for line, cells in WINDOWS:
+            values = [g[r][c] for c, r in cells]
+            if any(v and v != colour for v in values):
+                continue
+            k = sum(1 for v in values if v == colour)
+            counts[line][k] += 1
+            if k == L - 1:
+                hot |= {(c, r) for c, r in cells if not g[r][c]}
+        latent = sum(1 for c, r in hot if not playable(g, c, r))
+        tactical |= latent < len(hot)
+        side[colour] = (counts, latent)
+    x = [side[1][0][line][k] - side[2][0][line][k] for line in (0, 1) for k in (1, 2, 3, 4)]
+    x.append(side[1][1] - side[2][1])
+    x.append(1 if black_to_move else -1)
+    return x, tactical
+
+
+NAMES = ["row 1", "row 2", "row 3", "row 4", "line 1", "line 2", "line 3", "line 4", "latent", "move"]
+
+
+def read_games(path):
+    games = []
+    for line in open(path):
+        parts = line.split()
+        if parts:
+            games.append((parts[0], parts[1:]))
+    return games
+
+
+def from_records(dirs):
+    for d in dirs:
+        for name in sorted(glob.glob(d + "/game-*.ron")):
+            text = open(name).read()
+            result = re.search(r'result: Some\("([^"]*)"\)', text)
+            if not result:
+                continue
+            result = result.group(1)
+            code = "t" if "ie" in result.split(":")[0] else ("b" if result.startswith("■") else "w")
+            moves = re.findall(r'Act\("([A-H]\d)", \d+\)', text)
+            print(code, " ".join(moves))
+
+
+def main():
+    if sys.argv[1] == "--from-records":
+        from_records(sys.argv[2:])
+        return
+    import numpy as np
+
+    xs, ys, folds = [], [], []
+    for number, (result, moves) in enumerate(read_games(sys.argv[1])):
+        y = {"b": 1.0, "w": 0.0, "t": 0.5}[result]
+        g = [[0] * W for _ in range(H)]
+        for ply, move in enumerate(moves):
+            if 8 <= ply <= min(48, len(moves) - 4):
+                x, tactical = features(g, ply % 2 == 0)
+                if not tactical:
+                    xs.append(x)
+                    ys.append(y)
+                    folds.append(number % 5)
+            g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
+    X, Y, F = np.array(xs, float), np.array(ys), np.array(folds)
+
+    def fit(A, B):
+        w = np.zeros(A.shape[1])
+        for _ in range(50):
+            p = 1 / (1 + np.exp(-A @ w))
+            grad = A.T @ (p - B) / len(B) + 1e-6 * w
+            hess = (A * (p * (1 - p))[:, None]).T @ A / len(B) + 1e-6 * np.eye(len(w))
+            w -= np.linalg.solve(hess, grad)
+        return w
+
+    def cross_entropy(A, B, w):
+        p = np.clip(1 / (1 + np.exp(-A @ w)), 1e-12, 1 - 1e-12)
+        return -np.mean(B * np.log(p) + (1 - B) * np.log(1 - p))
+
+    def held_out(A):
+        total = 0.0
+        for k in range(5):
+            w = fit(A[F != k], Y[F != k])
+            total += cross_entropy(A[F == k], Y[F == k], w) * (F == k).sum()
+        return total / len(Y)
+
+    mean = Y.mean()
+    constant = -np.mean(Y * np.log(mean) + (1 - Y) * np.log(1 - mean))
+    four_k = (X[:, 0:4] + X[:, 4:8]) @ np.array([4.0, 16, 64, 256])
+    print(f"{len(read_games(sys.argv[1]))} games, {len(Y)} positions, black's mean score {mean:.3f}")
+    print(f"held-out cross-entropy: a constant {constant:.4f}, 4^k {held_out(four_k[:, None]):.4f}, "
+          f"the fitted features {held_out(X):.4f}")
+    w = fit(X, Y)
+    for name, weight in zip(NAMES, w):
+        print(f"  {name:7} {weight * 250:8.1f}")
+
+
+if __name__ == "__main__":
+    main()
