@@ -32,6 +32,10 @@ const TRAP_HORIZON: i32 = 5;
 const ETC_FROM: i32 = 8;
 /// Before it solves, a shallow search to this depth orders the solver's moves.
 const PRESEARCH_DEPTH: i32 = 6;
+/// How the solver orders its moves: a window with `k` bricks of one colour is worth `4^k`
+/// (any direction), and a brick that leaves a window one brick short gains this much more.
+/// Threats first prove the end sooner than the fitted evaluation's order (docs).
+const PROOF_THREAT: i32 = 100;
 
 /// The cave's shape as bit masks and line windows.
 pub(super) struct Geometry {
@@ -53,6 +57,9 @@ pub(super) struct Geometry {
     empty_codes: Vec<u16>,
     /// By colour and code: what one more brick of that colour adds to its side's total.
     gains: [Vec<i32>; 2],
+    /// The same by the solver's order ([`PROOF_THREAT`]): by colour and code, what one more
+    /// brick of that colour is worth to it when proving.
+    proof_gains: [Vec<i32>; 2],
     /// By colour and the code before its brick: what one brick of it changes (one lookup a
     /// window when a brick comes or goes).
     steps_of: [Vec<Step>; 2],
@@ -122,8 +129,17 @@ impl Geometry {
             _ => 0,
         };
         let near = len - 1;
+        let proof_value = |b: usize, wh: usize| {
+            let own = |k: usize| if k == 0 { 0 } else { 4i32.pow(k.min(4) as u32) };
+            match (b, wh) {
+                (b, 0) => own(b),
+                (0, wh) => -own(wh),
+                _ => 0,
+            }
+        };
         let mut values = vec![0; 2 * codes];
         let mut gains = [vec![0; 2 * codes], vec![0; 2 * codes]];
+        let mut proof_gains = [vec![0; 2 * codes], vec![0; 2 * codes]];
         let mut hot = vec![0; 2 * codes];
         let mut live = [vec![0; 2 * codes], vec![0; 2 * codes]];
         for kind in 0..2 {
@@ -133,6 +149,17 @@ impl Geometry {
                     values[code] = value(kind, b, wh);
                     gains[0][code] = value(kind, b + 1, wh) - value(kind, b, wh);
                     gains[1][code] = value(kind, b, wh) - value(kind, b, wh + 1);
+                    let threat = |mine: usize, theirs: usize| {
+                        if mine + 1 == near && theirs == 0 {
+                            PROOF_THREAT
+                        } else {
+                            0
+                        }
+                    };
+                    proof_gains[0][code] =
+                        proof_value(b + 1, wh) - proof_value(b, wh) + threat(b, wh);
+                    proof_gains[1][code] =
+                        proof_value(b, wh) - proof_value(b, wh + 1) + threat(wh, b);
                     hot[code] =
                         u64::from(b == near && wh == 0) | u64::from(wh == near && b == 0) << 1;
                     live[0][code] = i32::from(wh == 0);
@@ -173,6 +200,7 @@ impl Geometry {
             steps: [stride as u16, 1],
             empty_codes,
             gains,
+            proof_gains,
             steps_of,
             zobrist,
         })
@@ -306,7 +334,12 @@ impl<'g> Position<'g> {
 
     /// How much a brick of the player to move on `cell` changes the window total for it.
     fn gain(&self, cell: u32) -> i32 {
-        let gains = &self.geo.gains[self.to_move];
+        self.gain_by(&self.geo.gains, cell)
+    }
+
+    /// A brick's gain by `gains` ([`Geometry::gains`] or [`Geometry::proof_gains`]).
+    fn gain_by(&self, gains: &[Vec<i32>; 2], cell: u32) -> i32 {
+        let gains = &gains[self.to_move];
         self.geo
             .windows_of(cell)
             .iter()
@@ -376,6 +409,9 @@ pub(super) struct Searcher<'d, 'g> {
     can_abort: bool,
     /// The share of the thinking time after which the search stops (below 1 for the solver).
     share: f64,
+    /// Whether moves are ordered for the solver everywhere, as in the search that precedes
+    /// a proof (it leaves the proof's first moves in the table).
+    proving: bool,
 }
 
 impl<'d, 'g> Searcher<'d, 'g> {
@@ -391,6 +427,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             aborted: false,
             can_abort: false,
             share: 1.0,
+            proving: false,
         }
     }
 
@@ -558,9 +595,11 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// for the best moves, killers and history it leaves behind: with them the solver
     /// visits about a sixth fewer positions (docs/ai-magnetic-cave.md).
     fn presearch(&mut self, ply: usize) {
+        self.proving = true;
         for depth in 1..=PRESEARCH_DEPTH {
             self.negamax(depth, ply, -INF, INF);
         }
+        self.proving = false;
     }
 
     /// Proves what each root move leads to with best play: 1 a win, 0 a tie, -1 a loss (a
@@ -807,8 +846,14 @@ impl<'d, 'g> Searcher<'d, 'g> {
                     for &cell in &first[..first_count] {
                         others &= !(1 << cell);
                     }
+                    let gains = if solving || self.proving {
+                        &self.position.geo.proof_gains
+                    } else {
+                        &self.position.geo.gains
+                    };
                     for cell in bits(others) {
-                        let key = self.position.gain(cell) + self.history[me][cell as usize];
+                        let key =
+                            self.position.gain_by(gains, cell) + self.history[me][cell as usize];
                         self.order[ply][rest] = (cell, key);
                         rest += 1;
                     }
