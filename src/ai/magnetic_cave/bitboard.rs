@@ -123,18 +123,35 @@ impl Geometry {
         let stride = win as usize + 2;
         let codes = stride * stride;
         let len = win as usize;
-        let value = |kind: usize, b: usize, wh: usize| match (b, wh) {
-            (b, 0) => window_value(kind == 0, b, len),
-            (0, wh) => -window_value(kind == 0, wh, len),
+        // A window's value for black minus white's, from what its bricks are worth to one colour.
+        let signed = |own: &dyn Fn(usize) -> i32, b: usize, wh: usize| match (b, wh) {
+            (b, 0) => own(b),
+            (0, wh) => -own(wh),
             _ => 0,
         };
-        let near = len - 1;
+        let value =
+            |kind: usize, b: usize, wh: usize| signed(&|k| window_value(kind == 0, k, len), b, wh);
         let proof_value = |b: usize, wh: usize| {
-            let own = |k: usize| if k == 0 { 0 } else { 4i32.pow(k.min(4) as u32) };
-            match (b, wh) {
-                (b, 0) => own(b),
-                (0, wh) => -own(wh),
-                _ => 0,
+            signed(
+                &|k| if k == 0 { 0 } else { 4i32.pow(k.min(4) as u32) },
+                b,
+                wh,
+            )
+        };
+        // What one more brick of each colour gains that colour, by a window value.
+        let colour_gains = |value: &dyn Fn(usize, usize) -> i32, b: usize, wh: usize| {
+            [
+                value(b + 1, wh) - value(b, wh),
+                value(b, wh) - value(b, wh + 1),
+            ]
+        };
+        let near = len - 1;
+        // The solver's extra for a brick that leaves a window one brick short.
+        let threat = |mine: usize, theirs: usize| {
+            if mine + 1 == near && theirs == 0 {
+                PROOF_THREAT
+            } else {
+                0
             }
         };
         let mut values = vec![0; 2 * codes];
@@ -147,19 +164,11 @@ impl Geometry {
                 for wh in 0..stride - 1 {
                     let code = kind * codes + b * stride + wh;
                     values[code] = value(kind, b, wh);
-                    gains[0][code] = value(kind, b + 1, wh) - value(kind, b, wh);
-                    gains[1][code] = value(kind, b, wh) - value(kind, b, wh + 1);
-                    let threat = |mine: usize, theirs: usize| {
-                        if mine + 1 == near && theirs == 0 {
-                            PROOF_THREAT
-                        } else {
-                            0
-                        }
-                    };
-                    proof_gains[0][code] =
-                        proof_value(b + 1, wh) - proof_value(b, wh) + threat(b, wh);
-                    proof_gains[1][code] =
-                        proof_value(b, wh) - proof_value(b, wh + 1) + threat(wh, b);
+                    let [black, white] = colour_gains(&|b, wh| value(kind, b, wh), b, wh);
+                    (gains[0][code], gains[1][code]) = (black, white);
+                    let [black, white] = colour_gains(&proof_value, b, wh);
+                    proof_gains[0][code] = black + threat(b, wh);
+                    proof_gains[1][code] = white + threat(wh, b);
                     hot[code] =
                         u64::from(b == near && wh == 0) | u64::from(wh == near && b == 0) << 1;
                     live[0][code] = i32::from(wh == 0);
