@@ -30,6 +30,8 @@ const TRAP_SHARE: f64 = 0.7;
 const TRAP_HORIZON: i32 = 5;
 /// The solver looks up every child in the table first with at least this many empty cells.
 const ETC_FROM: i32 = 8;
+/// The solver cuts the moves in dead rows to one with at least this many empty cells.
+const SPARE_FROM: i32 = 6;
 /// Before it solves, a shallow search to this depth orders the solver's moves.
 const PRESEARCH_DEPTH: i32 = 6;
 /// How the solver orders its moves: a window with `k` bricks of one colour is worth `4^k`
@@ -47,6 +49,8 @@ pub(super) struct Geometry {
     not_last_column: u64,
     /// Every line of `win` cells, as a mask.
     windows: Vec<u64>,
+    /// Each row's cells, as a mask.
+    rows: Vec<u64>,
     /// For cell `c`, the windows through it: `cell_windows[first[c]..first[c + 1]]`.
     first: Vec<usize>,
     cell_windows: Vec<u16>,
@@ -196,11 +200,15 @@ impl Geometry {
         if windows.len() > HOT_WORDS * 64 {
             return None;
         }
+        let rows = (0..h)
+            .map(|row| (0..w).fold(0, |m, col| m | bit(col, row)))
+            .collect();
         Some(Geometry {
             width: config.width(),
             cells: cells as u32,
             all,
             walls,
+            rows,
             not_first_column: all & !first_column,
             not_last_column: all & !last_column,
             windows,
@@ -324,6 +332,42 @@ impl<'g> Position<'g> {
             }
         }
         cells & !self.occupied()
+    }
+
+    /// The empty cells no line can pass through any more: every window through them holds
+    /// bricks of both colours.
+    fn dead_cells(&self) -> u64 {
+        let [black, white] = self.bits;
+        let mut live = 0;
+        for &window in &self.geo.windows {
+            if window & black == 0 || window & white == 0 {
+                live |= window;
+            }
+        }
+        self.geo.all & !self.occupied() & !live
+    }
+
+    /// `moves` with those in *dead rows* (rows whose empty cells are all dead) cut to one: a
+    /// brick there only passes the turn, and which of them is laid makes no difference.
+    fn one_spare_move(&self, moves: u64) -> u64 {
+        let dead = self.dead_cells();
+        let empty = self.geo.all & !self.occupied();
+        let mut kept = moves;
+        let mut spare = false;
+        for &row in &self.geo.rows {
+            let cells = empty & row;
+            if cells == 0 || cells & !dead != 0 {
+                continue;
+            }
+            let in_row = moves & row;
+            if spare {
+                kept &= !in_row;
+            } else if in_row != 0 {
+                kept &= !(in_row & (in_row - 1));
+                spare = true;
+            }
+        }
+        kept
     }
 
     /// The cells whose brick makes one of `cells` playable: those beside them in their row.
@@ -802,7 +846,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
             if safe == 0 {
                 return -(WIN - ply as i32 - 2);
             }
-            (false, safe)
+            // In a proof, one spare move stands for all (they lead to the same outcome).
+            let moves = if solving && empty >= SPARE_FROM {
+                position.one_spare_move(safe)
+            } else {
+                safe
+            };
+            (false, moves)
         };
         // A forced reply does not use up depth: threat sequences are read to their end.
         let child_depth = if forced { depth } else { depth - 1 };
@@ -1012,6 +1062,47 @@ mod tests {
         assert_eq!(position.counts, counts);
     }
 
+    /// In rows whose empty cells no line passes through any more, one move stands for all;
+    /// every other move is kept.
+    #[test]
+    fn dead_rows_leave_one_spare_move() {
+        let mut next = below(7);
+        let Some(geo) = Geometry::new(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let mut cut = 0;
+        for _ in 0..400 {
+            let mut state = State::new(Config::STANDARD);
+            while state.moves().len() < 44 {
+                let moves = state.legal_moves();
+                if state.play_unchecked(moves[next(moves.len())]).is_some() {
+                    break;
+                }
+            }
+            let position = Position::new(&geo, &state);
+            let empty = geo.all & !position.occupied();
+            // Dead by the rules: every window through the cell holds both colours.
+            let dead = |c: u32| {
+                geo.windows_of(c).iter().all(|&w| {
+                    let w = geo.windows[usize::from(w)];
+                    w & position.bits[0] != 0 && w & position.bits[1] != 0
+                })
+            };
+            let spare_rows: u64 = geo
+                .rows
+                .iter()
+                .filter(|&&row| empty & row != 0 && bits(empty & row).all(dead))
+                .fold(0, |m, row| m | row);
+            let legal = position.legal();
+            let kept = position.one_spare_move(legal);
+            assert_eq!(kept & !spare_rows, legal & !spare_rows, "live moves stay");
+            let spare = (legal & spare_rows).count_ones();
+            assert_eq!((kept & spare_rows).count_ones(), spare.min(1));
+            cut += u32::from(spare > 1);
+        }
+        assert!(cut >= 3, "dead rows with several moves occur ({cut})");
+    }
+
     /// The solver's verdicts against the cell-array search's, run to the full cave (where it
     /// is exact too), over random positions with 12 empty cells.
     #[test]
@@ -1127,7 +1218,37 @@ mod tests {
 #[cfg(test)]
 mod solver_measure {
     use super::*;
+    use crate::rules::magnetic_cave::parse_moves;
     use std::time::{Duration, Instant};
+
+    /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
+    /// commas), with `SECONDS` each (60 unless given): an analysis tool for recorded games.
+    #[test]
+    #[ignore = "an analysis tool: POSITIONS=file cargo test --lib solve_listed -- --ignored"]
+    fn solve_listed_positions() {
+        let Ok(path) = std::env::var("POSITIONS") else {
+            return;
+        };
+        let seconds: u64 = std::env::var("SECONDS")
+            .ok()
+            .and_then(|e| e.parse().ok())
+            .unwrap_or(60);
+        let geo = Geometry::new(Config::STANDARD).unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let moves = parse_moves(line.trim()).unwrap();
+            let state = State::from_moves(Config::STANDARD, &moves).unwrap();
+            let deadline = Deadline::within(Duration::from_secs(seconds));
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let start = Instant::now();
+            let verdict = searcher.prove();
+            println!(
+                "{line} => {verdict:?} nodes {} in {:.2} s",
+                searcher.nodes,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
 
     /// How long the exact search takes from random positions with few empty cells:
     /// `cargo test --lib solve_random_endgames -- --ignored --nocapture`.
