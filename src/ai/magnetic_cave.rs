@@ -152,13 +152,20 @@ pub fn evaluate(state: &State) -> i32 {
 /// Zobrist keys for `cells` cells (one per colour) and one for white to move, from a fixed
 /// splitmix64 sequence, so searches are reproducible.
 fn zobrist_keys(cells: usize) -> (Vec<[u64; 2]>, u64) {
+    let mut keys = random_keys();
+    let cell_keys = (0..cells)
+        .map(|_| [keys.next().unwrap_or(0), keys.next().unwrap_or(0)])
+        .collect();
+    (cell_keys, keys.next().unwrap_or(0))
+}
+
+/// An endless fixed sequence of random 64-bit keys (splitmix64).
+fn random_keys() -> impl Iterator<Item = u64> {
     let mut seed = 0u64;
-    let mut next = move || {
+    std::iter::repeat_with(move || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         splitmix(seed)
-    };
-    let keys = (0..cells).map(|_| [next(), next()]).collect();
-    (keys, next())
+    })
 }
 
 /// A transposition table entry: the position's key, its score and how it bounds the truth,

@@ -3,12 +3,15 @@
 //! A position is two `u64` (one bit a cell, bit `row * width + col`), the legal cells come
 //! from a few word operations (an empty cell on a wall column or beside an occupied cell in its
 //! row), and every line window keeps its brick counts up to date as bricks come and go, so the
-//! evaluation, the winning cells of each side and the Zobrist key cost a few operations a move.
+//! evaluation, the winning cells of each side and the position's key cost a few operations a
+//! move. The key is not the colour of every brick but what decides the game from here: which
+//! cells are filled and each window's *status* (empty, `k` bricks of one colour, or dead), so
+//! positions that differ only in bricks inside dead windows share one table entry.
 //! `docs/ai-magnetic-cave.md` explains the search.
 
 use super::{
-    INF, LATENT_VALUE, TEMPO, TtEntry, WIN, WIN_THRESHOLD, from_tt, to_tt, window_value,
-    zobrist_keys,
+    INF, LATENT_VALUE, TEMPO, TtEntry, WIN, WIN_THRESHOLD, from_tt, random_keys, to_tt,
+    window_value,
 };
 use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Cell, Config, State};
@@ -29,7 +32,7 @@ const TRAP_SHARE: f64 = 0.7;
 /// …and a trap is a reply whose punishment a search of this many plies does not yet see.
 const TRAP_HORIZON: i32 = 5;
 /// The solver looks up every child in the table first with at least this many empty cells.
-const ETC_FROM: i32 = 8;
+const ETC_FROM: i32 = 12;
 /// The solver cuts the moves in dead rows to one with at least this many empty cells.
 const SPARE_FROM: i32 = 6;
 /// Before it solves, a shallow search to this depth orders the solver's moves.
@@ -67,7 +70,15 @@ pub(super) struct Geometry {
     /// By colour and the code before its brick: what one brick of it changes (one lookup a
     /// window when a brick comes or goes).
     steps_of: [Vec<Step>; 2],
-    zobrist: Vec<[u64; 2]>,
+    /// A key for each cell's being filled, by either colour.
+    filled_keys: Vec<u64>,
+    /// A key for each window and *status* (empty, `k` bricks of one colour only, or dead),
+    /// at `window * statuses + status`: the position's key is that of its filled cells and
+    /// its windows' statuses, so positions that differ only in bricks that decide nothing
+    /// share it.
+    status_keys: Vec<u64>,
+    /// How many statuses a window has: dead, or `0..=win + 1` bricks of black or of white.
+    statuses: usize,
 }
 
 impl Geometry {
@@ -181,6 +192,18 @@ impl Geometry {
             }
         }
         let empty_codes = kinds.iter().map(|&kind| kind * codes as u16).collect();
+        // A window's status: 0 dead, 1 + k with k black bricks only (1 empty), or
+        // 1 + stride + k with k white ones only.
+        let status = |code: usize| {
+            let counts = code - code / codes * codes;
+            let (b, wh) = (counts / stride, counts % stride);
+            match (b, wh) {
+                (_, 0) => 1 + b as u8,
+                (0, _) => (1 + stride + wh) as u8,
+                _ => 0,
+            }
+        };
+        let statuses = 2 * stride + 1;
         let steps_of = [0, 1].map(|colour| {
             let step = if colour == 0 { stride } else { 1 };
             (0..2 * codes)
@@ -192,11 +215,15 @@ impl Geometry {
                     Step {
                         packed: u64::from(score) << 32 | kills(1) << 16 | kills(0),
                         hot: (hot[before] ^ hot[after]) as u8,
+                        from: status(before),
+                        to: status(after),
                     }
                 })
                 .collect()
         });
-        let (zobrist, _) = zobrist_keys(cells);
+        let mut keys = random_keys();
+        let filled_keys = keys.by_ref().take(cells).collect();
+        let status_keys = keys.take(windows.len() * statuses).collect();
         if windows.len() > HOT_WORDS * 64 {
             return None;
         }
@@ -219,7 +246,9 @@ impl Geometry {
             gains,
             proof_gains,
             steps_of,
-            zobrist,
+            filled_keys,
+            status_keys,
+            statuses,
         })
     }
 
@@ -247,6 +276,9 @@ struct Step {
     packed: u64,
     /// Which colours' hot flags flip (bit 0 black, bit 1 white).
     hot: u8,
+    /// The window's status before and after (see [`Geometry::status_keys`]).
+    from: u8,
+    to: u8,
 }
 
 /// What a position's window counts add up to, and its key: saved when a brick is laid and
@@ -259,6 +291,8 @@ struct Totals {
     score: i32,
     /// Per colour, the windows it may still fill (none of the other colour in them).
     live: [i32; 2],
+    /// The key: the filled cells' and the windows' statuses' keys (see
+    /// [`Geometry::status_keys`]).
     hash: u64,
 }
 
@@ -405,7 +439,7 @@ impl<'g> Position<'g> {
         let p = self.to_move;
         self.saved.push(self.totals);
         self.bits[p] |= 1 << cell;
-        self.totals.hash ^= self.geo.zobrist[cell as usize][p];
+        self.totals.hash ^= self.geo.filled_keys[cell as usize];
         let geo = self.geo;
         let step = geo.steps[p];
         let steps_of = &geo.steps_of[p];
@@ -417,6 +451,8 @@ impl<'g> Position<'g> {
             };
             let change = steps_of[usize::from(*count)];
             *count += step;
+            let keys = &geo.status_keys[w * geo.statuses..];
+            self.totals.hash ^= keys[usize::from(change.from)] ^ keys[usize::from(change.to)];
             total = total.wrapping_add(change.packed);
             if change.hot != 0 {
                 let (word, shift) = (w / 64, w % 64);
@@ -428,6 +464,22 @@ impl<'g> Position<'g> {
         self.totals.live[0] -= (total & 0xFFFF) as i32;
         self.totals.live[1] -= ((total >> 16) & 0xFFFF) as i32;
         self.to_move = 1 - p;
+    }
+
+    /// The key of the position after the player to move fills `cell`.
+    fn child_key(&self, cell: u32) -> u64 {
+        let geo = self.geo;
+        let steps_of = &geo.steps_of[self.to_move];
+        let mut hash = self.totals.hash ^ geo.filled_keys[cell as usize];
+        for &w in geo.windows_of(cell) {
+            let w = usize::from(w);
+            let change = steps_of[usize::from(self.counts[w])];
+            if change.from != change.to {
+                let keys = &geo.status_keys[w * geo.statuses..];
+                hash ^= keys[usize::from(change.from)] ^ keys[usize::from(change.to)];
+            }
+        }
+        hash
     }
 
     /// Takes back the brick on `cell`, the last one laid.
@@ -859,9 +911,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
         // Solving far from the end: a child the table already refutes cuts off at once
         // (enhanced transposition cutoff).
         if solving && empty >= ETC_FROM {
-            let geo = self.position.geo;
             for cell in bits(moves) {
-                let child = hash ^ geo.zobrist[cell as usize][me];
+                let child = self.position.child_key(cell);
                 let bucket = tt_bucket(child);
                 for entry in &self.tt[bucket..bucket + 2] {
                     if entry.key == child
@@ -1027,6 +1078,18 @@ mod tests {
         }
     }
 
+    /// A game of random moves, `bricks` long unless a line ends it sooner.
+    fn random_game(next: &mut impl FnMut(usize) -> usize, bricks: usize) -> State {
+        let mut state = State::new(Config::STANDARD);
+        while state.moves().len() < bricks {
+            let moves = state.legal_moves();
+            if state.play_unchecked(moves[next(moves.len())]).is_some() {
+                break;
+            }
+        }
+        state
+    }
+
     fn midgame() -> State {
         let moves =
             parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
@@ -1062,6 +1125,62 @@ mod tests {
         assert_eq!(position.counts, counts);
     }
 
+    /// The key is the filled cells and the windows' statuses: a brick whose windows all hold
+    /// both colours without it may change colour and the key stays; any other brick's colour
+    /// changes it; and `child_key` knows the key a move leads to before it is laid.
+    #[test]
+    fn the_key_is_what_decides_the_game() {
+        let mut next = below(11);
+        let Some(geo) = Geometry::new(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let key_of = |bits: [u64; 2], to_move: usize| {
+            let mut position = Position::new(&geo, &State::new(Config::STANDARD));
+            for (colour, &colour_bits) in bits.iter().enumerate() {
+                for cell in super::bits(colour_bits) {
+                    position.to_move = colour;
+                    position.play(cell);
+                }
+            }
+            position.to_move = to_move;
+            position.totals.hash
+        };
+        let (mut same, mut different) = (0, 0);
+        for _ in 0..40 {
+            let state = random_game(&mut next, 40);
+            let mut position = Position::new(&geo, &state);
+            let key = position.totals.hash;
+            assert_eq!(key_of(position.bits, position.to_move), key, "any order");
+            for cell in super::bits(position.occupied()) {
+                let colour = usize::from(position.bits[1] & (1 << cell) != 0);
+                let decides_nothing = geo.windows_of(cell).iter().all(|&w| {
+                    let others = geo.windows[usize::from(w)] & !(1 << cell);
+                    others & position.bits[0] != 0 && others & position.bits[1] != 0
+                });
+                let mut flipped = position.bits;
+                flipped[colour] &= !(1 << cell);
+                flipped[1 - colour] |= 1 << cell;
+                let flipped_key = key_of(flipped, position.to_move);
+                assert_eq!(flipped_key == key, decides_nothing, "{}", state.render());
+                if decides_nothing {
+                    same += 1;
+                } else {
+                    different += 1;
+                }
+            }
+            for cell in super::bits(position.legal()) {
+                let child = position.child_key(cell);
+                position.play(cell);
+                assert_eq!(position.totals.hash, child);
+                position.undo(cell);
+            }
+        }
+        assert!(
+            same > 20 && different > 20,
+            "both kinds occur ({same}, {different})"
+        );
+    }
+
     /// In rows whose empty cells no line passes through any more, one move stands for all;
     /// every other move is kept.
     #[test]
@@ -1072,13 +1191,7 @@ mod tests {
         };
         let mut cut = 0;
         for _ in 0..400 {
-            let mut state = State::new(Config::STANDARD);
-            while state.moves().len() < 44 {
-                let moves = state.legal_moves();
-                if state.play_unchecked(moves[next(moves.len())]).is_some() {
-                    break;
-                }
-            }
+            let state = random_game(&mut next, 44);
             let position = Position::new(&geo, &state);
             let empty = geo.all & !position.occupied();
             // Dead by the rules: every window through the cell holds both colours.
