@@ -261,6 +261,12 @@ impl Geometry {
         Cell::new((index % width) as u8, (index / width) as u8)
     }
 
+    /// What a brick's `change` to window `window` does to the position's key.
+    fn status_change(&self, window: usize, change: Step) -> u64 {
+        let keys = &self.status_keys[window * self.statuses..];
+        keys[usize::from(change.from)] ^ keys[usize::from(change.to)]
+    }
+
     fn windows_of(&self, cell: u32) -> &[u16] {
         let c = cell as usize;
         &self.cell_windows[self.first[c]..self.first[c + 1]]
@@ -368,9 +374,9 @@ impl<'g> Position<'g> {
         cells & !self.occupied()
     }
 
-    /// The empty cells no line can pass through any more: every window through them holds
-    /// bricks of both colours.
-    fn dead_cells(&self) -> u64 {
+    /// The cells a line can still pass through: those of the windows without bricks of both
+    /// colours.
+    fn live_cells(&self) -> u64 {
         let [black, white] = self.bits;
         let mut live = 0;
         for &window in &self.geo.windows {
@@ -378,19 +384,19 @@ impl<'g> Position<'g> {
                 live |= window;
             }
         }
-        self.geo.all & !self.occupied() & !live
+        live
     }
 
     /// `moves` with those in *dead rows* (rows whose empty cells are all dead) cut to one: a
     /// brick there only passes the turn, and which of them is laid makes no difference.
     fn one_spare_move(&self, moves: u64) -> u64 {
-        let dead = self.dead_cells();
+        let live = self.live_cells();
         let empty = self.geo.all & !self.occupied();
         let mut kept = moves;
         let mut spare = false;
         for &row in &self.geo.rows {
             let cells = empty & row;
-            if cells == 0 || cells & !dead != 0 {
+            if cells == 0 || cells & live != 0 {
                 continue;
             }
             let in_row = moves & row;
@@ -451,8 +457,7 @@ impl<'g> Position<'g> {
             };
             let change = steps_of[usize::from(*count)];
             *count += step;
-            let keys = &geo.status_keys[w * geo.statuses..];
-            self.totals.hash ^= keys[usize::from(change.from)] ^ keys[usize::from(change.to)];
+            self.totals.hash ^= geo.status_change(w, change);
             total = total.wrapping_add(change.packed);
             if change.hot != 0 {
                 let (word, shift) = (w / 64, w % 64);
@@ -473,11 +478,7 @@ impl<'g> Position<'g> {
         let mut hash = self.totals.hash ^ geo.filled_keys[cell as usize];
         for &w in geo.windows_of(cell) {
             let w = usize::from(w);
-            let change = steps_of[usize::from(self.counts[w])];
-            if change.from != change.to {
-                let keys = &geo.status_keys[w * geo.statuses..];
-                hash ^= keys[usize::from(change.from)] ^ keys[usize::from(change.to)];
-            }
+            hash ^= geo.status_change(w, steps_of[usize::from(self.counts[w])]);
         }
         hash
     }
@@ -1078,6 +1079,14 @@ mod tests {
         }
     }
 
+    /// The assignment's 8x8 cave, which fits the bitboards.
+    pub(super) fn standard_geometry() -> Geometry {
+        let Some(geo) = Geometry::new(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        geo
+    }
+
     /// A game of random moves, `bricks` long unless a line ends it sooner.
     fn random_game(next: &mut impl FnMut(usize) -> usize, bricks: usize) -> State {
         let mut state = State::new(Config::STANDARD);
@@ -1099,9 +1108,7 @@ mod tests {
     #[test]
     fn the_position_agrees_with_the_rules() {
         let state = midgame();
-        let Some(geo) = Geometry::new(state.config()) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = standard_geometry();
         let mut position = Position::new(&geo, &state);
         let legal: Vec<Cell> = bits(position.legal()).map(|c| geo.cell(c)).collect();
         let mut expected = state.legal_moves();
@@ -1131,9 +1138,7 @@ mod tests {
     #[test]
     fn the_key_is_what_decides_the_game() {
         let mut next = below(11);
-        let Some(geo) = Geometry::new(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = standard_geometry();
         let key_of = |bits: [u64; 2], to_move: usize| {
             let mut position = Position::new(&geo, &State::new(Config::STANDARD));
             for (colour, &colour_bits) in bits.iter().enumerate() {
@@ -1186,9 +1191,7 @@ mod tests {
     #[test]
     fn dead_rows_leave_one_spare_move() {
         let mut next = below(7);
-        let Some(geo) = Geometry::new(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = standard_geometry();
         let mut cut = 0;
         for _ in 0..400 {
             let state = random_game(&mut next, 44);
@@ -1221,9 +1224,7 @@ mod tests {
     #[test]
     fn the_solver_agrees_with_the_exhaustive_cell_array_search() {
         let mut next = below(99);
-        let Some(geo) = Geometry::new(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = standard_geometry();
         let deadline = Deadline::within(std::time::Duration::from_secs(60));
         let mut kinds = std::collections::BTreeSet::new();
         let mut checked = 0;
@@ -1279,9 +1280,7 @@ mod tests {
     #[test]
     fn unlocking_moves_are_the_moves_that_lose_at_once() {
         let mut next = below(7);
-        let Some(geo) = Geometry::new(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = standard_geometry();
         let mut unlocking = 0;
         for game in 0..2000 {
             let mut state = State::new(Config::STANDARD);
@@ -1313,9 +1312,7 @@ mod tests {
     #[test]
     fn winning_cells_are_the_cells_that_complete_a_line() {
         let state = midgame();
-        let Some(geo) = Geometry::new(state.config()) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = standard_geometry();
         let position = Position::new(&geo, &state);
         for player in Brick::BOTH {
             let cells = position.winning_cells(player.index());
@@ -1334,6 +1331,14 @@ mod solver_measure {
     use crate::rules::magnetic_cave::parse_moves;
     use std::time::{Duration, Instant};
 
+    /// The number in the environment variable `name`, or `default`.
+    fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+        std::env::var(name)
+            .ok()
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(default)
+    }
+
     /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
     /// commas), with `SECONDS` each (60 unless given): an analysis tool for recorded games.
     #[test]
@@ -1342,11 +1347,8 @@ mod solver_measure {
         let Ok(path) = std::env::var("POSITIONS") else {
             return;
         };
-        let seconds: u64 = std::env::var("SECONDS")
-            .ok()
-            .and_then(|e| e.parse().ok())
-            .unwrap_or(60);
-        let geo = Geometry::new(Config::STANDARD).unwrap();
+        let seconds: u64 = env_or("SECONDS", 60);
+        let geo = super::tests::standard_geometry();
         let text = std::fs::read_to_string(path).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let moves = parse_moves(line.trim()).unwrap();
@@ -1368,16 +1370,10 @@ mod solver_measure {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn solve_random_endgames() {
-        let empties: u32 = std::env::var("EMPTIES")
-            .ok()
-            .and_then(|e| e.parse().ok())
-            .unwrap_or(24);
+        let empties: u32 = env_or("EMPTIES", 24);
         let mut next = super::tests::below(12345);
-        let geo = Geometry::new(Config::STANDARD).unwrap();
-        let count: u32 = std::env::var("COUNT")
-            .ok()
-            .and_then(|e| e.parse().ok())
-            .unwrap_or(6);
+        let geo = super::tests::standard_geometry();
+        let count: u32 = env_or("COUNT", 6);
         let (mut solved, mut total, mut nodes) = (0, 0.0, 0);
         while solved < count {
             let mut state = State::new(Config::STANDARD);
