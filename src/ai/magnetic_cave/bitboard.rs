@@ -37,6 +37,19 @@ const ETC_FROM: i32 = 12;
 const SPARE_FROM: i32 = 6;
 /// Before it solves, a shallow search to this depth orders the solver's moves.
 const PRESEARCH_DEPTH: i32 = 6;
+/// Above the solver's range the deepening search stops starting depths after this share of
+/// the thinking time and stops at [`LURE_SHARE`], when a model of the opponent is given…
+const LURE_STOP: f64 = 0.4;
+/// …so that the rest goes to *lures* (see [`Searcher::find_lure`]).
+const LURE_SHARE: f64 = 0.75;
+/// The model opponent (a classroom player) searches this deep for its reply…
+const MODEL_DEPTH: i32 = 7;
+/// …and the reply is a mistake when a search this deep then finds a forced win.
+const LURE_DEPTH: i32 = 8;
+/// A lure is played instead of the best move only when its score is at most this much lower…
+const LURE_MARGIN: i32 = 20;
+/// …and the model's reply to it leaves us at least this much more than its reply to the best.
+const LURE_GAIN: i32 = 60;
 /// How the solver orders its moves: a window with `k` bricks of one colour is worth `4^k`
 /// (any direction), and a brick that leaves a window one brick short gains this much more.
 /// Threats first prove the end sooner than the fitted evaluation's order (docs).
@@ -79,11 +92,43 @@ pub(super) struct Geometry {
     status_keys: Vec<u64>,
     /// How many statuses a window has: dead, or `0..=win + 1` bricks of black or of white.
     statuses: usize,
+    /// What each winning cell not playable yet adds for its owner at the search's leaves.
+    latent_value: i32,
+    /// What the player to move gains by moving, at the search's leaves.
+    tempo: i32,
 }
 
 impl Geometry {
-    /// The masks for `config`, or `None` when it has more than 64 cells.
+    /// The masks for `config` with the engine's evaluation, or `None` when it has more than
+    /// 64 cells.
     pub(super) fn new(config: Config) -> Option<Geometry> {
+        Geometry::weighted(config, &window_value, LATENT_VALUE, TEMPO)
+    }
+
+    /// The masks for `config` with the open-line evaluation of a classroom player (a window
+    /// with `k` bricks of one colour only is worth `4^k`, any direction, and nothing else
+    /// counts): the model of a shallow opponent (see [`Searcher::predicted_reply`]).
+    pub(super) fn open_lines(config: Config) -> Option<Geometry> {
+        let value = |_row: bool, bricks: usize, _win: usize| 4i32.pow(bricks.min(4) as u32);
+        Geometry::weighted(config, &value, 0, 0)
+    }
+
+    /// The masks for `config` with windows worth `value(in a row, bricks, win)` (bricks of one
+    /// colour only, at least one), `latent_value` a winning cell not playable yet and `tempo`
+    /// the move, or `None` when it has more than 64 cells.
+    fn weighted(
+        config: Config,
+        value: &dyn Fn(bool, usize, usize) -> i32,
+        latent_value: i32,
+        tempo: i32,
+    ) -> Option<Geometry> {
+        let window_value = |row: bool, bricks: usize, win: usize| {
+            if bricks == 0 {
+                0
+            } else {
+                value(row, bricks, win)
+            }
+        };
         let cells = config.cell_count();
         if cells > 64 {
             return None;
@@ -249,6 +294,8 @@ impl Geometry {
             filled_keys,
             status_keys,
             statuses,
+            latent_value,
+            tempo,
         })
     }
 
@@ -506,6 +553,8 @@ pub(super) struct Searcher<'d, 'g> {
     deadline: &'d Deadline,
     position: Position<'g>,
     tt: Vec<TtEntry>,
+    /// The table has `2^tt_bits` entries.
+    tt_bits: u32,
     history: [[i32; 64]; 2],
     killers: [[u8; 2]; MAX_PLY + 1],
     /// Per ply, the moves after the hash move and killers with their ordering keys.
@@ -518,14 +567,27 @@ pub(super) struct Searcher<'d, 'g> {
     /// Whether moves are ordered for the solver everywhere, as in the search that precedes
     /// a proof (it leaves the proof's first moves in the table).
     proving: bool,
+    /// Whether the last search played a lure instead of its best move.
+    lured: bool,
 }
 
 impl<'d, 'g> Searcher<'d, 'g> {
     pub(super) fn new(geo: &'g Geometry, state: &State, deadline: &'d Deadline) -> Self {
+        Searcher::with_table(geo, state, deadline, TT_BITS)
+    }
+
+    /// A searcher whose transposition table has `2^table_bits` entries.
+    pub(super) fn with_table(
+        geo: &'g Geometry,
+        state: &State,
+        deadline: &'d Deadline,
+        table_bits: u32,
+    ) -> Self {
         Searcher {
             deadline,
             position: Position::new(geo, state),
-            tt: vec![TtEntry::default(); 1 << TT_BITS],
+            tt: vec![TtEntry::default(); 1 << table_bits],
+            tt_bits: table_bits,
             history: [[0; 64]; 2],
             killers: [[NO_MOVE; 2]; MAX_PLY + 1],
             order: vec![[(0, 0); 64]; MAX_PLY + 1],
@@ -534,10 +596,18 @@ impl<'d, 'g> Searcher<'d, 'g> {
             can_abort: false,
             share: 1.0,
             proving: false,
+            lured: false,
         }
     }
 
-    pub(super) fn search(&mut self, max_depth: u32) -> Option<SearchReport<Cell>> {
+    /// Searches the root until the deadline or `max_depth`. With a `model` of the opponent
+    /// (a searcher of the same position), part of the time above the solver's range goes to
+    /// looking for a lure (see [`Searcher::find_lure`]).
+    pub(super) fn search(
+        &mut self,
+        max_depth: u32,
+        model: Option<&mut Searcher<'_, '_>>,
+    ) -> Option<SearchReport<Cell>> {
         let geo = self.position.geo;
         let legal = self.position.legal();
         if legal == 0 {
@@ -625,17 +695,26 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 }
             }
         }
+        // Lures only in the middle game, where nothing is proved yet.
+        let model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
+        if model.is_some() {
+            self.share = LURE_SHARE;
+        }
         let plan = Deepening {
             max_depth: (empty.min(MAX_PLY - 1) as u32).min(max_depth),
             // Half the time left: the solver may have used some.
-            stop_after: 0.5 + self.deadline.used_fraction() / 2.0,
+            stop_after: if model.is_some() {
+                LURE_STOP
+            } else {
+                0.5 + self.deadline.used_fraction() / 2.0
+            },
             decided: |score: i32| score.abs() >= WIN_THRESHOLD,
             reorder: Reorder::ByScore,
             keep_partial: true,
         };
         let deadline = self.deadline;
         let mut last_score: i32 = 0;
-        let found = deepen(deadline, root_moves, 0, &plan, |depth, moves| {
+        let found = deepen(deadline, root_moves.clone(), 0, &plan, |depth, moves| {
             self.can_abort = depth > 1;
             let depth = depth as i32;
             let aspire = depth >= 3 && last_score.abs() < WIN_THRESHOLD;
@@ -660,9 +739,20 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 return scores;
             }
         });
+        self.aborted = false;
+        self.share = 1.0;
         report.best = geo.cell(found.best);
         report.score = found.score;
         report.depth = found.depth;
+        if let Some(model) = model
+            && found.score.abs() < WIN_THRESHOLD
+            && found.depth >= 2
+            && let Some(lure) =
+                self.find_lure(model, &root_moves, found.best, found.score, found.depth)
+        {
+            report.best = geo.cell(lure);
+            self.lured = true;
+        }
         match solved {
             // A proven win the deepening did not reach: play the winning move found.
             Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
@@ -678,6 +768,91 @@ impl<'d, 'g> Searcher<'d, 'g> {
         report.nodes = self.nodes;
         report.elapsed = self.deadline.elapsed();
         Some(report)
+    }
+
+    /// A *lure*: a root move after which the reply a shallow opponent would choose (the
+    /// `model`'s, a classroom player's search of [`MODEL_DEPTH`] plies) leaves us better off
+    /// than the best move's predicted reply does, by at least [`LURE_GAIN`] in a search of
+    /// [`LURE_DEPTH`] plies (a forced win counts most). `best` (scored `score` at `depth`) is
+    /// kept unless another move lures better and a search almost as deep scores it at most
+    /// [`LURE_MARGIN`] below `best`, so a lure costs little against an opponent that searches
+    /// deeper. `None` when no move lures or the time ran out first.
+    fn find_lure(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        moves: &[u32],
+        best: u32,
+        score: i32,
+        depth: u32,
+    ) -> Option<u32> {
+        self.can_abort = true;
+        let others = moves.iter().copied().filter(|&cell| cell != best);
+        let mut after_reply = Vec::with_capacity(moves.len());
+        for cell in std::iter::once(best).chain(others) {
+            model.position.play(cell);
+            let reply = model.predicted_reply(MODEL_DEPTH);
+            model.position.undo(cell);
+            let Some(reply) = reply else { continue };
+            self.position.play(cell);
+            self.position.play(reply);
+            let value = self.negamax(LURE_DEPTH, 2, -INF, INF);
+            self.position.undo(reply);
+            self.position.undo(cell);
+            if self.aborted {
+                break;
+            }
+            after_reply.push((cell, value));
+        }
+        let mut lure = None;
+        if let Some(&(_, expected)) = after_reply.first() {
+            let mut better: Vec<(u32, i32)> = after_reply
+                .into_iter()
+                .filter(|&(_, value)| value >= expected.saturating_add(LURE_GAIN))
+                .collect();
+            better.sort_by_key(|&(_, value)| -value);
+            let floor = score - LURE_MARGIN;
+            for (cell, _) in better {
+                // Is the lure at most the margin worse than the best move?
+                self.position.play(cell);
+                let safe = -self.negamax(depth as i32 - 1, 1, -floor, -floor + 1) >= floor;
+                self.position.undo(cell);
+                if self.aborted {
+                    break;
+                }
+                if safe {
+                    lure = Some(cell);
+                    break;
+                }
+            }
+        }
+        self.aborted = false;
+        lure
+    }
+
+    /// The reply this searcher (a model of the opponent, to move) chooses at `depth` plies:
+    /// a win or a forced block at once, else the best of an iterative deepening with the
+    /// first best move kept on equal scores. `None` when the game is over.
+    fn predicted_reply(&mut self, depth: i32) -> Option<u32> {
+        self.can_abort = false;
+        let legal = self.position.legal();
+        let me = self.position.to_move;
+        let wins = self.position.winning_cells(me) & legal;
+        if wins != 0 {
+            return Some(wins.trailing_zeros());
+        }
+        let blocks = self.position.winning_cells(1 - me) & legal;
+        if blocks != 0 {
+            return Some(blocks.trailing_zeros());
+        }
+        let mut moves: Vec<u32> = bits(legal).collect();
+        moves.sort_by_key(|&c| -self.position.gain(c));
+        for d in 1..=depth {
+            let scores = self.search_root(d, &moves, (-INF, INF));
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            order.sort_by_key(|&i| -scores[i]);
+            moves = order.iter().map(|&i| moves[i]).collect();
+        }
+        moves.first().copied()
     }
 
     /// Proves the position for the player to move: 1 a win, 0 a tie, -1 a loss; `None` when
@@ -847,7 +1022,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if depth <= 0 || ply >= MAX_PLY {
             // The window values, each side's winning cells not playable yet, and the move.
             let latent = mine.count_ones() as i32 - (theirs & !legal).count_ones() as i32;
-            return position.evaluate() + latent * LATENT_VALUE + TEMPO;
+            let geo = position.geo;
+            return position.evaluate() + latent * geo.latent_value + geo.tempo;
         }
         // No line can be won faster than the next move: bound the window by it.
         alpha = alpha.max(-(WIN - ply as i32 - 2));
@@ -873,7 +1049,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let hash = position.totals.hash;
         // Two entries a bucket (one cache line): the first keeps the deeper search, the
         // second the latest.
-        let bucket = tt_bucket(hash);
+        let bucket = tt_bucket(hash, self.tt_bits);
         // The first holds the newest result when it has the key (see the store below).
         let entry = if self.tt[bucket].key == hash {
             self.tt[bucket]
@@ -914,7 +1090,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if solving && empty >= ETC_FROM {
             for cell in bits(moves) {
                 let child = self.position.child_key(cell);
-                let bucket = tt_bucket(child);
+                let bucket = tt_bucket(child, self.tt_bits);
                 for entry in &self.tt[bucket..bucket + 2] {
                     if entry.key == child
                         && i32::from(entry.depth) >= child_depth
@@ -1047,8 +1223,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
 }
 
 /// The first of the two table entries (a bucket) where `hash` is kept.
-fn tt_bucket(hash: u64) -> usize {
-    (hash >> (64 - TT_BITS)) as usize & !1
+fn tt_bucket(hash: u64, bits: u32) -> usize {
+    (hash >> (64 - bits)) as usize & !1
 }
 
 /// The indices of the set bits of `mask`, lowest first.
@@ -1103,6 +1279,63 @@ mod tests {
         let moves =
             parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
         State::from_moves(Config::STANDARD, &moves).unwrap_or_else(|_| State::new(Config::STANDARD))
+    }
+
+    /// A lure is a legal, safe root move other than the best, scored (by a fresh search of
+    /// the same depth) at most [`LURE_MARGIN`] below the best; the model's reply is legal.
+    #[test]
+    fn lures_are_safe_moves_nearly_as_good_as_the_best() {
+        let geo = standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let mut next = below(2026);
+        let deadline = Deadline::within(std::time::Duration::from_secs(600));
+        let depth = 6;
+        let (mut tried, mut lures) = (0, 0);
+        while tried < 24 {
+            let bricks = 24 + next(12);
+            let state = random_game(&mut next, bricks);
+            if state.outcome().is_some() {
+                continue;
+            }
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let mut model = Searcher::with_table(&model_geo, &state, &deadline, 16);
+            let position = &searcher.position;
+            let (me, legal) = (position.to_move, position.legal());
+            let theirs = position.winning_cells(1 - me);
+            if position.winning_cells(me) & legal != 0 || theirs & legal != 0 {
+                continue;
+            }
+            let moves: Vec<u32> = bits(legal & !position.unlocks(theirs)).collect();
+            if moves.len() < 2 {
+                continue;
+            }
+            tried += 1;
+            let scores = searcher.search_root(depth, &moves, (-INF, INF));
+            let Some((best, score)) = moves.iter().copied().zip(scores).max_by_key(|&(_, s)| s)
+            else {
+                panic!("every root move was searched");
+            };
+            for &cell in &moves {
+                model.position.play(cell);
+                let reply = model.predicted_reply(3);
+                assert!(reply.is_some_and(|r| model.position.legal() & 1 << r != 0));
+                model.position.undo(cell);
+            }
+            let Some(lure) = searcher.find_lure(&mut model, &moves, best, score, depth as u32)
+            else {
+                continue;
+            };
+            lures += 1;
+            assert!(moves.contains(&lure) && lure != best, "{state:?}");
+            let mut fresh = Searcher::new(&geo, &state, &deadline);
+            fresh.position.play(lure);
+            let floor = score - LURE_MARGIN;
+            let value = -fresh.negamax(depth - 1, 1, -floor, -floor + 1);
+            assert!(value >= floor, "lure {lure} scores {value}, best {score}");
+        }
+        assert!(lures > 0, "no lure in {tried} positions");
     }
 
     #[test]
@@ -1415,5 +1648,44 @@ mod solver_measure {
             solved += 1;
         }
         println!("{solved} positions in {total:.2} s, {nodes} nodes");
+    }
+
+    /// How often the engine plays a lure, and how long it thinks, over positions of the
+    /// recorded games in `docs/cave-fit/games.txt` with 28 to 44 empty cells (`GAMES` games,
+    /// 10 unless given; `BUDGET` seconds a move, 1 unless given):
+    /// `cargo test --lib lures_in_recorded_games -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn lures_in_recorded_games() {
+        let games: usize = env_or("GAMES", 10);
+        let budget: f64 = env_or("BUDGET", 1.0);
+        let geo = super::tests::standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        let text = std::fs::read_to_string("docs/cave-fit/games.txt").unwrap();
+        let (mut positions, mut lured, mut slowest) = (0, 0, 0.0f64);
+        for line in text.lines().take(games) {
+            let moves = parse_moves(&line[2..].replace(' ', ",")).unwrap();
+            for played in (20..=36).step_by(4).filter(|&n| n < moves.len()) {
+                let state = State::from_moves(Config::STANDARD, &moves[..played]).unwrap();
+                let deadline = Deadline::within(Duration::from_secs_f64(budget));
+                let mut model = Searcher::with_table(&model_geo, &state, &deadline, 16);
+                let mut searcher = Searcher::new(&geo, &state, &deadline);
+                let report = searcher.search(u32::MAX, Some(&mut model)).unwrap();
+                positions += 1;
+                lured += u32::from(searcher.lured);
+                slowest = slowest.max(report.elapsed.as_secs_f64());
+                println!(
+                    "{played} bricks: {} score {} depth {} lured {} in {:.3} s",
+                    report.best,
+                    report.score,
+                    report.depth,
+                    searcher.lured,
+                    report.elapsed.as_secs_f64()
+                );
+            }
+        }
+        println!("{lured} lures in {positions} positions, slowest {slowest:.3} s");
     }
 }
