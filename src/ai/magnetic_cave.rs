@@ -15,8 +15,6 @@ const INF: i32 = WIN + 1_000;
 /// Scores beyond this are wins or losses found by the search.
 const WIN_THRESHOLD: i32 = WIN - 10_000;
 const TT_BITS: u32 = 20;
-/// The table of the model of the opponent that looks for lures (a shallow search).
-const MODEL_TT_BITS: u32 = 16;
 const MAX_PLY: usize = 128;
 
 /// The value of a line window holding bricks of one colour and none of the other, by its
@@ -55,8 +53,7 @@ pub fn choose_move(state: &State, deadline: &Deadline) -> Option<SearchReport<Ce
     match bitboard::Geometry::new(state.config()) {
         Some(geometry) => {
             let model_geometry = bitboard::Geometry::open_lines(state.config())?;
-            let mut model =
-                bitboard::Searcher::with_table(&model_geometry, state, deadline, MODEL_TT_BITS);
+            let mut model = bitboard::Searcher::model(&model_geometry, state, deadline);
             bitboard::Searcher::new(&geometry, state, deadline).search(u32::MAX, Some(&mut model))
         }
         None => Searcher::new(state.config(), deadline).search(state),
