@@ -61,6 +61,17 @@ const LURE_GAIN: i32 = 60;
 /// Threats first prove the end sooner than the fitted evaluation's order (docs).
 const PROOF_THREAT: i32 = 100;
 
+/// What a window with `bricks` bricks of one colour only is worth in an open-line count
+/// (`4^k`, four or more bricks as four): the solver's move order and the model opponent's
+/// evaluation.
+fn open_line_value(bricks: usize) -> i32 {
+    if bricks == 0 {
+        0
+    } else {
+        4i32.pow(bricks.min(4) as u32)
+    }
+}
+
 /// The cave's shape as bit masks and line windows.
 pub(super) struct Geometry {
     width: u8,
@@ -115,8 +126,7 @@ impl Geometry {
     /// with `k` bricks of one colour only is worth `4^k`, any direction, and nothing else
     /// counts): the model of a shallow opponent (see [`Searcher::predicted_reply`]).
     pub(super) fn open_lines(config: Config) -> Option<Geometry> {
-        let value = |_row: bool, bricks: usize, _win: usize| 4i32.pow(bricks.min(4) as u32);
-        Geometry::weighted(config, &value, 0, 0)
+        Geometry::weighted(config, &|_row, bricks, _win| open_line_value(bricks), 0, 0)
     }
 
     /// The masks for `config` with windows worth `value(in a row, bricks, win)` (bricks of one
@@ -197,13 +207,7 @@ impl Geometry {
         };
         let value =
             |kind: usize, b: usize, wh: usize| signed(&|k| window_value(kind == 0, k, len), b, wh);
-        let proof_value = |b: usize, wh: usize| {
-            signed(
-                &|k| if k == 0 { 0 } else { 4i32.pow(k.min(4) as u32) },
-                b,
-                wh,
-            )
-        };
+        let proof_value = |b: usize, wh: usize| signed(&open_line_value, b, wh);
         // What one more brick of each colour gains that colour, by a window value.
         let colour_gains = |value: &dyn Fn(usize, usize) -> i32, b: usize, wh: usize| {
             [
@@ -595,7 +599,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// A searcher whose transposition table has `2^table_bits` entries.
-    pub(super) fn with_table(
+    fn with_table(
         geo: &'g Geometry,
         state: &State,
         deadline: &'d Deadline,
@@ -849,8 +853,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The reply this searcher (a model of the opponent, to move) chooses at `depth` plies:
-    /// a win or a forced block at once, else the best of an iterative deepening with the
-    /// first best move kept on equal scores. `None` when the game is over.
+    /// a win or a forced block at once, else the best of an iterative deepening (the first
+    /// best move kept on equal scores; it stops early when the deadline has passed). `None`
+    /// when the game is over.
     fn predicted_reply(&mut self, depth: i32) -> Option<u32> {
         self.can_abort = false;
         let legal = self.position.legal();
@@ -863,15 +868,23 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if blocks != 0 {
             return Some(blocks.trailing_zeros());
         }
+        if legal == 0 {
+            return None;
+        }
         let mut moves: Vec<u32> = bits(legal).collect();
         moves.sort_by_key(|&c| -self.position.gain(c));
-        for d in 1..=depth {
-            let scores = self.search_root(d, &moves, (-INF, INF));
-            let mut order: Vec<usize> = (0..moves.len()).collect();
-            order.sort_by_key(|&i| -scores[i]);
-            moves = order.iter().map(|&i| moves[i]).collect();
-        }
-        moves.first().copied()
+        let plan = Deepening {
+            max_depth: depth.max(1) as u32,
+            stop_after: 1.0,
+            decided: |_| false,
+            reorder: Reorder::ByScore,
+            keep_partial: false,
+        };
+        let deadline = self.deadline;
+        let found = deepen(deadline, moves, 0, &plan, |depth, moves| {
+            self.search_root(depth as i32, moves, (-INF, INF))
+        });
+        Some(found.best)
     }
 
     /// Proves the position for the player to move: 1 a win, 0 a tie, -1 a loss; `None` when
