@@ -3,15 +3,21 @@
 
     python3 docs/cave-fit/fit.py docs/cave-fit/games.txt        # needs numpy
     python3 docs/cave-fit/fit.py --from-records DIR... > games.txt
+    python3 docs/cave-fit/fit.py --final labels.txt              # solver-labelled positions
 
 games.txt holds one game a line: its result (b = black won, w = white won, t = a tie), then
 its moves. Every position from the 9th to the 49th brick (and at least 4 before the end) in
 which no winning cell is playable is one sample, labelled 1, 0.5 or 0 for black. The features
 are black's minus white's: the windows with k = 1..4 bricks of one colour only, rows apart from
 columns and diagonals; the winning cells not playable yet; the move (1 when black is to move).
-A logistic regression (Newton's method) fits them; the weights are printed times 250, the
-scale of the engine's constants, with the cross-entropy on held-out games (five folds by
-game) next to a constant guess and to 4^k for k bricks in any direction.
+With --final, each line is one position (its moves) labelled with its result under best play
+(the solver's verdict, `label_positions_by_solver` in src/ai/magnetic_cave/bitboard.rs), and
+that final position is the only sample of the line. --extra adds a feature: the winning cells
+not playable yet in rows with an odd number of empty cells. --engine a,b,... compares other
+values than the engine's (in the order the weights are printed). A logistic regression
+(Newton's method) fits them; the weights are printed times 250, the scale of the engine's
+constants, with the cross-entropy on held-out games (five folds by game) next to a constant
+guess, to 4^k for k bricks in any direction and to the engine's values.
 """
 import glob
 import re
@@ -53,16 +59,24 @@ def features(g, black_to_move):
             counts[line][k] += 1
             if k == L - 1:
                 hot |= {(c, r) for c, r in cells if not g[r][c]}
-        latent = sum(1 for c, r in hot if not playable(g, c, r))
-        tactical |= latent < len(hot)
-        side[colour] = (counts, latent)
+        latent = [(c, r) for c, r in hot if not playable(g, c, r)]
+        tactical |= len(latent) < len(hot)
+        # Latent cells whose row's empty run is odd long (the extra features).
+        odd = sum(1 for c, r in latent if sum(1 for cc in range(W) if not g[r][cc]) % 2 == 1)
+        side[colour] = (counts, len(latent), odd)
     x = [side[1][0][line][k] - side[2][0][line][k] for line in (0, 1) for k in (1, 2, 3, 4)]
     x.append(side[1][1] - side[2][1])
     x.append(1 if black_to_move else -1)
+    if EXTRA:
+        x.append(side[1][2] - side[2][2])
     return x, tactical
 
 
-NAMES = ["row 1", "row 2", "row 3", "row 4", "line 1", "line 2", "line 3", "line 4", "latent", "move"]
+NAMES = ["row 1", "row 2", "row 3", "row 4", "line 1", "line 2", "line 3", "line 4", "latent", "move", "odd latent"]
+# --extra adds the latent cells in rows with an odd number of empty cells.
+EXTRA = "--extra" in sys.argv
+if EXTRA:
+    sys.argv.remove("--extra")
 
 
 def read_games(path):
@@ -87,16 +101,36 @@ def from_records(dirs):
             print(code, " ".join(moves))
 
 
+# The engine's values (src/ai/magnetic_cave.rs) on the features above, for comparison;
+# --engine a,b,... compares other values instead.
+ENGINE = [-22, -28, -107, 0, 36, 54, 72, 80, 171, 50]
+if "--engine" in sys.argv:
+    at = sys.argv.index("--engine")
+    ENGINE = [float(v) for v in sys.argv[at + 1].split(",")]
+    del sys.argv[at : at + 2]
+
+
 def main():
     if sys.argv[1] == "--from-records":
         from_records(sys.argv[2:])
         return
     import numpy as np
 
+    final = sys.argv[1] == "--final"
+    path = sys.argv[2] if final else sys.argv[1]
     xs, ys, folds = [], [], []
-    for number, (result, moves) in enumerate(read_games(sys.argv[1])):
+    for number, (result, moves) in enumerate(read_games(path)):
         y = {"b": 1.0, "w": 0.0, "t": 0.5}[result]
         g = [[0] * W for _ in range(H)]
+        if final:
+            for ply, move in enumerate(moves):
+                g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
+            x, tactical = features(g, len(moves) % 2 == 0)
+            if not tactical:
+                xs.append(x)
+                ys.append(y)
+                folds.append(number % 5)
+            continue
         for ply, move in enumerate(moves):
             if 8 <= ply <= min(48, len(moves) - 4):
                 x, tactical = features(g, ply % 2 == 0)
@@ -130,9 +164,10 @@ def main():
     mean = Y.mean()
     constant = -np.mean(Y * np.log(mean) + (1 - Y) * np.log(1 - mean))
     four_k = (X[:, 0:4] + X[:, 4:8]) @ np.array([4.0, 16, 64, 256])
-    print(f"{len(read_games(sys.argv[1]))} games, {len(Y)} positions, black's mean score {mean:.3f}")
+    engine = X[:, : len(ENGINE)] @ np.array(ENGINE, float)
+    print(f"{len(read_games(path))} games, {len(Y)} positions, black's mean score {mean:.3f}")
     print(f"held-out cross-entropy: a constant {constant:.4f}, 4^k {held_out(four_k[:, None]):.4f}, "
-          f"the fitted features {held_out(X):.4f}")
+          f"the engine's values {held_out(engine[:, None]):.4f}, the fitted features {held_out(X):.4f}")
     w = fit(X, Y)
     for name, weight in zip(NAMES, w):
         print(f"  {name:7} {weight * 250:8.1f}")

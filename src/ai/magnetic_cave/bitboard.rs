@@ -1634,6 +1634,84 @@ mod solver_measure {
         }
     }
 
+    /// Labels positions with the solver's verdict, for fitting the evaluation to what a
+    /// position is worth with best play rather than to how a game ended
+    /// (`docs/cave-fit/fit.py --final`). From each game of `GAMES` (a file in the format of
+    /// `docs/cave-fit/games.txt`; every `PARTS`-th game from the `PART`-th), the position
+    /// after each number of bricks in `BRICKS` (comma-separated), after `RANDOM` more random
+    /// moves (0 unless given), is proved with `SECONDS` at most (5 unless given); positions
+    /// with a playable winning cell and unproved ones are left out. Each line printed starts
+    /// `LABEL`, then the result with best play (`b`, `w` or `t`) and the moves:
+    /// `GAMES=docs/cave-fit/games.txt BRICKS=36,38 cargo test --lib label_positions -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn label_positions_by_solver() {
+        let Ok(path) = std::env::var("GAMES") else {
+            return;
+        };
+        let seconds: f64 = env_or("SECONDS", 5.0);
+        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
+        let random: usize = env_or("RANDOM", 0);
+        let bricks: Vec<usize> = std::env::var("BRICKS")
+            .unwrap_or_else(|_| "38".into())
+            .split(',')
+            .filter_map(|b| b.trim().parse().ok())
+            .collect();
+        let mut next = super::tests::below(env_or("SEED", 777));
+        let geo = super::tests::standard_geometry();
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut labelled, mut skipped) = (0, 0);
+        for (number, line) in text.lines().enumerate() {
+            if number % parts != part || line.len() < 2 {
+                continue;
+            }
+            let moves = parse_moves(&line[2..].trim().replace(' ', ",")).unwrap();
+            for &count in &bricks {
+                let start = count.saturating_sub(random);
+                if moves.len() < count + 2 || start < 4 {
+                    continue;
+                }
+                let Ok(mut state) = State::from_moves(Config::STANDARD, &moves[..start]) else {
+                    continue;
+                };
+                let mut over = false;
+                while state.moves().len() < count {
+                    let legal = state.legal_moves();
+                    if state.play_unchecked(legal[next(legal.len())]).is_some() {
+                        over = true;
+                        break;
+                    }
+                }
+                let position = Position::new(&geo, &state);
+                let tactic =
+                    (position.winning_cells(0) | position.winning_cells(1)) & position.legal();
+                if over || tactic != 0 {
+                    skipped += 1;
+                    continue;
+                }
+                let deadline = Deadline::within(Duration::from_secs_f64(seconds));
+                let mut searcher = Searcher::new(&geo, &state, &deadline);
+                let start = Instant::now();
+                let Some(verdict) = searcher.prove() else {
+                    skipped += 1;
+                    eprintln!("unproved in {:.2} s", start.elapsed().as_secs_f64());
+                    continue;
+                };
+                let black_to_move = state.moves().len() % 2 == 0;
+                let code = match (verdict, black_to_move) {
+                    (0, _) => 't',
+                    (1, true) | (-1, false) => 'b',
+                    _ => 'w',
+                };
+                let played: Vec<String> = state.moves().iter().map(|c| c.to_string()).collect();
+                println!("LABEL {code} {}", played.join(" "));
+                eprintln!("{code} in {:.2} s", start.elapsed().as_secs_f64());
+                labelled += 1;
+            }
+        }
+        eprintln!("{labelled} positions labelled, {skipped} left out");
+    }
+
     /// How long the exact search takes from random positions with few empty cells:
     /// `cargo test --lib solve_random_endgames -- --ignored --nocapture`.
     #[test]
