@@ -1302,13 +1302,24 @@ mod tests {
     /// A game of random moves, `bricks` long unless a line ends it sooner.
     fn random_game(next: &mut impl FnMut(usize) -> usize, bricks: usize) -> State {
         let mut state = State::new(Config::STANDARD);
+        play_randomly(&mut state, next, bricks);
+        state
+    }
+
+    /// Plays random moves on `state` until it holds `bricks` bricks; `true` when a line ended
+    /// the game first.
+    pub(super) fn play_randomly(
+        state: &mut State,
+        next: &mut impl FnMut(usize) -> usize,
+        bricks: usize,
+    ) -> bool {
         while state.moves().len() < bricks {
             let moves = state.legal_moves();
             if state.play_unchecked(moves[next(moves.len())]).is_some() {
-                break;
+                return true;
             }
         }
-        state
+        false
     }
 
     fn midgame() -> State {
@@ -1499,11 +1510,7 @@ mod tests {
         let mut checked = 0;
         while checked < 12 {
             let mut state = State::new(Config::STANDARD);
-            let mut over = false;
-            while state.moves().len() < 52 && !over {
-                let moves = state.legal_moves();
-                over = state.play_unchecked(moves[next(moves.len())]).is_some();
-            }
+            let over = play_randomly(&mut state, &mut next, 52);
             let mut searcher = Searcher::new(&geo, &state, &deadline);
             let position = &searcher.position;
             let me = position.to_move;
@@ -1553,12 +1560,7 @@ mod tests {
         let mut unlocking = 0;
         for game in 0..2000 {
             let mut state = State::new(Config::STANDARD);
-            let length = 10 + game % 45;
-            let mut over = false;
-            while state.moves().len() < length && !over {
-                let moves = state.legal_moves();
-                over = state.play_unchecked(moves[next(moves.len())]).is_some();
-            }
+            let over = play_randomly(&mut state, &mut next, 10 + game % 45);
             let mut position = Position::new(&geo, &state);
             let me = position.to_move;
             let legal = position.legal();
@@ -1674,14 +1676,7 @@ mod solver_measure {
                 let Ok(mut state) = State::from_moves(Config::STANDARD, &moves[..start]) else {
                     continue;
                 };
-                let mut over = false;
-                while state.moves().len() < count {
-                    let legal = state.legal_moves();
-                    if state.play_unchecked(legal[next(legal.len())]).is_some() {
-                        over = true;
-                        break;
-                    }
-                }
+                let over = super::tests::play_randomly(&mut state, &mut next, count);
                 let position = Position::new(&geo, &state);
                 let tactic =
                     (position.winning_cells(0) | position.winning_cells(1)) & position.legal();
@@ -1724,15 +1719,7 @@ mod solver_measure {
         let (mut solved, mut total, mut nodes) = (0, 0.0, 0);
         while solved < count {
             let mut state = State::new(Config::STANDARD);
-            let mut over = false;
-            while state.moves().len() < 64 - empties as usize {
-                let moves = state.legal_moves();
-                if state.play_unchecked(moves[next(moves.len())]).is_some() {
-                    over = true;
-                    break;
-                }
-            }
-            if over {
+            if super::tests::play_randomly(&mut state, &mut next, 64 - empties as usize) {
                 continue;
             }
             let deadline = Deadline::within(Duration::from_secs(600));
