@@ -37,6 +37,12 @@ const ETC_FROM: i32 = 12;
 const SPARE_FROM: i32 = 6;
 /// Before it solves, a shallow search to this depth orders the solver's moves.
 const PRESEARCH_DEPTH: i32 = 6;
+/// Solving a node with at least this many empty cells and no move in the table, the solver
+/// first searches it [`IID_DEPTH`] plies deep for a move to try first (internal iterative
+/// deepening)…
+const IID_FROM: i32 = 20;
+/// …with the evaluation, as the search before a proof does.
+const IID_DEPTH: i32 = 4;
 /// Above the solver's range the deepening search stops starting depths after this share of
 /// the thinking time and stops at [`LURE_SHARE`], when a model of the opponent is given…
 const LURE_STOP: f64 = 0.4;
@@ -583,6 +589,9 @@ pub(super) struct Searcher<'d, 'g> {
     /// moves; off, it searches every move to its full depth and no further, as a classroom
     /// player does ([`MODEL_SELECTIVE`]).
     selective: bool,
+    /// From how many empty cells up the solver searches a node without a table move shallowly
+    /// first ([`IID_FROM`]; tests turn it off to compare).
+    iid_from: i32,
 }
 
 impl<'d, 'g> Searcher<'d, 'g> {
@@ -620,6 +629,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             proving: false,
             lured: false,
             selective: true,
+            iid_from: IID_FROM,
         }
     }
 
@@ -1023,6 +1033,16 @@ impl<'d, 'g> Searcher<'d, 'g> {
         scores
     }
 
+    /// The entry of `bucket` kept for `hash`, if either has its key (check `key`): the first
+    /// holds the newest result when it has the key (see the store in [`Searcher::negamax`]).
+    fn table_entry(&self, bucket: usize, hash: u64) -> TtEntry {
+        if self.tt[bucket].key == hash {
+            self.tt[bucket]
+        } else {
+            self.tt[bucket + 1]
+        }
+    }
+
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.can_abort
@@ -1082,12 +1102,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         // Two entries a bucket (one cache line): the first keeps the deeper search, the
         // second the latest.
         let bucket = tt_bucket(hash, self.tt_bits);
-        // The first holds the newest result when it has the key (see the store below).
-        let entry = if self.tt[bucket].key == hash {
-            self.tt[bucket]
-        } else {
-            self.tt[bucket + 1]
-        };
+        let entry = self.table_entry(bucket, hash);
         let mut tt_move = NO_MOVE;
         if entry.key == hash {
             tt_move = entry.best;
@@ -1138,6 +1153,16 @@ impl<'d, 'g> Searcher<'d, 'g> {
                         }
                     }
                 }
+            }
+        }
+        // A large proof without a move to try first: a shallow search finds one.
+        if solving && tt_move == NO_MOVE && empty >= self.iid_from && !self.proving {
+            self.proving = true;
+            self.negamax(IID_DEPTH, ply, -INF, INF);
+            self.proving = false;
+            let entry = self.table_entry(bucket, hash);
+            if entry.key == hash {
+                tt_move = entry.best;
             }
         }
         // The hash move and the killers first; the others, ordered by their gain and history,
@@ -1553,6 +1578,29 @@ mod tests {
 
     /// The moves the search skips as unlocking an opponent's winning cell are exactly those
     /// after which the opponent can complete a line at once, over random positions.
+    #[test]
+    fn the_shallow_search_before_a_large_proof_changes_no_verdict() {
+        let mut next = below(2024);
+        let geo = standard_geometry();
+        let deadline = Deadline::within(std::time::Duration::from_secs(600));
+        let (mut with_nodes, mut without_nodes) = (0, 0);
+        let mut checked = 0;
+        while checked < 8 {
+            let mut state = State::new(Config::STANDARD);
+            if play_randomly(&mut state, &mut next, 64 - 23) {
+                continue;
+            }
+            let mut with = Searcher::new(&geo, &state, &deadline);
+            let mut without = Searcher::new(&geo, &state, &deadline);
+            without.iid_from = i32::MAX;
+            assert_eq!(with.prove(), without.prove(), "{}", state.render());
+            with_nodes += with.nodes;
+            without_nodes += without.nodes;
+            checked += 1;
+        }
+        assert_ne!(with_nodes, without_nodes, "the shallow searches ran");
+    }
+
     #[test]
     fn unlocking_moves_are_the_moves_that_lose_at_once() {
         let mut next = below(7);
