@@ -43,12 +43,6 @@ const PRESEARCH_DEPTH: i32 = 6;
 const IID_FROM: i32 = 20;
 /// …with the evaluation, as the search before a proof does.
 const IID_DEPTH: i32 = 4;
-/// A little above the solver's range, with at most this many empty cells, the move chosen is
-/// proved before it is played: a move that loses is replaced by one not proved to lose, one
-/// that ties by one proved to win ([`Searcher::improve_by_proof`])…
-const VERIFY_FROM: u32 = 28;
-/// …within this share of the thinking time.
-const VERIFY_SHARE: f64 = 0.9;
 /// Above the solver's range the deepening search stops starting depths after this share of
 /// the thinking time and stops at [`LURE_SHARE`], when a model of the opponent is given…
 const LURE_STOP: f64 = 0.4;
@@ -753,8 +747,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         };
         let deadline = self.deadline;
         let mut last_score: i32 = 0;
-        // The moves of the last depth searched in full, best first.
-        let mut ranked: Vec<(i32, u32)> = Vec::new();
         let found = deepen(deadline, root_moves.clone(), 0, &plan, |depth, moves| {
             self.can_abort = depth > 1;
             let depth = depth as i32;
@@ -776,8 +768,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 }
                 if scores.len() == moves.len() {
                     last_score = best;
-                    ranked = scores.iter().copied().zip(moves.iter().copied()).collect();
-                    ranked.sort_by_key(|&(score, _)| -score);
                 }
                 return scores;
             }
@@ -795,16 +785,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         {
             report.best = geo.cell(lure);
             self.lured = true;
-        }
-        if solved.is_none()
-            && empty as u32 <= VERIFY_FROM
-            && report.score.abs() < WIN_THRESHOLD
-            && let Some(cell) = self.improve_by_proof(
-                geo.index(report.best),
-                &ranked.iter().map(|&(_, cell)| cell).collect::<Vec<_>>(),
-            )
-        {
-            report.best = geo.cell(cell);
         }
         match solved {
             // A proven win the deepening did not reach: play the winning move found.
@@ -975,43 +955,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         // Moves after the first win were not tried: count them as no better than a tie.
         outcomes.resize(moves.len(), -1);
         Some(outcomes)
-    }
-
-    /// Proves the root move `chosen` within [`VERIFY_SHARE`] of the thinking time, and looks
-    /// for a better one among the other `moves` (best first) in the time left: if `chosen`
-    /// loses, the first move not proved to lose (proved to tie or win, or not proved either
-    /// way when the time ran out); if it ties, the first move proved to win. `None` when
-    /// there is nothing better to play.
-    fn improve_by_proof(&mut self, chosen: u32, moves: &[u32]) -> Option<u32> {
-        let depth = self.position.empty_count() as i32 - 1;
-        self.can_abort = true;
-        self.share = VERIFY_SHARE;
-        let outcome = |searcher: &mut Self, cell: u32| {
-            searcher.position.play(cell);
-            let score = -searcher.negamax(depth, 1, -1, 1);
-            searcher.position.undo(cell);
-            (!searcher.aborted).then_some(score.signum())
-        };
-        let mut better = None;
-        let chosen_outcome = outcome(self, chosen);
-        if matches!(chosen_outcome, Some(-1 | 0)) {
-            for &cell in moves.iter().filter(|&&cell| cell != chosen) {
-                let other = outcome(self, cell);
-                if chosen_outcome == Some(-1) && other != Some(-1) {
-                    better = Some(cell);
-                    break;
-                }
-                if other == Some(1) {
-                    better = Some(cell);
-                }
-                if other.is_none() || better.is_some() {
-                    break;
-                }
-            }
-        }
-        self.aborted = false;
-        self.share = 1.0;
-        better
     }
 
     /// Among `ties`, root moves proven to keep a tie, the one that leaves the opponent the most
@@ -1408,38 +1351,6 @@ mod tests {
         let moves =
             parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
         State::from_moves(Config::STANDARD, &moves).unwrap_or_else(|_| State::new(Config::STANDARD))
-    }
-
-    /// From a recorded game that `classroom` won: with 27 empty cells the engine (at 1 s)
-    /// played C6, which loses, where the position is a tie. The proof before the move replaces
-    /// it with a move proved not to lose, and keeps a tying move (the position has no win).
-    #[test]
-    fn a_move_proved_to_lose_is_replaced_by_one_that_does_not() {
-        let moves = parse_moves(
-            "H7,H6,A1,A4,B4,C4,D4,E4,F4,G4,G7,H3,F7,A3,A5,B5,C5,D5,E5,F5,H8,G3,F3,E3,H2,D3,C3,\
-             A6,B1,G5,G2,B3,A8,B8,C8,B6,C1",
-        )
-        .unwrap_or_default();
-        let state = State::from_moves(Config::STANDARD, &moves).expect("a legal game");
-        let geo = standard_geometry();
-        let deadline = Deadline::within(std::time::Duration::from_secs(120));
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let blunder = geo.index(Cell::parse("C6").expect("a cell"));
-        let legal: Vec<u32> = bits(searcher.position.legal()).collect();
-        let replacement = searcher
-            .improve_by_proof(blunder, &legal)
-            .expect("C6 loses and another move does not");
-        assert_ne!(replacement, blunder);
-        let proves = |cell: u32| {
-            let mut after = state.clone();
-            assert!(after.play_unchecked(geo.cell(cell)).is_none());
-            let mut solver = Searcher::new(&geo, &after, &deadline);
-            -solver.prove().expect("proved in time")
-        };
-        assert_eq!(proves(blunder), -1, "C6 loses");
-        assert!(proves(replacement) >= 0, "the replacement does not lose");
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        assert_eq!(searcher.improve_by_proof(replacement, &legal), None);
     }
 
     /// A lure is a legal, safe root move other than the best, scored (by a fresh search of
