@@ -5,7 +5,7 @@
 //! `TABLERO_REQUIRE_WINDOW_TEST` is set, as `scripts/test` (and so CI) does.
 
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, ExitStatus, Stdio};
 
 use tablero::app::magnetic_cave::board::cell_window_position;
 use tablero::app::patolli::board::{Geometry, card_center};
@@ -147,21 +147,48 @@ fn one_window() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Runs `script` under `xvfb-run -a` with the app in `$TABLERO` and `envs`, and returns its
+/// exit status. A run whose X display never came up (the app reports `XOpenDisplayFailed` in
+/// `$ERR`, or xvfb-run that Xvfb failed to start) is a start-up race of the virtual display,
+/// not a failure of the app: it is tried again, up to three times.
+fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> ExitStatus {
+    let mut attempt = 1;
+    loop {
+        let _ = std::fs::remove_file(err);
+        let output = Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+            .current_dir(repo())
+            .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+            .env("ERR", err)
+            .envs(envs.iter().copied())
+            .stdin(Stdio::null())
+            .output()
+            .expect("xvfb-run starts");
+        let runner = String::from_utf8_lossy(&output.stderr);
+        eprint!("{runner}");
+        let app = std::fs::read_to_string(err).unwrap_or_default();
+        let no_display =
+            app.contains("XOpenDisplayFailed") || runner.contains("Xvfb failed to start");
+        if output.status.success() || !no_display || attempt == 3 {
+            return output.status;
+        }
+        eprintln!("the virtual display did not come up (attempt {attempt}); trying again");
+        attempt += 1;
+        std::thread::sleep(std::time::Duration::from_secs(1));
+    }
+}
+
 /// Runs `script` under Xvfb; returns stdout after checking that it succeeded.
 fn run_window_script(name: &str, script: &str, shot: &Path) -> String {
     let _window = one_window();
     let dir = temp_dir(name);
     let out = dir.join("stdout.txt");
     let err = dir.join("stderr.txt");
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
-        .current_dir(repo())
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .env("SHOT", shot)
-        .env("OUT", &out)
-        .env("ERR", &err)
-        .status()
-        .expect("xvfb-run starts");
+    let status = xvfb_run(
+        script,
+        &[("SHOT", shot.as_os_str()), ("OUT", out.as_os_str())],
+        &err,
+    );
     let stdout = std::fs::read_to_string(&out).unwrap_or_default();
     let stderr = std::fs::read_to_string(&err).unwrap_or_default();
     assert!(
@@ -418,17 +445,17 @@ fn a_record_replays_in_the_real_window_back_and_forth() {
     let _window = one_window();
     let out = dir.join("stdout.txt");
     let err = dir.join("stderr.txt");
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", &script])
-        .current_dir(repo())
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .env("RECORD", &record)
-        .env("DIR", &dir)
-        .env("SHOT", dir.join("shot.xwd"))
-        .env("OUT", &out)
-        .env("ERR", &err)
-        .status()
-        .expect("xvfb-run starts");
+    let shot = dir.join("shot.xwd");
+    let status = xvfb_run(
+        &script,
+        &[
+            ("RECORD", record.as_os_str()),
+            ("DIR", dir.as_os_str()),
+            ("SHOT", shot.as_os_str()),
+            ("OUT", out.as_os_str()),
+        ],
+        &err,
+    );
     let stderr = std::fs::read_to_string(&err).unwrap_or_default();
     assert!(status.success(), "replay run failed: {status}\n{stderr}");
 
