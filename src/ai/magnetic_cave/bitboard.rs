@@ -35,14 +35,6 @@ const TRAP_HORIZON: i32 = 5;
 const ETC_FROM: i32 = 12;
 /// The solver cuts the moves in dead rows to one with at least this many empty cells.
 const SPARE_FROM: i32 = 6;
-/// Before it solves, a shallow search to this depth orders the solver's moves.
-const PRESEARCH_DEPTH: i32 = 6;
-/// Solving a node with at least this many empty cells and no move in the table, the solver
-/// first searches it [`IID_DEPTH`] plies deep for a move to try first (internal iterative
-/// deepening)…
-const IID_FROM: i32 = 20;
-/// …with the evaluation, as the search before a proof does.
-const IID_DEPTH: i32 = 4;
 /// Above the solver's range the deepening search stops starting depths after this share of
 /// the thinking time and stops at [`LURE_SHARE`], when a model of the opponent is given…
 const LURE_STOP: f64 = 0.4;
@@ -568,8 +560,8 @@ const NO_MOVE: u8 = u8::MAX;
 pub(super) struct Searcher<'d, 'g> {
     deadline: &'d Deadline,
     position: Position<'g>,
-    tt: Vec<TtEntry>,
-    /// The table has `2^tt_bits` entries.
+    tt: Vec<Bucket>,
+    /// The table has `2^tt_bits` entries (`2^(tt_bits - 1)` buckets).
     tt_bits: u32,
     history: [[i32; 64]; 2],
     killers: [[u8; 2]; MAX_PLY + 1],
@@ -580,18 +572,12 @@ pub(super) struct Searcher<'d, 'g> {
     can_abort: bool,
     /// The share of the thinking time after which the search stops (below 1 for the solver).
     share: f64,
-    /// Whether moves are ordered for the solver everywhere, as in the search that precedes
-    /// a proof (it leaves the proof's first moves in the table).
-    proving: bool,
     /// Whether the last search played a lure instead of its best move.
     lured: bool,
     /// Whether the search reads forced replies without using up depth and reduces late
     /// moves; off, it searches every move to its full depth and no further, as a classroom
     /// player does ([`MODEL_SELECTIVE`]).
     selective: bool,
-    /// From how many empty cells up the solver searches a node without a table move shallowly
-    /// first ([`IID_FROM`]; tests turn it off to compare).
-    iid_from: i32,
 }
 
 impl<'d, 'g> Searcher<'d, 'g> {
@@ -617,7 +603,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         Searcher {
             deadline,
             position: Position::new(geo, state),
-            tt: vec![TtEntry::default(); 1 << table_bits],
+            tt: vec![Bucket::default(); 1 << (table_bits - 1)],
             tt_bits: table_bits,
             history: [[0; 64]; 2],
             killers: [[NO_MOVE; 2]; MAX_PLY + 1],
@@ -626,10 +612,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
             aborted: false,
             can_abort: false,
             share: 1.0,
-            proving: false,
             lured: false,
             selective: true,
-            iid_from: IID_FROM,
         }
     }
 
@@ -681,7 +665,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 self.can_abort = true;
                 self.share = SOLVE_SHARE;
                 self.position.play(cell);
-                self.presearch(1);
                 let score = -self.negamax(empty as i32 - 1, 1, -INF, INF);
                 self.position.undo(cell);
                 if !self.aborted {
@@ -906,23 +889,10 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The solver's score of the position (above 0 a win for the player to move, 0 a tie,
-    /// below 0 a loss): a search to the full cave with a window around a tie, after a
-    /// shallow search that leaves its best moves in the table to be tried first.
+    /// below 0 a loss): a search to the full cave with a window around a tie.
     fn solve(&mut self) -> i32 {
-        self.presearch(0);
         let empty = self.position.empty_count() as i32;
         self.negamax(empty, 0, -1, 1)
-    }
-
-    /// Searches the position (at `ply`) to [`PRESEARCH_DEPTH`], one depth after the other,
-    /// for the best moves, killers and history it leaves behind: with them the solver
-    /// visits about a sixth fewer positions (docs/ai-magnetic-cave.md).
-    fn presearch(&mut self, ply: usize) {
-        self.proving = true;
-        for depth in 1..=PRESEARCH_DEPTH {
-            self.negamax(depth, ply, -INF, INF);
-        }
-        self.proving = false;
     }
 
     /// Proves what each root move leads to with best play: 1 a win, 0 a tie, -1 a loss (a
@@ -932,7 +902,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let depth = self.position.empty_count() as i32 - 1;
         self.can_abort = true;
         self.share = SOLVE_SHARE;
-        self.presearch(0);
         let mut outcomes = Vec::with_capacity(moves.len());
         for &cell in moves {
             self.position.play(cell);
@@ -1036,11 +1005,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// The entry of `bucket` kept for `hash`, if either has its key (check `key`): the first
     /// holds the newest result when it has the key (see the store in [`Searcher::negamax`]).
     fn table_entry(&self, bucket: usize, hash: u64) -> TtEntry {
-        if self.tt[bucket].key == hash {
-            self.tt[bucket]
-        } else {
-            self.tt[bucket + 1]
-        }
+        let [first, second] = self.tt[bucket].0;
+        if first.key == hash { first } else { second }
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -1054,6 +1020,11 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if self.aborted {
             return 0;
         }
+        // The table entry is read first, so that its (often missed) cache line arrives while
+        // the moves and threats below are worked out.
+        let hash = self.position.totals.hash;
+        let bucket = tt_bucket(hash, self.tt_bits);
+        let entry = self.table_entry(bucket, hash);
         let position = &self.position;
         let me = position.to_move;
         let legal = position.legal();
@@ -1098,14 +1069,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 return 0;
             }
         }
-        let hash = position.totals.hash;
         // Two entries a bucket (one cache line): the first keeps the deeper search, the
         // second the latest.
-        let bucket = tt_bucket(hash, self.tt_bits);
-        let entry = self.table_entry(bucket, hash);
         let mut tt_move = NO_MOVE;
         if entry.key == hash {
-            tt_move = entry.best;
+            // In a proof, only a proof's move is tried first: the best move of a search
+            // with the evaluation orders the proof worse than the threat order (docs).
+            if !solving || i32::from(entry.depth) >= empty {
+                tt_move = entry.best;
+            }
             if i32::from(entry.depth) >= depth {
                 let score = from_tt(entry.score, ply);
                 if entry.bound.settles(score, alpha, beta) {
@@ -1139,10 +1111,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
         // Solving far from the end: a child the table already refutes cuts off at once
         // (enhanced transposition cutoff).
         if solving && empty >= ETC_FROM {
+            let mut children = [(0u64, 0usize); 64];
+            let mut count = 0;
             for cell in bits(moves) {
                 let child = self.position.child_key(cell);
-                let bucket = tt_bucket(child, self.tt_bits);
-                for entry in &self.tt[bucket..bucket + 2] {
+                children[count] = (child, tt_bucket(child, self.tt_bits));
+                count += 1;
+            }
+            for &(child, bucket) in &children[..count] {
+                for entry in &self.tt[bucket].0 {
                     if entry.key == child
                         && i32::from(entry.depth) >= child_depth
                         && matches!(entry.bound, Bound::Exact | Bound::Upper)
@@ -1155,19 +1132,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 }
             }
         }
-        // A large proof without a move to try first: a shallow search finds one.
-        if solving && tt_move == NO_MOVE && empty >= self.iid_from && !self.proving {
-            self.proving = true;
-            self.negamax(IID_DEPTH, ply, -INF, INF);
-            self.proving = false;
-            let entry = self.table_entry(bucket, hash);
-            if entry.key == hash {
-                tt_move = entry.best;
-            }
-        }
         // The hash move and the killers first; the others, ordered by their gain and history,
-        // only if those did not cut off.
-        let killers = self.killers[ply];
+        // only if those did not cut off. A proof orders its moves by the table and the threat
+        // order alone: killers and history, learnt from other positions, order it worse
+        // (docs/ai-magnetic-cave.md).
+        let killers = if solving {
+            [NO_MOVE; 2]
+        } else {
+            self.killers[ply]
+        };
         let mut first = [0u32; 3];
         let mut first_count = 0;
         for candidate in [tt_move, killers[0], killers[1]] {
@@ -1194,14 +1167,18 @@ impl<'d, 'g> Searcher<'d, 'g> {
                     for &cell in &first[..first_count] {
                         others &= !(1 << cell);
                     }
-                    let gains = if solving || self.proving {
+                    let gains = if solving {
                         &self.position.geo.proof_gains
                     } else {
                         &self.position.geo.gains
                     };
                     for cell in bits(others) {
-                        let key =
-                            self.position.gain_by(gains, cell) + self.history[me][cell as usize];
+                        let history = if solving {
+                            0
+                        } else {
+                            self.history[me][cell as usize]
+                        };
+                        let key = self.position.gain_by(gains, cell) + history;
                         self.order[ply][rest] = (cell, key);
                         rest += 1;
                     }
@@ -1255,24 +1232,22 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 alpha = score;
             }
             if alpha >= beta {
-                let history = &mut self.history[me][cell as usize];
-                *history = (*history + depth * depth).min(1 << 20);
-                let killers = &mut self.killers[ply];
-                if killers[0] != cell as u8 {
-                    killers[1] = killers[0];
-                    killers[0] = cell as u8;
+                if !solving {
+                    let history = &mut self.history[me][cell as usize];
+                    *history = (*history + depth * depth).min(1 << 20);
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != cell as u8 {
+                        killers[1] = killers[0];
+                        killers[0] = cell as u8;
+                    }
                 }
                 break;
             }
         }
         let bound = Bound::of(best_score, original_alpha, beta);
-        let keeper = &self.tt[bucket];
-        let slot = if keeper.key == hash || depth >= i32::from(keeper.depth) {
-            bucket
-        } else {
-            bucket + 1
-        };
-        self.tt[slot] = TtEntry {
+        let entries = &mut self.tt[bucket].0;
+        let slot = usize::from(entries[0].key != hash && depth < i32::from(entries[0].depth));
+        entries[slot] = TtEntry {
             key: hash,
             score: to_tt(best_score, ply),
             depth: depth.clamp(0, 255) as u8,
@@ -1283,10 +1258,16 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 }
 
-/// The first of the two table entries (a bucket) where `hash` is kept.
+/// The bucket of a table of `2^bits` entries where `hash` is kept.
 fn tt_bucket(hash: u64, bits: u32) -> usize {
-    (hash >> (64 - bits)) as usize & !1
+    (hash >> (64 - bits + 1)) as usize
 }
+
+/// Two table entries, aligned so that they share one cache line: the first keeps the deeper
+/// search, the second the latest.
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
+struct Bucket([TtEntry; 2]);
 
 /// The indices of the set bits of `mask`, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
@@ -1576,29 +1557,31 @@ mod tests {
         );
     }
 
-    /// The shallow search before a large proof only orders moves: eight positions with 23
-    /// empty cells are proved alike with it and without it.
+    /// A proof orders its moves by the table's proved moves and the threat order alone: what
+    /// a search with the evaluation leaves behind (killers, history, best moves) changes
+    /// neither its verdict nor the positions it visits, over eight positions with 22 empty
+    /// cells.
     #[test]
-    fn the_shallow_search_before_a_large_proof_changes_no_verdict() {
+    fn a_proof_ignores_what_a_search_with_the_evaluation_left_behind() {
         let mut next = below(2024);
         let geo = standard_geometry();
         let deadline = Deadline::within(std::time::Duration::from_secs(600));
-        let (mut with_nodes, mut without_nodes) = (0, 0);
         let mut checked = 0;
         while checked < 8 {
             let mut state = State::new(Config::STANDARD);
-            if play_randomly(&mut state, &mut next, 64 - 23) {
+            if play_randomly(&mut state, &mut next, 64 - 22) {
                 continue;
             }
-            let mut with = Searcher::new(&geo, &state, &deadline);
-            let mut without = Searcher::new(&geo, &state, &deadline);
-            without.iid_from = i32::MAX;
-            assert_eq!(with.prove(), without.prove(), "{}", state.render());
-            with_nodes += with.nodes;
-            without_nodes += without.nodes;
+            let mut fresh = Searcher::new(&geo, &state, &deadline);
+            let mut searched = Searcher::new(&geo, &state, &deadline);
+            for depth in 1..=6 {
+                searched.negamax(depth, 0, -INF, INF);
+            }
+            let before = searched.nodes;
+            assert_eq!(fresh.prove(), searched.prove(), "{}", state.render());
+            assert_eq!(fresh.nodes, searched.nodes - before, "{}", state.render());
             checked += 1;
         }
-        assert_ne!(with_nodes, without_nodes, "the shallow searches ran");
     }
 
     /// The moves the search skips as unlocking an opponent's winning cell are exactly those
