@@ -30,8 +30,9 @@ const MIDDLE_GAMES: [(&str, &str); 3] = [
     ),
 ];
 
-/// Endgames from random play, proved by the solver (the result in the name).
-const ENDGAMES: [(&str, &str); 2] = [
+/// Endgames from random play, proved by the solver (the result in the name); the loss is the
+/// hardest of the six 28-empty endgames of `solve_random_endgames`.
+const ENDGAMES: [(&str, &str); 3] = [
     (
         "24-empty-win",
         "A5,H4,A2,H3,A3,A4,H6,B4,B2,G3,G4,H1,F3,A1,E3,A7,F4,H8,B3,H7,A6,C3,E4,B5,G1,D4,G6,B7,H2,G8,D3,C4,G7,C7,B6,F8,A8,G2,B8,C6",
@@ -39,6 +40,10 @@ const ENDGAMES: [(&str, &str); 2] = [
     (
         "28-empty-win",
         "A5,H4,A2,H3,A3,A4,H6,B4,B2,G3,G4,H1,F3,A1,E3,A7,F4,H8,B3,H7,A6,C3,E4,B5,G1,D4,G6,B7,H2,G8,D3,C4,G7,C7,B6,F8",
+    ),
+    (
+        "28-empty-loss",
+        "H7,A1,A6,A3,H3,H4,H5,G7,A4,A5,H6,A8,B8,G3,H1,H2,F7,B3,H8,B4,G4,F3,G8,C4,B1,G6,A7,G1,G2,E3,D3,F6,F4,F8,F1,E7",
     ),
 ];
 

@@ -107,6 +107,8 @@ pub(super) struct Geometry {
     status_keys: Vec<u64>,
     /// How many statuses a window has: dead, or `0..=win + 1` bricks of black or of white.
     statuses: usize,
+    /// By code: whether the window holds bricks of both colours (no line can pass through it).
+    dead_codes: Vec<bool>,
     /// What each winning cell not playable yet adds for its owner at the search's leaves.
     latent_value: i32,
     /// What the player to move gains by moving, at the search's leaves.
@@ -257,6 +259,7 @@ impl Geometry {
             }
         };
         let statuses = 2 * stride + 1;
+        let dead_codes = (0..2 * codes).map(|code| status(code) == 0).collect();
         let steps_of = [0, 1].map(|colour| {
             let step = if colour == 0 { stride } else { 1 };
             (0..2 * codes)
@@ -302,6 +305,7 @@ impl Geometry {
             filled_keys,
             status_keys,
             statuses,
+            dead_codes,
             latent_value,
             tempo,
         })
@@ -429,29 +433,24 @@ impl<'g> Position<'g> {
         cells & !self.occupied()
     }
 
-    /// The cells a line can still pass through: those of the windows without bricks of both
-    /// colours.
-    fn live_cells(&self) -> u64 {
-        let [black, white] = self.bits;
-        let mut live = 0;
-        for &window in &self.geo.windows {
-            if window & black == 0 || window & white == 0 {
-                live |= window;
-            }
-        }
-        live
+    /// Whether a line can still pass through `cell`: some window through it holds bricks of
+    /// one colour at most.
+    fn is_live(&self, cell: u32) -> bool {
+        let geo = self.geo;
+        geo.windows_of(cell)
+            .iter()
+            .any(|&w| !geo.dead_codes[usize::from(self.counts[usize::from(w)])])
     }
 
     /// `moves` with those in *dead rows* (rows whose empty cells are all dead) cut to one: a
     /// brick there only passes the turn, and which of them is laid makes no difference.
     fn one_spare_move(&self, moves: u64) -> u64 {
-        let live = self.live_cells();
         let empty = self.geo.all & !self.occupied();
         let mut kept = moves;
         let mut spare = false;
         for &row in &self.geo.rows {
             let cells = empty & row;
-            if cells == 0 || cells & live != 0 {
+            if cells == 0 || bits(cells).any(|cell| self.is_live(cell)) {
                 continue;
             }
             let in_row = moves & row;
@@ -1020,11 +1019,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if self.aborted {
             return 0;
         }
-        // The table entry is read first, so that its (often missed) cache line arrives while
-        // the moves and threats below are worked out.
-        let hash = self.position.totals.hash;
-        let bucket = tt_bucket(hash, self.tt_bits);
-        let entry = self.table_entry(bucket, hash);
         let position = &self.position;
         let me = position.to_move;
         let legal = position.legal();
@@ -1069,8 +1063,11 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 return 0;
             }
         }
+        let hash = position.totals.hash;
         // Two entries a bucket (one cache line): the first keeps the deeper search, the
         // second the latest.
+        let bucket = tt_bucket(hash, self.tt_bits);
+        let entry = self.table_entry(bucket, hash);
         let mut tt_move = NO_MOVE;
         if entry.key == hash {
             // In a proof, only a proof's move is tried first: the best move of a search
