@@ -347,20 +347,30 @@ fn an_idle_window_rests() {
         echo "$before $after $(getconf CLK_TCK)"
     "#;
     let _window = one_window();
-    let output = Command::new("bash")
-        .args(["-c", script])
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .env_remove("TABLERO_CONTINUOUS")
-        .current_dir(repo())
-        .output()
-        .expect("bash runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let numbers: Vec<f64> = stdout
-        .split_whitespace()
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    let [before, after, ticks] = numbers[..] else {
-        panic!("no measurement: {stdout}");
+    // A run without a measurement (the window never came up, as when the virtual display
+    // loses a start-up race) is tried again, up to three times.
+    let mut attempt = 1;
+    let (before, after, ticks) = loop {
+        let output = Command::new("bash")
+            .args(["-c", script])
+            .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+            .env_remove("TABLERO_CONTINUOUS")
+            .current_dir(repo())
+            .output()
+            .expect("bash runs");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let numbers: Vec<f64> = stdout
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        match numbers[..] {
+            [before, after, ticks] => break (before, after, ticks),
+            _ if attempt < 3 => {
+                eprintln!("no measurement (attempt {attempt}): {stdout}; trying again");
+                attempt += 1;
+            }
+            _ => panic!("no measurement: {stdout}"),
+        }
     };
     let share = (after - before) / ticks / 4.0;
     eprintln!("idle window: {:.1} % of a core", 100.0 * share);
