@@ -147,13 +147,31 @@ fn one_window() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Runs `script` under `xvfb-run -a` with the app in `$TABLERO` and `envs`, and returns its
-/// exit status. A run whose X display never came up (the app reports `XOpenDisplayFailed` in
-/// `$ERR`, or xvfb-run that Xvfb failed to start) is a start-up race of the virtual display,
-/// not a failure of the app: it is tried again, up to three times.
-fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> ExitStatus {
+/// Calls `run` up to three times, while `lost_race` says (with a reason) that the virtual
+/// display lost a start-up race, which is no failure of the app; returns the last result.
+fn within_three_tries<T>(
+    mut run: impl FnMut() -> T,
+    lost_race: impl Fn(&T) -> Option<String>,
+) -> T {
     let mut attempt = 1;
     loop {
+        let result = run();
+        match lost_race(&result) {
+            Some(why) if attempt < 3 => {
+                eprintln!("{why} (attempt {attempt}); trying again");
+                attempt += 1;
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            }
+            _ => return result,
+        }
+    }
+}
+
+/// Runs `script` under `xvfb-run -a` with the app in `$TABLERO` and `envs`, and returns its
+/// exit status. A run whose X display never came up (the app reports `XOpenDisplayFailed` in
+/// `$ERR`, or xvfb-run that Xvfb failed to start) is tried again ([`within_three_tries`]).
+fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> ExitStatus {
+    let run = || {
         let _ = std::fs::remove_file(err);
         let output = Command::new("xvfb-run")
             .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
@@ -169,13 +187,12 @@ fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> Exit
         let app = std::fs::read_to_string(err).unwrap_or_default();
         let no_display =
             app.contains("XOpenDisplayFailed") || runner.contains("Xvfb failed to start");
-        if output.status.success() || !no_display || attempt == 3 {
-            return output.status;
-        }
-        eprintln!("the virtual display did not come up (attempt {attempt}); trying again");
-        attempt += 1;
-        std::thread::sleep(std::time::Duration::from_secs(1));
-    }
+        (output.status, no_display)
+    };
+    let lost_race = |&(status, no_display): &(ExitStatus, bool)| {
+        (!status.success() && no_display).then(|| "the virtual display did not come up".to_string())
+    };
+    within_three_tries(run, lost_race).0
 }
 
 /// Runs `script` under Xvfb; returns stdout after checking that it succeeded.
@@ -348,9 +365,8 @@ fn an_idle_window_rests() {
     "#;
     let _window = one_window();
     // A run without a measurement (the window never came up, as when the virtual display
-    // loses a start-up race) is tried again, up to three times.
-    let mut attempt = 1;
-    let (before, after, ticks) = loop {
+    // loses a start-up race) is tried again.
+    let run = || {
         let output = Command::new("bash")
             .args(["-c", script])
             .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
@@ -358,19 +374,19 @@ fn an_idle_window_rests() {
             .current_dir(repo())
             .output()
             .expect("bash runs");
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let numbers: Vec<f64> = stdout
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let numbers = |stdout: &str| -> Vec<f64> {
+        stdout
             .split_whitespace()
             .filter_map(|n| n.parse().ok())
-            .collect();
-        match numbers[..] {
-            [before, after, ticks] => break (before, after, ticks),
-            _ if attempt < 3 => {
-                eprintln!("no measurement (attempt {attempt}): {stdout}; trying again");
-                attempt += 1;
-            }
-            _ => panic!("no measurement: {stdout}"),
-        }
+            .collect()
+    };
+    let stdout = within_three_tries(run, |stdout| {
+        (numbers(stdout).len() != 3).then(|| format!("no measurement: {}", stdout.trim()))
+    });
+    let [before, after, ticks] = numbers(&stdout)[..] else {
+        panic!("no measurement: {stdout}");
     };
     let share = (after - before) / ticks / 4.0;
     eprintln!("idle window: {:.1} % of a core", 100.0 * share);
