@@ -6,17 +6,27 @@
 use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Brick, Cell, Outcome, State};
 
-/// The score of a won position.
-const WIN: i32 = 100_000_000;
+/// The score of a won position (a win one ply down is worth one less, a tie 0).
+pub const WIN: i32 = 100_000_000;
 
 /// Picks a move for the player to move within `deadline`; `None` when the game is over.
 pub fn choose_move(state: &State, deadline: &Deadline) -> Option<SearchReport<Cell>> {
+    let empty = state.config().cell_count() - state.moves().len();
+    search_to_depth(state, deadline, empty as u32)
+}
+
+/// The same search as [`choose_move`] stopped after `max_depth` plies (for the tests that
+/// check the engine's replay of it).
+pub fn search_to_depth(
+    state: &State,
+    deadline: &Deadline,
+    max_depth: u32,
+) -> Option<SearchReport<Cell>> {
     let moves = state.legal_moves();
     moves.first()?;
     let mut nodes = 0u64;
-    let empty = state.config().cell_count() - state.moves().len();
     let plan = Deepening {
-        max_depth: empty as u32,
+        max_depth,
         stop_after: 1.0,
         decided: |score: i32| score.abs() >= WIN / 2,
         reorder: Reorder::BestFirst,
@@ -168,18 +178,27 @@ mod tests {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn classroom_depth_at_one_second() {
-        for opening in [
-            "",
-            "A1,H1,B1,G1",
-            "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5",
-        ] {
+        // Or the positions in the file `POSITIONS`, one list of moves a line.
+        let listed = std::env::var("POSITIONS")
+            .ok()
+            .and_then(|path| std::fs::read_to_string(path).ok());
+        let openings: Vec<&str> = match &listed {
+            Some(text) => text.lines().filter(|l| !l.trim().is_empty()).collect(),
+            None => vec![
+                "",
+                "A1,H1,B1,G1",
+                "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5",
+            ],
+        };
+        for opening in openings {
             let moves = crate::rules::magnetic_cave::parse_moves(opening).unwrap_or_default();
             let state = State::from_moves(Config::STANDARD, &moves)
                 .unwrap_or_else(|_| State::new(Config::STANDARD));
             let deadline = Deadline::within(std::time::Duration::from_secs(1));
             if let Some(report) = choose_move(&state, &deadline) {
                 println!(
-                    "after `{opening}`: depth {}, {} nodes, {:.2} s",
+                    "{} empty after `{opening}`: depth {}, {} nodes, {:.2} s",
+                    64 - moves.len(),
                     report.depth,
                     report.nodes,
                     report.elapsed.as_secs_f64()

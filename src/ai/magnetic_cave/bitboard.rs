@@ -16,6 +16,9 @@ use super::{
 use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Cell, Config, State};
 
+#[cfg(test)]
+mod classroom_model;
+
 const TT_BITS: u32 = 20;
 const MAX_PLY: usize = 72;
 /// Words of a window bit set: a cave of 64 cells has at most 4 windows a cell.
@@ -54,6 +57,13 @@ const LURE_DEPTH: i32 = 8;
 const LURE_MARGIN: i32 = 20;
 /// …and the model's reply to it leaves us at least this much more than its reply to the best.
 const LURE_GAIN: i32 = 60;
+/// The depths at which the model of a classroom opponent predicts its replies, to find the
+/// proved result's move whose likely reply is a mistake ([`Searcher::set_model_traps`]):
+/// such players reach 6 to 8 plies at 1 s with 28 empty cells, 9 to 13 with 16.
+const MODEL_TRAP_DEPTHS: std::ops::RangeInclusive<i32> = 5..=9;
+/// How many of the opponent's replies ahead [`Searcher::set_model_traps`] looks for a
+/// mistake at most (one more each round, while the time allows).
+const TRAP_LEVELS: usize = 4;
 /// How the solver orders its moves: a window with `k` bricks of one colour is worth `4^k`
 /// (any direction), and a brick that leaves a window one brick short gains this much more.
 /// Threats first prove the end sooner than the fitted evaluation's order (docs).
@@ -622,7 +632,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
     pub(super) fn search(
         &mut self,
         max_depth: u32,
-        model: Option<&mut Searcher<'_, '_>>,
+        mut model: Option<&mut Searcher<'_, '_>>,
     ) -> Option<SearchReport<Cell>> {
         let geo = self.position.geo;
         let legal = self.position.legal();
@@ -696,10 +706,17 @@ impl<'d, 'g> Searcher<'d, 'g> {
                     .filter(|&(_, &o)| o == best)
                     .map(|(&cell, _)| cell)
                     .collect();
-                // A tie at best: set the opponent the most traps.
+                // A tie at best: the move whose likely reply is a mistake, else the one that
+                // sets the opponent the most traps.
+                let trap = match model.as_deref_mut() {
+                    Some(model) if best == 0 && root_moves.len() > 1 => {
+                        self.set_model_traps(model, &root_moves)
+                    }
+                    _ => None,
+                };
                 if best == 0
                     && root_moves.len() > 1
-                    && let Some(cell) = self.set_traps(&root_moves)
+                    && let Some(cell) = trap.or_else(|| self.set_traps(&root_moves))
                 {
                     report.best = geo.cell(cell);
                     report.score = 0;
@@ -844,39 +861,11 @@ impl<'d, 'g> Searcher<'d, 'g> {
         lure
     }
 
-    /// The reply this searcher (a model of the opponent, to move) chooses at `depth` plies:
-    /// a win or a forced block at once, else the best of an iterative deepening (the first
-    /// best move kept on equal scores; it stops early when the deadline has passed). `None`
-    /// when the game is over.
+    /// The reply this searcher (a model of the opponent, to move) chooses at `depth` plies
+    /// (see [`Searcher::replies_by_depth`]; it stops deepening when the deadline has passed).
+    /// `None` when the game is over.
     fn predicted_reply(&mut self, depth: i32) -> Option<u32> {
-        self.can_abort = false;
-        let legal = self.position.legal();
-        let me = self.position.to_move;
-        let wins = self.position.winning_cells(me) & legal;
-        if wins != 0 {
-            return Some(wins.trailing_zeros());
-        }
-        let blocks = self.position.winning_cells(1 - me) & legal;
-        if blocks != 0 {
-            return Some(blocks.trailing_zeros());
-        }
-        if legal == 0 {
-            return None;
-        }
-        let mut moves: Vec<u32> = bits(legal).collect();
-        moves.sort_by_key(|&c| -self.position.gain(c));
-        let plan = Deepening {
-            max_depth: depth.max(1) as u32,
-            stop_after: 1.0,
-            decided: |_| false,
-            reorder: Reorder::ByScore,
-            keep_partial: false,
-        };
-        let deadline = self.deadline;
-        let found = deepen(deadline, moves, 0, &plan, |depth, moves| {
-            self.search_root(depth as i32, moves, (-INF, INF))
-        });
-        Some(found.best)
+        self.replies_by_depth(depth, false).last().copied()
     }
 
     /// Proves the position for the player to move: 1 a win, 0 a tie, -1 a loss; `None` when
@@ -967,6 +956,207 @@ impl<'d, 'g> Searcher<'d, 'g> {
         self.aborted = false;
         self.share = 1.0;
         best.map(|(_, cell)| cell)
+    }
+
+    /// Among `ties`, root moves proved to keep a tie, the one after which a shallow opponent
+    /// most likely errs (a *model trap*): the `model`, a classroom player (plain alpha-beta
+    /// over open lines), predicts the opponent's reply at each depth of
+    /// [`MODEL_TRAP_DEPTHS`], each reply as likely as the share of those depths that choose it,
+    /// and the solver proves whether it is a mistake (it loses). The chance of a mistake is
+    /// looked for within the opponent's next reply, then its next two (our move in between
+    /// chosen among those that keep the tie, the one with the best chance), and so on up to
+    /// [`TRAP_LEVELS`] while the time share lasts; the move with the best chance of the
+    /// deepest round finished is played. An opponent that does not err still ties, so the
+    /// choice costs nothing. `None` when no predicted reply is a mistake.
+    fn set_model_traps(&mut self, model: &mut Searcher<'_, '_>, ties: &[u32]) -> Option<u32> {
+        self.can_abort = true;
+        self.share = TRAP_SHARE;
+        model.selective = false;
+        model.share = TRAP_SHARE;
+        let mut best: Option<(f64, u32)> = None;
+        for levels in 1..=TRAP_LEVELS {
+            let mut found: Option<(f64, u32)> = None;
+            for &cell in ties {
+                let chance = self.mistake_chance(model, cell, 0, levels);
+                if self.aborted || model.aborted {
+                    break;
+                }
+                if chance > 0.0 && found.is_none_or(|(most, _)| chance > most) {
+                    found = Some((chance, cell));
+                }
+            }
+            if self.aborted || model.aborted {
+                break;
+            }
+            best = found.or(best);
+            if best.is_some_and(|(chance, _)| chance >= 1.0) {
+                break;
+            }
+        }
+        self.aborted = false;
+        self.share = 1.0;
+        model.aborted = false;
+        model.share = 1.0;
+        model.selective = MODEL_SELECTIVE;
+        best.map(|(_, cell)| cell)
+    }
+
+    /// The chance that the opponent errs within its next `levels` replies after our `cell`
+    /// (`ply` plies below the root, in a position proved a tie), if we then keep choosing,
+    /// among the moves that keep the tie, the one with the best chance (see
+    /// [`Searcher::set_model_traps`]).
+    fn mistake_chance(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        cell: u32,
+        ply: usize,
+        levels: usize,
+    ) -> f64 {
+        let mut chance = 0.0;
+        for (reply, likelihood, mistake) in self.likely_replies(model, cell, ply) {
+            if mistake {
+                chance += likelihood;
+            } else if levels > 1 && !self.aborted && !model.aborted {
+                self.position.play(cell);
+                self.position.play(reply);
+                model.position.play(cell);
+                model.position.play(reply);
+                let next = self.best_mistake_chance(model, ply + 2, levels - 1);
+                model.position.undo(reply);
+                model.position.undo(cell);
+                self.position.undo(reply);
+                self.position.undo(cell);
+                chance += likelihood * next;
+            }
+        }
+        chance
+    }
+
+    /// With us to move `ply` plies below the root in a position proved a tie, the best
+    /// [`Searcher::mistake_chance`] over our moves that keep the tie.
+    fn best_mistake_chance(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        ply: usize,
+        levels: usize,
+    ) -> f64 {
+        let me = self.position.to_move;
+        let legal = self.position.legal();
+        let theirs = self.position.winning_cells(1 - me);
+        let candidates = match theirs & legal {
+            0 => legal & !self.position.unlocks(theirs),
+            blocks => blocks & blocks.wrapping_neg(),
+        };
+        let mut best: f64 = 0.0;
+        for cell in bits(candidates) {
+            self.position.play(cell);
+            let empty = self.position.empty_count() as i32;
+            let keeps_the_tie = self.negamax(empty, ply + 1, -1, 1) == 0;
+            self.position.undo(cell);
+            if self.aborted {
+                break;
+            }
+            if !keeps_the_tie {
+                continue;
+            }
+            let chance = self.mistake_chance(model, cell, ply, levels);
+            if self.aborted || model.aborted {
+                break;
+            }
+            best = best.max(chance);
+            if best >= 1.0 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The opponent's likely replies to our `cell` (`ply` plies below the root, in a position
+    /// proved a tie): each reply the model chooses at the depths of [`MODEL_TRAP_DEPTHS`],
+    /// with the share of those depths that choose it and whether the solver proves it a
+    /// mistake (a win for us).
+    fn likely_replies(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        cell: u32,
+        ply: usize,
+    ) -> Vec<(u32, f64, bool)> {
+        model.position.play(cell);
+        let replies = model.replies_by_depth(*MODEL_TRAP_DEPTHS.end(), true);
+        model.position.undo(cell);
+        let considered: Vec<u32> = replies
+            .iter()
+            .zip(1..)
+            .filter(|&(_, depth)| MODEL_TRAP_DEPTHS.contains(&depth))
+            .map(|(&reply, _)| reply)
+            .collect();
+        let share = 1.0 / considered.len().max(1) as f64;
+        let mut likely: Vec<(u32, f64, bool)> = Vec::new();
+        self.position.play(cell);
+        for reply in considered {
+            if let Some(known) = likely.iter_mut().find(|known| known.0 == reply) {
+                known.1 += share;
+                continue;
+            }
+            self.position.play(reply);
+            let empty = self.position.empty_count() as i32;
+            let mistake = self.negamax(empty, ply + 2, -1, 1) > 0;
+            self.position.undo(reply);
+            if self.aborted {
+                break;
+            }
+            likely.push((reply, share, mistake));
+        }
+        self.position.undo(cell);
+        likely
+    }
+
+    /// The replies this searcher (a model of the opponent, to move) chooses after each depth
+    /// of an iterative deepening up to `depth`, shallowest first (the first best move kept on
+    /// equal scores; the last depth's scores order the next): a win, a forced block or the
+    /// only legal move at once, for every depth. Shorter when the deadline has passed before a
+    /// depth began, or, if `can_abort`, when the search stopped at its time share (then
+    /// [`Searcher::aborted`] is set); empty when the game is over.
+    fn replies_by_depth(&mut self, depth: i32, can_abort: bool) -> Vec<u32> {
+        self.can_abort = can_abort;
+        let depth = depth.max(1);
+        let legal = self.position.legal();
+        let me = self.position.to_move;
+        let wins = self.position.winning_cells(me) & legal;
+        let blocks = self.position.winning_cells(1 - me) & legal;
+        if legal == 0 {
+            return Vec::new();
+        }
+        let forced = if wins != 0 {
+            wins
+        } else if blocks != 0 {
+            blocks
+        } else if legal.count_ones() == 1 {
+            legal
+        } else {
+            0
+        };
+        if forced != 0 {
+            return vec![forced.trailing_zeros(); depth as usize];
+        }
+        let mut moves: Vec<u32> = bits(legal).collect();
+        moves.sort_by_key(|&c| -self.position.gain(c));
+        let mut replies = Vec::with_capacity(depth as usize);
+        for d in 1..=depth {
+            if d > 1 && self.deadline.expired() {
+                break;
+            }
+            let scores = self.search_root(d, &moves, (-INF, INF));
+            if scores.len() < moves.len() {
+                break;
+            }
+            let best = first_best(&scores);
+            replies.push(moves[best]);
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            order.sort_by_key(|&i| -scores[i]);
+            moves = order.iter().map(|&i| moves[i]).collect();
+        }
+        replies
     }
 
     /// Scores the root `moves` at `depth` in the window `(alpha, beta)`: the first in full,
@@ -1255,6 +1445,17 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 }
 
+/// The index of the first of the highest `scores` (0 when there are none).
+fn first_best(scores: &[i32]) -> usize {
+    let mut best = 0;
+    for (i, &score) in scores.iter().enumerate() {
+        if score > scores[best] {
+            best = i;
+        }
+    }
+    best
+}
+
 /// The bucket of a table of `2^bits` entries where `hash` is kept.
 fn tt_bucket(hash: u64, bits: u32) -> usize {
     (hash >> (64 - bits + 1)) as usize
@@ -1500,6 +1701,90 @@ mod tests {
             cut += u32::from(spare > 1);
         }
         assert!(cut >= 3, "dead rows with several moves occur ({cut})");
+    }
+
+    /// Random positions with `empty` empty cells whose player to move has no win to take
+    /// and two or more moves that keep a tie (and no better one), with those moves.
+    fn tied_positions(seed: u64, empty: usize, count: usize) -> Vec<(State, Vec<u32>)> {
+        let geo = standard_geometry();
+        let deadline = Deadline::within(std::time::Duration::from_secs(600));
+        let mut next = below(seed);
+        let mut found = Vec::new();
+        while found.len() < count {
+            let mut state = State::new(Config::STANDARD);
+            if play_randomly(&mut state, &mut next, 64 - empty) {
+                continue;
+            }
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let position = &searcher.position;
+            if position.winning_cells(position.to_move) & position.legal() != 0 {
+                continue;
+            }
+            let moves: Vec<u32> = bits(position.legal()).collect();
+            let Some(outcomes) = searcher.solve_root(&moves) else {
+                continue;
+            };
+            let ties: Vec<u32> = moves
+                .iter()
+                .zip(&outcomes)
+                .filter(|&(_, &outcome)| outcome == 0)
+                .map(|(&cell, _)| cell)
+                .collect();
+            if ties.len() >= 2 && !outcomes.contains(&1) {
+                found.push((state, ties));
+            }
+        }
+        found
+    }
+
+    /// A model trap is one of the moves that keep the tie, and in a position where the
+    /// model's reply to a tying move at one of [`MODEL_TRAP_DEPTHS`] is a proved mistake, the
+    /// trap found has a reply at some depth that is a mistake or leads on to one.
+    #[test]
+    fn model_traps_keep_the_tie_and_expect_a_mistake() {
+        let geo = standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let (mut set, mut immediate) = (0, 0);
+        for (state, ties) in tied_positions(5, 18, 16) {
+            let deadline = Deadline::within(std::time::Duration::from_secs(600));
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let mut model = Searcher::model(&model_geo, &state, &deadline);
+            let trap = searcher.set_model_traps(&mut model, &ties);
+            // Independently: does some tying move's reply at a trap depth lose at once?
+            let mut fresh = Searcher::new(&geo, &state, &deadline);
+            let mut fresh_model = Searcher::model(&model_geo, &state, &deadline);
+            fresh_model.selective = false;
+            let mut loses_at_once = false;
+            for &cell in &ties {
+                fresh_model.position.play(cell);
+                fresh.position.play(cell);
+                for depth in MODEL_TRAP_DEPTHS {
+                    let Some(reply) = fresh_model.predicted_reply(depth) else {
+                        continue;
+                    };
+                    fresh.position.play(reply);
+                    let empty = fresh.position.empty_count() as i32;
+                    loses_at_once |= fresh.negamax(empty, 2, -1, 1) > 0;
+                    fresh.position.undo(reply);
+                }
+                fresh.position.undo(cell);
+                fresh_model.position.undo(cell);
+            }
+            if loses_at_once {
+                assert!(trap.is_some(), "a reply that loses at once is found");
+                immediate += 1;
+            }
+            if let Some(cell) = trap {
+                assert!(ties.contains(&cell), "the trap keeps the tie");
+                set += 1;
+            }
+        }
+        assert!(
+            immediate > 0 && set > immediate,
+            "{immediate} immediate of {set} traps"
+        );
     }
 
     /// The solver's verdicts against the cell-array search's, run to the full cave (where it
@@ -1781,6 +2066,64 @@ mod solver_measure {
         println!("{solved} positions in {total:.2} s, {nodes} nodes");
     }
 
+    /// Plays out the endgames in the file `ENDGAMES` (lines `black MOVES` or `white MOVES`:
+    /// the engine's colour and the position) between the engine at `BUDGET` seconds a move
+    /// (1 unless given) and the exact replay of the classroom player with `NODES` nodes a
+    /// move (700,000 unless given, what it searches at 1 s on this machine), and prints the
+    /// engine's results: `ENDGAMES=FILE cargo test --lib endgames_against -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn endgames_against_the_replayed_classroom_player() {
+        let Ok(path) = std::env::var("ENDGAMES") else {
+            return;
+        };
+        let budget: f64 = env_or("BUDGET", 1.0);
+        let nodes: u64 = env_or("NODES", 700_000);
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut won, mut tied, mut lost) = (0, 0, 0);
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (colour, moves) = line.trim().split_once(' ').unwrap();
+            let engine = usize::from(colour == "white");
+            let mut state =
+                State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
+            while state.outcome().is_none() {
+                let deadline = Deadline::within(Duration::from_secs_f64(budget));
+                let cell = if state.to_move().index() == engine {
+                    super::super::choose_move(&state, &deadline).unwrap().best
+                } else {
+                    let far = Deadline::within(Duration::from_secs(600));
+                    let mut position = Position::new(&model_geo, &state);
+                    let choices =
+                        classroom_model::classroom_replies(&mut position, nodes, &far, 1.0)
+                            .unwrap();
+                    model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
+                };
+                state.apply(cell).unwrap();
+            }
+            let result = match state.outcome() {
+                Some(crate::rules::magnetic_cave::Outcome::Win { winner, .. })
+                    if winner.index() == engine =>
+                {
+                    won += 1;
+                    "W"
+                }
+                Some(crate::rules::magnetic_cave::Outcome::Win { .. }) => {
+                    lost += 1;
+                    "L"
+                }
+                _ => {
+                    tied += 1;
+                    "D"
+                }
+            };
+            println!("{result} {colour} {moves}");
+        }
+        println!("engine: {won} W {tied} D {lost} L");
+    }
+
     /// How often the engine plays a lure, and how long it thinks, over positions of the
     /// recorded games in `docs/cave-fit/games.txt` with 28 to 44 empty cells (`GAMES` games,
     /// 10 unless given; `BUDGET` seconds a move, 1 unless given):
@@ -1835,15 +2178,24 @@ mod solver_measure {
             return;
         };
         let deadline = Deadline::within(Duration::from_secs(600));
-        let configs = [
-            (false, 4),
-            (false, 5),
-            (false, 6),
-            (false, 7),
-            (true, 6),
-            (true, 7),
-        ];
-        let mut hits = [0u32; 6];
+        // Empty cells from `MOST` (48) down to above `FEWEST` (24); plain models of the depths
+        // in `DEPTHS` (4 to 7), then the selective ones of 6 and 7 plies.
+        let (most, fewest): (usize, usize) = (env_or("MOST", 48), env_or("FEWEST", 24));
+        let mut configs: Vec<(bool, i32)> = std::env::var("DEPTHS")
+            .unwrap_or_else(|_| "4,5,6,7".into())
+            .split(',')
+            .filter_map(|d| d.trim().parse().ok())
+            .map(|d| (false, d))
+            .collect();
+        configs.extend([(true, 6), (true, 7)]);
+        // And the exact replay of the classroom player with the node budgets in `BUDGETS`.
+        let budgets: Vec<u64> = std::env::var("BUDGETS")
+            .unwrap_or_else(|_| "400000,700000,1000000".into())
+            .split(',')
+            .filter_map(|b| b.trim().parse().ok())
+            .collect();
+        let mut replayed = vec![0u32; budgets.len()];
+        let mut hits = vec![0u32; configs.len()];
         let mut total = 0u32;
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -1860,13 +2212,16 @@ mod solver_measure {
             let classroom = usize::from(game % 2 == 1);
             for ply in (4..moves.len()).filter(|&p| p % 2 == classroom) {
                 let state = State::from_moves(Config::STANDARD, &moves[..ply]).unwrap();
-                if 64 - ply <= 24 {
+                if 64 - ply <= fewest {
                     break;
+                }
+                if 64 - ply > most {
+                    continue;
                 }
                 let position = Position::new(&model_geo, &state);
                 let (me, legal) = (position.to_move, position.legal());
                 let tactic = (position.winning_cells(me) | position.winning_cells(1 - me)) & legal;
-                if tactic != 0 {
+                if tactic != 0 || legal.count_ones() < 2 {
                     continue;
                 }
                 total += 1;
@@ -1876,6 +2231,15 @@ mod solver_measure {
                     let reply = model.predicted_reply(depth);
                     hits[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(moves[ply]));
                 }
+                let mut position = Position::new(&model_geo, &state);
+                let most = budgets.iter().copied().max().unwrap_or(0);
+                let choices =
+                    classroom_model::classroom_replies(&mut position, most, &deadline, 1.0)
+                        .unwrap_or_default();
+                for (i, &budget) in budgets.iter().enumerate() {
+                    let reply = classroom_model::reply_within(&choices, budget);
+                    replayed[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(moves[ply]));
+                }
             }
         }
         for (i, &(selective, depth)) in configs.iter().enumerate() {
@@ -1883,6 +2247,13 @@ mod solver_measure {
                 "selective {selective} depth {depth}: {} of {total} replies, {:.1} %",
                 hits[i],
                 100.0 * f64::from(hits[i]) / f64::from(total.max(1))
+            );
+        }
+        for (i, &budget) in budgets.iter().enumerate() {
+            println!(
+                "the classroom player replayed with {budget} nodes: {} of {total} replies, {:.1} %",
+                replayed[i],
+                100.0 * f64::from(replayed[i]) / f64::from(total.max(1))
             );
         }
     }
