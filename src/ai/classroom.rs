@@ -6,7 +6,7 @@
 use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Brick, Cell, Outcome, State};
 
-/// The score of a won position (a win one ply down is worth one less, a tie 0).
+/// The score of a win at the root; a win found deeper is worth one less, and a tie 0.
 pub const WIN: i32 = 100_000_000;
 
 /// Picks a move for the player to move within `deadline`; `None` when the game is over.

@@ -2094,11 +2094,8 @@ mod solver_measure {
                 let cell = if state.to_move().index() == engine {
                     super::super::choose_move(&state, &deadline).unwrap().best
                 } else {
-                    let far = Deadline::within(Duration::from_secs(600));
                     let mut position = Position::new(&model_geo, &state);
-                    let choices =
-                        classroom_model::classroom_replies(&mut position, nodes, &far, 1.0)
-                            .unwrap();
+                    let choices = classroom_model::classroom_replies(&mut position, nodes);
                     model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
                 };
                 state.apply(cell).unwrap();
@@ -2233,9 +2230,7 @@ mod solver_measure {
                 }
                 let mut position = Position::new(&model_geo, &state);
                 let most = budgets.iter().copied().max().unwrap_or(0);
-                let choices =
-                    classroom_model::classroom_replies(&mut position, most, &deadline, 1.0)
-                        .unwrap_or_default();
+                let choices = classroom_model::classroom_replies(&mut position, most);
                 for (i, &budget) in budgets.iter().enumerate() {
                     let reply = classroom_model::reply_within(&choices, budget);
                     replayed[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(moves[ply]));

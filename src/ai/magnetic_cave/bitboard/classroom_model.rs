@@ -11,28 +11,21 @@
 //! evaluation is the classroom player's count.
 
 use super::{Position, bits, first_best};
-use crate::ai::Deadline;
 use crate::ai::classroom::WIN;
 
-/// What stops a replay: a node budget (a classroom player's clock) and our own deadline.
-struct Limits<'d> {
+/// A classroom player's clock as a node budget: the nodes searched so far and the most it
+/// may search.
+struct Limits {
     nodes: u64,
     budget: u64,
-    deadline: &'d Deadline,
-    /// The share of our thinking time after which the replay gives up.
-    share: f64,
-    /// Whether our deadline stopped the replay (its answer is then unknown).
-    aborted: bool,
 }
 
-impl Limits<'_> {
-    /// Counts a node; whether the search must stop (the budget is spent, or our time is up).
+impl Limits {
+    /// Counts a node; whether the search must stop (only when `can_stop`: the classroom
+    /// player always finishes depth 1).
     fn spend(&mut self, can_stop: bool) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && self.deadline.used_fraction() > self.share {
-            self.aborted = true;
-        }
-        self.aborted || (can_stop && self.nodes > self.budget)
+        can_stop && self.nodes > self.budget
     }
 }
 
@@ -43,7 +36,7 @@ fn value(
     depth: u32,
     mut alpha: i32,
     beta: i32,
-    limits: &mut Limits<'_>,
+    limits: &mut Limits,
     can_stop: bool,
 ) -> Option<i32> {
     if limits.spend(can_stop) {
@@ -78,29 +71,17 @@ fn value(
 /// The classroom player's choice in `position` after each depth of its deepening, with the
 /// nodes it had searched by then: `(nodes, cell)` by depth from 1. A player whose clock allows
 /// `n` nodes plays the cell of the last entry with at most `n` nodes ([`reply_within`]). The
-/// replay stops once a depth would pass `budget` nodes or settles the game, or when `deadline`
-/// passes `share` of our thinking time (then `None`).
-pub(super) fn classroom_replies(
-    position: &mut Position<'_>,
-    budget: u64,
-    deadline: &Deadline,
-    share: f64,
-) -> Option<Vec<(u64, u32)>> {
+/// replay stops once a depth would pass `budget` nodes or settles the game.
+pub(super) fn classroom_replies(position: &mut Position<'_>, budget: u64) -> Vec<(u64, u32)> {
     let mut moves: Vec<u32> = bits(position.legal()).collect();
     match moves.len() {
-        0 => return Some(Vec::new()),
-        1 => return Some(vec![(0, moves[0])]),
+        0 => return Vec::new(),
+        1 => return vec![(0, moves[0])],
         _ => {}
     }
     let empty = position.empty_count();
     let wins = position.winning_cells(position.to_move);
-    let mut limits = Limits {
-        nodes: 0,
-        budget,
-        deadline,
-        share,
-        aborted: false,
-    };
+    let mut limits = Limits { nodes: 0, budget };
     let mut choices = Vec::new();
     for depth in 1..=empty {
         if depth > 1 && limits.nodes >= budget {
@@ -132,9 +113,6 @@ pub(super) fn classroom_replies(
             scores.push(score);
             alpha = alpha.max(score);
         }
-        if limits.aborted {
-            return None;
-        }
         if scores.len() < moves.len() {
             break;
         }
@@ -145,7 +123,7 @@ pub(super) fn classroom_replies(
             break;
         }
     }
-    Some(choices)
+    choices
 }
 
 /// The reply of a classroom player that searches `nodes` nodes in its time, from
@@ -166,7 +144,7 @@ mod tests {
     use super::super::Geometry;
     use super::super::tests::{below, play_randomly};
     use super::*;
-    use crate::ai::classroom;
+    use crate::ai::{Deadline, classroom};
     use crate::rules::magnetic_cave::{Config, State};
     use std::time::Duration;
 
@@ -187,9 +165,7 @@ mod tests {
                 continue;
             }
             let mut position = Position::new(&geo, &state);
-            let Some(choices) = classroom_replies(&mut position, 60_000, &deadline, 1.0) else {
-                panic!("no deadline passed");
-            };
+            let choices = classroom_replies(&mut position, 60_000);
             for (depth, &(nodes, cell)) in choices.iter().enumerate() {
                 let depth = depth as u32 + 1;
                 let Some(report) = classroom::search_to_depth(&state, &deadline, depth) else {
