@@ -474,6 +474,21 @@ impl<'g> Position<'g> {
         kept
     }
 
+    /// The moves worth considering when the player to move has no win to take: the
+    /// opponent's winning cell to block (the first, if it has more), else the moves that do
+    /// not make one of its winning cells playable, else (every move does) all of them.
+    fn sensible_moves(&self) -> u64 {
+        let legal = self.legal();
+        let theirs = self.winning_cells(1 - self.to_move);
+        match theirs & legal {
+            0 => match legal & !self.unlocks(theirs) {
+                0 => legal,
+                safe => safe,
+            },
+            blocks => blocks & blocks.wrapping_neg(),
+        }
+    }
+
     /// The cells whose brick makes one of `cells` playable: those beside them in their row.
     fn unlocks(&self, cells: u64) -> u64 {
         let g = self.geo;
@@ -654,17 +669,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             report.score = WIN - 1;
             return Some(report);
         }
-        let blocks = self.position.winning_cells(1 - me) & legal;
-        let candidates = if blocks != 0 {
-            blocks & blocks.wrapping_neg()
-        } else {
-            // Never make an opponent's winning cell playable, unless every move does.
-            let theirs = self.position.winning_cells(1 - me);
-            match legal & !self.position.unlocks(theirs) {
-                0 => legal,
-                safe => safe,
-            }
-        };
+        let candidates = self.position.sensible_moves();
         if candidates.count_ones() == 1 {
             let cell = candidates.trailing_zeros();
             report.best = geo.cell(cell);
@@ -1040,15 +1045,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
         ply: usize,
         levels: usize,
     ) -> f64 {
-        let me = self.position.to_move;
-        let legal = self.position.legal();
-        let theirs = self.position.winning_cells(1 - me);
-        let candidates = match theirs & legal {
-            0 => legal & !self.position.unlocks(theirs),
-            blocks => blocks & blocks.wrapping_neg(),
-        };
         let mut best: f64 = 0.0;
-        for cell in bits(candidates) {
+        for cell in bits(self.position.sensible_moves()) {
             self.position.play(cell);
             let empty = self.position.empty_count() as i32;
             let keeps_the_tie = self.negamax(empty, ply + 1, -1, 1) == 0;
