@@ -1923,19 +1923,32 @@ mod solver_measure {
             .unwrap_or(default)
     }
 
+    /// The non-empty lines, trimmed, of the file named in the environment variable `name`;
+    /// `None` when it is not set (the analysis tools then do nothing).
+    fn listed_lines(name: &str) -> Option<Vec<String>> {
+        let path = std::env::var(name).ok()?;
+        let text = std::fs::read_to_string(path).unwrap();
+        Some(
+            text.lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty())
+                .map(String::from)
+                .collect(),
+        )
+    }
+
     /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
     /// commas), with `SECONDS` each (60 unless given): an analysis tool for recorded games.
     #[test]
     #[ignore = "an analysis tool: POSITIONS=file cargo test --lib solve_listed -- --ignored"]
     fn solve_listed_positions() {
-        let Ok(path) = std::env::var("POSITIONS") else {
+        let Some(lines) = listed_lines("POSITIONS") else {
             return;
         };
         let seconds: u64 = env_or("SECONDS", 60);
         let geo = super::tests::standard_geometry();
-        let text = std::fs::read_to_string(path).unwrap();
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let moves = parse_moves(line.trim()).unwrap();
+        for line in lines {
+            let moves = parse_moves(&line).unwrap();
             let state = State::from_moves(Config::STANDARD, &moves).unwrap();
             let deadline = Deadline::within(Duration::from_secs(seconds));
             let mut searcher = Searcher::new(&geo, &state, &deadline);
@@ -2072,7 +2085,7 @@ mod solver_measure {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn endgames_against_the_replayed_classroom_player() {
-        let Ok(path) = std::env::var("ENDGAMES") else {
+        let Some(lines) = listed_lines("ENDGAMES") else {
             return;
         };
         let budget: f64 = env_or("BUDGET", 1.0);
@@ -2080,10 +2093,9 @@ mod solver_measure {
         let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
             return;
         };
-        let text = std::fs::read_to_string(path).unwrap();
         let (mut won, mut tied, mut lost) = (0, 0, 0);
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let (colour, moves) = line.trim().split_once(' ').unwrap();
+        for line in lines {
+            let (colour, moves) = line.split_once(' ').unwrap();
             let engine = usize::from(colour == "white");
             let mut state =
                 State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
