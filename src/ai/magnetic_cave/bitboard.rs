@@ -1937,6 +1937,58 @@ mod solver_measure {
         )
     }
 
+    /// A game of a match record: its number (the engine is black in odd games), its result
+    /// for the engine (`'W'`, `'D'` or `'L'`) and its moves.
+    struct RecordedGame {
+        path: std::path::PathBuf,
+        number: usize,
+        result: char,
+        moves: Vec<Cell>,
+    }
+
+    /// The games recorded in the folders listed in the environment variable `name`
+    /// (comma-separated folders of `tablero tournament --a engine --records`), in file-name
+    /// order; `None` when it is not set.
+    fn recorded_games(name: &str) -> Option<Vec<RecordedGame>> {
+        let folders = std::env::var(name).ok()?;
+        let mut games = Vec::new();
+        for folder in folders.split(',') {
+            let mut paths: Vec<_> = std::fs::read_dir(folder)
+                .unwrap()
+                .map(|entry| entry.unwrap().path())
+                .filter(|path| path.extension().is_some_and(|ext| ext == "ron"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let name = path.file_stem().unwrap().to_string_lossy().to_string();
+                let number: usize = name.trim_start_matches("game-").parse().unwrap();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let outcome = text.split("result: Some(\"").nth(1).unwrap_or("");
+                let engine_black = number % 2 == 1;
+                let result = if outcome.starts_with("Tie") {
+                    'D'
+                } else if outcome.starts_with('■') == engine_black {
+                    'W'
+                } else {
+                    'L'
+                };
+                let moves = text
+                    .split("Act(\"")
+                    .skip(1)
+                    .filter_map(|part| part.split('"').next())
+                    .map(|cell| parse_moves(cell).unwrap()[0])
+                    .collect();
+                games.push(RecordedGame {
+                    path,
+                    number,
+                    result,
+                    moves,
+                });
+            }
+        }
+        Some(games)
+    }
+
     /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
     /// commas), with `SECONDS` each (60 unless given): an analysis tool for recorded games.
     #[test]
@@ -2130,6 +2182,146 @@ mod solver_measure {
         println!("engine: {won} W {tied} D {lost} L");
     }
 
+    /// One-reply traps in the games the engine tied: from each tied game of the records in
+    /// `RECORDS` (see `recorded_games`; every `PARTS`-th from the `PART`-th), the first
+    /// position with the engine to move and at most `EMPTY` empty cells (28 unless given).
+    /// When the solver proves it a tie (within `3 × SECONDS`; `SECONDS` 10 unless given), it
+    /// lists every sensible move that keeps the tie, the reply of the classroom player
+    /// replayed with `NODES` nodes (700,000 unless given), whether that reply loses (a
+    /// *trap*), and the chance of a mistake the model of [`Searcher::set_model_traps`] gives
+    /// (the share of its depths 5 to 9 whose reply loses):
+    /// `RECORDS=dir1,dir2 EMPTY=28 cargo test --lib traps_in_tied -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn traps_in_tied_games() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let most_empty: usize = env_or("EMPTY", 28);
+        let seconds: f64 = env_or("SECONDS", 10.0);
+        let nodes: u64 = env_or("NODES", 700_000);
+        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
+        let geo = super::tests::standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        // The solver's verdict for the player to move in `state`, and the seconds it took.
+        let prove = |state: &State, seconds: f64| {
+            let deadline = Deadline::within(Duration::from_secs_f64(seconds));
+            let start = Instant::now();
+            let verdict = Searcher::new(&geo, state, &deadline).prove();
+            (verdict, start.elapsed().as_secs_f64())
+        };
+        let (mut positions, mut pairs, mut trapped, mut blunders) = (0, 0, 0, 0);
+        let tied = games.iter().filter(|game| game.result == 'D');
+        for game in tied.skip(part).step_by(parts.max(1)) {
+            // The engine moves at even plies (from 0) when it is black.
+            let engine = usize::from(game.number % 2 == 0);
+            let Some(ply) =
+                (4..game.moves.len()).find(|&p| p % 2 == engine && 64 - p <= most_empty)
+            else {
+                continue;
+            };
+            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+            let (verdict, took) = prove(&state, 3.0 * seconds);
+            println!(
+                "{} with {} empty cells: {verdict:?} in {took:.1} s, played {}",
+                game.path.display(),
+                64 - ply,
+                game.moves[ply]
+            );
+            if verdict != Some(0) {
+                continue;
+            }
+            positions += 1;
+            let mut traps = 0;
+            for cell in bits(Position::new(&geo, &state).sensible_moves()) {
+                let mut after = state.clone();
+                after.apply(geo.cell(cell)).unwrap();
+                if prove(&after, seconds).0 != Some(0) {
+                    continue;
+                }
+                pairs += 1;
+                let mut model_position = Position::new(&model_geo, &after);
+                let choices = classroom_model::classroom_replies(&mut model_position, nodes);
+                let reply = classroom_model::reply_within(&choices, nodes).unwrap();
+                // Whether `reply` after `cell` loses for the classroom player.
+                let loses = |reply: u32| {
+                    let mut next = after.clone();
+                    next.apply(model_geo.cell(reply)).unwrap();
+                    next.outcome().is_none() && prove(&next, seconds).0 == Some(1)
+                };
+                let trap = loses(reply);
+                let deadline = Deadline::within(Duration::from_secs(60));
+                let mut model = Searcher::model(&model_geo, &after, &deadline);
+                model.selective = false;
+                let predicted: Vec<u32> = model
+                    .replies_by_depth(*MODEL_TRAP_DEPTHS.end(), false)
+                    .into_iter()
+                    .zip(1..)
+                    .filter(|(_, depth)| MODEL_TRAP_DEPTHS.contains(depth))
+                    .map(|(reply, _)| reply)
+                    .collect();
+                let chance = predicted.iter().filter(|&&reply| loses(reply)).count() as f64
+                    / predicted.len().max(1) as f64;
+                println!(
+                    "  {} keeps the tie; classroom answers {}{}; model's chance of a mistake {chance:.1}",
+                    geo.cell(cell),
+                    model_geo.cell(reply),
+                    if trap { ", which loses" } else { "" },
+                );
+                traps += usize::from(trap);
+            }
+            blunders += traps;
+            trapped += usize::from(traps > 0);
+        }
+        println!(
+            "{positions} tied positions, {pairs} moves that keep the tie, {blunders} answered with a \
+             mistake, {trapped} positions with a trap"
+        );
+    }
+
+    /// The engine's score from its own side (a search of `BUDGET` seconds, 1 unless given)
+    /// after each number of plies in `PLIES` (4,8,14 unless given) of every game in the
+    /// records in `RECORDS` (see `recorded_games`; every `PARTS`-th from the `PART`-th), with
+    /// the game's result: which phase of the game decides it. One line a game:
+    /// `RECORDS=dir1,dir2 PLIES=4,14 cargo test --lib scores_by_ply -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn scores_by_ply_and_result() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let budget: f64 = env_or("BUDGET", 1.0);
+        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
+        let plies: Vec<usize> = std::env::var("PLIES")
+            .unwrap_or_else(|_| "4,8,14".into())
+            .split(',')
+            .filter_map(|ply| ply.trim().parse().ok())
+            .collect();
+        let geo = super::tests::standard_geometry();
+        for game in games.iter().skip(part).step_by(parts.max(1)) {
+            let engine_black = game.number % 2 == 1;
+            let colour = if engine_black { "black" } else { "white" };
+            let mut line = format!("{} {colour} {}", game.path.display(), game.result);
+            for &ply in plies.iter().filter(|&&ply| ply < game.moves.len()) {
+                let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+                let deadline = Deadline::within(Duration::from_secs_f64(budget));
+                let report = Searcher::new(&geo, &state, &deadline)
+                    .search(u32::MAX, None)
+                    .unwrap();
+                let engine_to_move = (ply % 2 == 0) == engine_black;
+                let score = if engine_to_move {
+                    report.score
+                } else {
+                    -report.score
+                };
+                line.push_str(&format!(" {ply}:{score}"));
+            }
+            println!("{line}");
+        }
+    }
+
     /// How often the engine plays a lure, and how long it thinks, over positions of the
     /// recorded games in `docs/cave-fit/games.txt` with 28 to 44 empty cells (`GAMES` games,
     /// 10 unless given; `BUDGET` seconds a move, 1 unless given):
@@ -2170,14 +2362,14 @@ mod solver_measure {
     }
 
     /// How often the model of a classroom player predicts the reply `classroom` played, in the
-    /// match records in `RECORDS` (a folder of `tablero tournament --a engine --b classroom
-    /// --records`; engine black in odd games), positions with more than 24 empty cells and no
+    /// match records in `RECORDS` (folders of `tablero tournament --a engine --b classroom
+    /// --records`, see `recorded_games`), positions with more than 24 empty cells and no
     /// win or block to play, for each model depth with and without selectivity:
     /// `RECORDS=dir cargo test --lib model_predicts -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement, not a check"]
     fn model_predicts_classroom_replies() {
-        let Ok(dir) = std::env::var("RECORDS") else {
+        let Some(games) = recorded_games("RECORDS") else {
             return;
         };
         let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
@@ -2203,19 +2395,9 @@ mod solver_measure {
         let mut replayed = vec![0u32; budgets.len()];
         let mut hits = vec![0u32; configs.len()];
         let mut total = 0u32;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            let name = path.file_stem().unwrap().to_string_lossy().to_string();
-            let game: usize = name.trim_start_matches("game-").parse().unwrap();
-            let text = std::fs::read_to_string(&path).unwrap();
-            let moves: Vec<_> = text
-                .split("Act(\"")
-                .skip(1)
-                .filter_map(|part| part.split('"').next())
-                .map(|cell| parse_moves(cell).unwrap()[0])
-                .collect();
+        for RecordedGame { number, moves, .. } in games {
             // Classroom moves at even plies (0-based) when it is black, odd when white.
-            let classroom = usize::from(game % 2 == 1);
+            let classroom = usize::from(number % 2 == 1);
             for ply in (4..moves.len()).filter(|&p| p % 2 == classroom) {
                 let state = State::from_moves(Config::STANDARD, &moves[..ply]).unwrap();
                 if 64 - ply <= fewest {
