@@ -2128,6 +2128,98 @@ mod solver_measure {
         println!("{solved} positions in {total:.2} s, {nodes} nodes");
     }
 
+    /// Plays `state` on between the engine (player `engine`, 0 for black) at `budget` seconds
+    /// a move and the classroom player replayed with `nodes` nodes a move (`model_geo`, the
+    /// open-line geometry), until the game ends or `plies` moves are on the board.
+    fn play_against_the_replay(
+        state: &mut State,
+        engine: usize,
+        budget: f64,
+        nodes: u64,
+        plies: usize,
+        model_geo: &Geometry,
+    ) {
+        while state.outcome().is_none() && state.moves().len() < plies {
+            let deadline = Deadline::within(Duration::from_secs_f64(budget));
+            let cell = if state.to_move().index() == engine {
+                super::super::choose_move(state, &deadline).unwrap().best
+            } else {
+                let mut position = Position::new(model_geo, state);
+                let choices = classroom_model::classroom_replies(&mut position, nodes);
+                model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
+            };
+            state.apply(cell).unwrap();
+        }
+    }
+
+    /// The opening simulator: from the random opening (the first 4 plies) of each game in the
+    /// records in `RECORDS` (see `recorded_games`; every `PARTS`-th from the `PART`-th), the
+    /// engine, in its colour of that game, at `BUDGET` seconds a move (1 unless given) plays
+    /// the classroom player replayed with `NODES` nodes a move (1,000,000 unless given) until
+    /// `PLY` moves are on the board (14 unless given). A search of `SCORE_BUDGET` seconds (1
+    /// unless given) then scores the position from the engine's side. After 14 plies that
+    /// score predicts the result of a match game (`docs/ai-magnetic-cave.md`, twelfth
+    /// session), so two builds can be compared on the same openings in a quarter of a match's
+    /// time: `RECORDS=dir1,dir2 cargo test --lib openings_against -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn openings_against_the_replayed_classroom_player() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let budget: f64 = env_or("BUDGET", 1.0);
+        let nodes: u64 = env_or("NODES", 1_000_000);
+        let plies: usize = env_or("PLY", 14);
+        let score_budget: f64 = env_or("SCORE_BUDGET", 1.0);
+        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
+        let geo = super::tests::standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        let mut scores = Vec::new();
+        for game in games.iter().skip(part).step_by(parts.max(1)) {
+            let engine = usize::from(game.number % 2 == 0);
+            let mut state = State::from_moves(Config::STANDARD, &game.moves[..4]).unwrap();
+            play_against_the_replay(&mut state, engine, budget, nodes, plies, &model_geo);
+            let score = match state.outcome() {
+                Some(crate::rules::magnetic_cave::Outcome::Win { winner, .. }) => {
+                    if winner.index() == engine { WIN } else { -WIN }
+                }
+                Some(_) => 0,
+                None => {
+                    let deadline = Deadline::within(Duration::from_secs_f64(score_budget));
+                    let report = Searcher::new(&geo, &state, &deadline)
+                        .search(u32::MAX, None)
+                        .unwrap();
+                    if state.to_move().index() == engine {
+                        report.score
+                    } else {
+                        -report.score
+                    }
+                }
+            };
+            let colour = if engine == 0 { "black" } else { "white" };
+            let played: Vec<String> = state.moves().iter().map(|c| c.to_string()).collect();
+            println!(
+                "{} {colour} {score} {}",
+                game.path.display(),
+                played.join(",")
+            );
+            scores.push(score.clamp(-1000, 1000));
+        }
+        scores.sort_unstable();
+        let count = scores.len().max(1);
+        let mean = scores.iter().map(|&s| f64::from(s)).sum::<f64>() / count as f64;
+        println!(
+            "{} openings: mean score {mean:.1} (each clamped to ±1000), median {}, {} at 0 or \
+             more, {} at 200 or more",
+            scores.len(),
+            scores.get(scores.len() / 2).copied().unwrap_or(0),
+            scores.iter().filter(|&&s| s >= 0).count(),
+            scores.iter().filter(|&&s| s >= 200).count(),
+        );
+    }
+
     /// Plays out the endgames in the file `ENDGAMES` (lines `black MOVES` or `white MOVES`:
     /// the engine's colour and the position) between the engine at `BUDGET` seconds a move
     /// (1 unless given) and the exact replay of the classroom player with `NODES` nodes a
@@ -2150,17 +2242,7 @@ mod solver_measure {
             let engine = usize::from(colour == "white");
             let mut state =
                 State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
-            while state.outcome().is_none() {
-                let deadline = Deadline::within(Duration::from_secs_f64(budget));
-                let cell = if state.to_move().index() == engine {
-                    super::super::choose_move(&state, &deadline).unwrap().best
-                } else {
-                    let mut position = Position::new(&model_geo, &state);
-                    let choices = classroom_model::classroom_replies(&mut position, nodes);
-                    model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
-                };
-                state.apply(cell).unwrap();
-            }
+            play_against_the_replay(&mut state, engine, budget, nodes, usize::MAX, &model_geo);
             let result = match state.outcome() {
                 Some(crate::rules::magnetic_cave::Outcome::Win { winner, .. })
                     if winner.index() == engine =>
