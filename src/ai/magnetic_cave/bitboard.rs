@@ -1912,7 +1912,7 @@ mod tests {
 #[cfg(test)]
 mod solver_measure {
     use super::*;
-    use crate::rules::magnetic_cave::parse_moves;
+    use crate::rules::magnetic_cave::{Outcome, parse_moves};
     use std::time::{Duration, Instant};
 
     /// The number in the environment variable `name`, or `default`.
@@ -1937,18 +1937,19 @@ mod solver_measure {
         )
     }
 
-    /// A game of a match record: its number (the engine is black in odd games), its result
-    /// for the engine (`'W'`, `'D'` or `'L'`) and its moves.
+    /// A game of a match record (`tablero tournament --a engine --records`): its file, the
+    /// engine's seat (0 black: the engine is black in odd-numbered games), its result for the
+    /// engine (`'W'`, `'D'` or `'L'`; `'?'` unfinished) and its moves.
     struct RecordedGame {
         path: std::path::PathBuf,
-        number: usize,
+        engine: usize,
         result: char,
         moves: Vec<Cell>,
     }
 
     /// The games recorded in the folders listed in the environment variable `name`
-    /// (comma-separated folders of `tablero tournament --a engine --records`), in file-name
-    /// order; `None` when it is not set.
+    /// (comma-separated), in file-name order, read and replayed by [`crate::record::load`];
+    /// `None` when it is not set.
     fn recorded_games(name: &str) -> Option<Vec<RecordedGame>> {
         let folders = std::env::var(name).ok()?;
         let mut games = Vec::new();
@@ -1962,31 +1963,48 @@ mod solver_measure {
             for path in paths {
                 let name = path.file_stem().unwrap().to_string_lossy().to_string();
                 let number: usize = name.trim_start_matches("game-").parse().unwrap();
-                let text = std::fs::read_to_string(&path).unwrap();
-                let outcome = text.split("result: Some(\"").nth(1).unwrap_or("");
-                let engine_black = number % 2 == 1;
-                let result = if outcome.starts_with("Tie") {
-                    'D'
-                } else if outcome.starts_with('■') == engine_black {
-                    'W'
-                } else {
-                    'L'
+                let engine = usize::from(number.is_multiple_of(2));
+                let replayed = crate::record::load(&path).unwrap();
+                let crate::record::Replayed::MagneticCave(_, positions) = replayed else {
+                    panic!("{} is no Magnetic Cave record", path.display());
                 };
-                let moves = text
-                    .split("Act(\"")
-                    .skip(1)
-                    .filter_map(|part| part.split('"').next())
-                    .map(|cell| parse_moves(cell).unwrap()[0])
-                    .collect();
+                let last = positions.last().unwrap();
+                let result = match last.outcome() {
+                    Some(Outcome::Win { winner, .. }) if winner.index() == engine => 'W',
+                    Some(Outcome::Win { .. }) => 'L',
+                    Some(_) => 'D',
+                    None => '?',
+                };
+                let moves = last.moves().to_vec();
                 games.push(RecordedGame {
                     path,
-                    number,
+                    engine,
                     result,
                     moves,
                 });
             }
         }
         Some(games)
+    }
+
+    /// Every `PARTS`-th of `items` from the `PART`-th (all unless given): one share of the
+    /// work for each core.
+    fn this_part<T>(items: impl Iterator<Item = T>) -> impl Iterator<Item = T> {
+        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
+        items.skip(part).step_by(parts.max(1))
+    }
+
+    /// The engine's score of `state` from the side of player `engine`, searched `seconds`.
+    fn score_for(geo: &Geometry, state: &State, engine: usize, seconds: f64) -> i32 {
+        let deadline = Deadline::within(Duration::from_secs_f64(seconds));
+        let report = Searcher::new(geo, state, &deadline)
+            .search(u32::MAX, None)
+            .unwrap();
+        if state.to_move().index() == engine {
+            report.score
+        } else {
+            -report.score
+        }
     }
 
     /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
@@ -2171,32 +2189,20 @@ mod solver_measure {
         let nodes: u64 = env_or("NODES", 1_000_000);
         let plies: usize = env_or("PLY", 14);
         let score_budget: f64 = env_or("SCORE_BUDGET", 1.0);
-        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
         let geo = super::tests::standard_geometry();
         let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
             return;
         };
         let mut scores = Vec::new();
-        for game in games.iter().skip(part).step_by(parts.max(1)) {
-            let engine = usize::from(game.number % 2 == 0);
+        for game in this_part(games.iter()) {
+            let engine = game.engine;
             let mut state = State::from_moves(Config::STANDARD, &game.moves[..4]).unwrap();
             play_against_the_replay(&mut state, engine, budget, nodes, plies, &model_geo);
             let score = match state.outcome() {
-                Some(crate::rules::magnetic_cave::Outcome::Win { winner, .. }) => {
-                    if winner.index() == engine { WIN } else { -WIN }
-                }
+                Some(Outcome::Win { winner, .. }) if winner.index() == engine => WIN,
+                Some(Outcome::Win { .. }) => -WIN,
                 Some(_) => 0,
-                None => {
-                    let deadline = Deadline::within(Duration::from_secs_f64(score_budget));
-                    let report = Searcher::new(&geo, &state, &deadline)
-                        .search(u32::MAX, None)
-                        .unwrap();
-                    if state.to_move().index() == engine {
-                        report.score
-                    } else {
-                        -report.score
-                    }
-                }
+                None => score_for(&geo, &state, engine, score_budget),
             };
             let colour = if engine == 0 { "black" } else { "white" };
             let played: Vec<String> = state.moves().iter().map(|c| c.to_string()).collect();
@@ -2244,13 +2250,11 @@ mod solver_measure {
                 State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
             play_against_the_replay(&mut state, engine, budget, nodes, usize::MAX, &model_geo);
             let result = match state.outcome() {
-                Some(crate::rules::magnetic_cave::Outcome::Win { winner, .. })
-                    if winner.index() == engine =>
-                {
+                Some(Outcome::Win { winner, .. }) if winner.index() == engine => {
                     won += 1;
                     "W"
                 }
-                Some(crate::rules::magnetic_cave::Outcome::Win { .. }) => {
+                Some(Outcome::Win { .. }) => {
                     lost += 1;
                     "L"
                 }
@@ -2282,7 +2286,6 @@ mod solver_measure {
         let most_empty: usize = env_or("EMPTY", 28);
         let seconds: f64 = env_or("SECONDS", 10.0);
         let nodes: u64 = env_or("NODES", 700_000);
-        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
         let geo = super::tests::standard_geometry();
         let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
             return;
@@ -2295,12 +2298,10 @@ mod solver_measure {
             (verdict, start.elapsed().as_secs_f64())
         };
         let (mut positions, mut pairs, mut trapped, mut blunders) = (0, 0, 0, 0);
-        let tied = games.iter().filter(|game| game.result == 'D');
-        for game in tied.skip(part).step_by(parts.max(1)) {
-            // The engine moves at even plies (from 0) when it is black.
-            let engine = usize::from(game.number % 2 == 0);
+        for game in this_part(games.iter().filter(|game| game.result == 'D')) {
+            // The engine (seat 0 black) moves at the plies (from 0) of its seat's parity.
             let Some(ply) =
-                (4..game.moves.len()).find(|&p| p % 2 == engine && 64 - p <= most_empty)
+                (4..game.moves.len()).find(|&p| p % 2 == game.engine && 64 - p <= most_empty)
             else {
                 continue;
             };
@@ -2375,29 +2376,18 @@ mod solver_measure {
             return;
         };
         let budget: f64 = env_or("BUDGET", 1.0);
-        let (part, parts): (usize, usize) = (env_or("PART", 0), env_or("PARTS", 1));
         let plies: Vec<usize> = std::env::var("PLIES")
             .unwrap_or_else(|_| "4,8,14".into())
             .split(',')
             .filter_map(|ply| ply.trim().parse().ok())
             .collect();
         let geo = super::tests::standard_geometry();
-        for game in games.iter().skip(part).step_by(parts.max(1)) {
-            let engine_black = game.number % 2 == 1;
-            let colour = if engine_black { "black" } else { "white" };
+        for game in this_part(games.iter()) {
+            let colour = if game.engine == 0 { "black" } else { "white" };
             let mut line = format!("{} {colour} {}", game.path.display(), game.result);
             for &ply in plies.iter().filter(|&&ply| ply < game.moves.len()) {
                 let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
-                let deadline = Deadline::within(Duration::from_secs_f64(budget));
-                let report = Searcher::new(&geo, &state, &deadline)
-                    .search(u32::MAX, None)
-                    .unwrap();
-                let engine_to_move = (ply % 2 == 0) == engine_black;
-                let score = if engine_to_move {
-                    report.score
-                } else {
-                    -report.score
-                };
+                let score = score_for(&geo, &state, game.engine, budget);
                 line.push_str(&format!(" {ply}:{score}"));
             }
             println!("{line}");
@@ -2477,9 +2467,9 @@ mod solver_measure {
         let mut replayed = vec![0u32; budgets.len()];
         let mut hits = vec![0u32; configs.len()];
         let mut total = 0u32;
-        for RecordedGame { number, moves, .. } in games {
-            // Classroom moves at even plies (0-based) when it is black, odd when white.
-            let classroom = usize::from(number % 2 == 1);
+        for RecordedGame { engine, moves, .. } in games {
+            // Classroom moves at the plies (from 0) of its seat's parity.
+            let classroom = 1 - engine;
             for ply in (4..moves.len()).filter(|&p| p % 2 == classroom) {
                 let state = State::from_moves(Config::STANDARD, &moves[..ply]).unwrap();
                 if 64 - ply <= fewest {
