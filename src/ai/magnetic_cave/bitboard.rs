@@ -1969,12 +1969,7 @@ mod solver_measure {
                     panic!("{} is no Magnetic Cave record", path.display());
                 };
                 let last = positions.last().unwrap();
-                let result = match last.outcome() {
-                    Some(Outcome::Win { winner, .. }) if winner.index() == engine => 'W',
-                    Some(Outcome::Win { .. }) => 'L',
-                    Some(_) => 'D',
-                    None => '?',
-                };
+                let result = result_for(last, engine);
                 let moves = last.moves().to_vec();
                 games.push(RecordedGame {
                     path,
@@ -1985,6 +1980,17 @@ mod solver_measure {
             }
         }
         Some(games)
+    }
+
+    /// The result of `state` for player `engine` (0 black): `'W'`, `'D'` or `'L'`, and `'?'`
+    /// while the game goes on.
+    fn result_for(state: &State, engine: usize) -> char {
+        match state.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner.index() == engine => 'W',
+            Some(Outcome::Win { .. }) => 'L',
+            Some(_) => 'D',
+            None => '?',
+        }
     }
 
     /// Every `PARTS`-th of `items` from the `PART`-th (all unless given): one share of the
@@ -2198,11 +2204,11 @@ mod solver_measure {
             let engine = game.engine;
             let mut state = State::from_moves(Config::STANDARD, &game.moves[..4]).unwrap();
             play_against_the_replay(&mut state, engine, budget, nodes, plies, &model_geo);
-            let score = match state.outcome() {
-                Some(Outcome::Win { winner, .. }) if winner.index() == engine => WIN,
-                Some(Outcome::Win { .. }) => -WIN,
-                Some(_) => 0,
-                None => score_for(&geo, &state, engine, score_budget),
+            let score = match result_for(&state, engine) {
+                'W' => WIN,
+                'L' => -WIN,
+                'D' => 0,
+                _ => score_for(&geo, &state, engine, score_budget),
             };
             let colour = if engine == 0 { "black" } else { "white" };
             let played: Vec<String> = state.moves().iter().map(|c| c.to_string()).collect();
@@ -2249,20 +2255,13 @@ mod solver_measure {
             let mut state =
                 State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
             play_against_the_replay(&mut state, engine, budget, nodes, usize::MAX, &model_geo);
-            let result = match state.outcome() {
-                Some(Outcome::Win { winner, .. }) if winner.index() == engine => {
-                    won += 1;
-                    "W"
-                }
-                Some(Outcome::Win { .. }) => {
-                    lost += 1;
-                    "L"
-                }
-                _ => {
-                    tied += 1;
-                    "D"
-                }
-            };
+            // The game is played to its end, so the result is a win, a loss or a tie.
+            let result = result_for(&state, engine);
+            match result {
+                'W' => won += 1,
+                'L' => lost += 1,
+                _ => tied += 1,
+            }
             println!("{result} {colour} {moves}");
         }
         println!("engine: {won} W {tied} D {lost} L");
