@@ -57,6 +57,27 @@ const LURE_DEPTH: i32 = 8;
 const LURE_MARGIN: i32 = 20;
 /// …and the model's reply to it leaves us at least this much more than its reply to the best.
 const LURE_GAIN: i32 = 60;
+/// In the opening, with at least this many empty cells (a player's first five moves after
+/// the four random ones), *rollouts* against the model choose the move instead of lures
+/// ([`Searcher::find_rollout_choice`]): they see the replies a shallow opponent would make
+/// four moves deep, where a lure sees one.
+const ROLLOUT_FROM: u32 = 50;
+/// Besides the best move, this many others are played out: those that full-window
+/// searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best.
+const ROLLOUT_OTHERS: usize = 2;
+/// See [`ROLLOUT_OTHERS`].
+const ROLLOUT_CANDIDATE_DEPTH: i32 = 7;
+/// A rollout is this many plies long: the move and four replies of each side.
+const ROLLOUT_PLIES: usize = 9;
+/// Our moves in a rollout come from searches of this many plies…
+const ROLLOUT_OWN_DEPTH: i32 = 7;
+/// …the opponent's from the model's plain search of this many (as `MODEL_SELECTIVE` says,
+/// the plain 6-ply model predicts a classroom player best)…
+const ROLLOUT_MODEL_DEPTH: i32 = 6;
+/// …and a search of this many plies scores the end.
+const ROLLOUT_LEAF_DEPTH: i32 = 10;
+/// Another move replaces the best only when its rollout ends at least this much better.
+const ROLLOUT_GAIN: i32 = 120;
 /// The depths at which the model of a classroom opponent predicts its replies, to find the
 /// proved result's move whose likely reply is a mistake ([`Searcher::set_model_traps`]):
 /// such players reach 6 to 8 plies at 1 s with 28 empty cells, 9 to 13 with 16.
@@ -562,6 +583,38 @@ impl<'g> Position<'g> {
         hash
     }
 
+    /// Plays the game from here to its end with both sides choosing at random among their
+    /// sensible moves (a win is always taken, see [`Position::sensible_moves`]) and takes it
+    /// back: 1 when the player to move now wins, -1 when it loses, 0 for a tie.
+    #[cfg(test)]
+    fn playout(&mut self, random: &mut XorShift) -> i32 {
+        let start = self.to_move;
+        let mut laid = [0u32; 64];
+        let mut count = 0;
+        let result = loop {
+            let legal = self.legal();
+            if legal == 0 {
+                break 0;
+            }
+            let me = self.to_move;
+            if self.winning_cells(me) & legal != 0 {
+                break if me == start { 1 } else { -1 };
+            }
+            let mut moves = self.sensible_moves();
+            for _ in 0..random.next() % u64::from(moves.count_ones()) {
+                moves &= moves - 1;
+            }
+            let cell = moves.trailing_zeros();
+            self.play(cell);
+            laid[count] = cell;
+            count += 1;
+        };
+        for &cell in laid[..count].iter().rev() {
+            self.undo(cell);
+        }
+        result
+    }
+
     /// Takes back the brick on `cell`, the last one laid.
     fn undo(&mut self, cell: u32) {
         let p = 1 - self.to_move;
@@ -733,7 +786,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             }
         }
         // Lures only in the middle game, where nothing is proved yet.
-        let model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
+        let mut model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
         if model.is_some() {
             self.share = LURE_SHARE;
         }
@@ -781,7 +834,22 @@ impl<'d, 'g> Searcher<'d, 'g> {
         report.best = geo.cell(found.best);
         report.score = found.score;
         report.depth = found.depth;
-        if let Some(model) = model
+        // In the opening, rollouts against the model choose the move; elsewhere, or when
+        // they run out of time, a lure may replace the best move.
+        let rollout_choice = match model.as_deref_mut() {
+            Some(model)
+                if empty as u32 >= ROLLOUT_FROM
+                    && found.score.abs() < WIN_THRESHOLD
+                    && found.depth >= 2 =>
+            {
+                self.find_rollout_choice(model, &root_moves, found.best)
+            }
+            _ => None,
+        };
+        if let Some(choice) = rollout_choice {
+            report.best = geo.cell(choice);
+            self.lured = choice != found.best;
+        } else if let Some(model) = model
             && found.score.abs() < WIN_THRESHOLD
             && found.depth >= 2
             && let Some(lure) =
@@ -864,6 +932,125 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         self.aborted = false;
         lure
+    }
+
+    /// The opening's *rollout choice*: `best` and the [`ROLLOUT_OTHERS`] other `moves` that
+    /// full-window searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best are each played
+    /// out [`ROLLOUT_PLIES`] plies, our moves by shallow searches, the opponent's by the
+    /// `model`'s plain open-line search ([`Searcher::rollout_value`]). Another move replaces
+    /// `best` when its line ends at least [`ROLLOUT_GAIN`] better. `None` when the time ran
+    /// out first (then a lure may be looked for as elsewhere).
+    fn find_rollout_choice(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        moves: &[u32],
+        best: u32,
+    ) -> Option<u32> {
+        self.can_abort = true;
+        let mut scored = Vec::with_capacity(moves.len());
+        for &cell in moves.iter().filter(|&&cell| cell != best) {
+            self.position.play(cell);
+            let score = -self.negamax(ROLLOUT_CANDIDATE_DEPTH - 1, 1, -INF, INF);
+            self.position.undo(cell);
+            if self.aborted {
+                self.aborted = false;
+                return None;
+            }
+            scored.push((cell, score));
+        }
+        scored.sort_by_key(|&(_, score)| -score);
+        let candidates: Vec<u32> = std::iter::once(best)
+            .chain(scored.iter().take(ROLLOUT_OTHERS).map(|&(cell, _)| cell))
+            .collect();
+        let selective = model.selective;
+        model.selective = false;
+        let mut values = Vec::with_capacity(candidates.len());
+        for &cell in &candidates {
+            let value = self.rollout_value(model, cell);
+            if self.aborted {
+                break;
+            }
+            values.push((cell, value));
+        }
+        model.selective = selective;
+        let aborted = std::mem::replace(&mut self.aborted, false);
+        if aborted || values.len() < candidates.len() {
+            return None;
+        }
+        let base = values[0].1;
+        let mut choice = (best, base);
+        for &(cell, value) in &values[1..] {
+            if value > choice.1 && value >= base.saturating_add(ROLLOUT_GAIN) {
+                choice = (cell, value);
+            }
+        }
+        Some(choice.0)
+    }
+
+    /// The value for the player to move of playing `first` and then, for [`ROLLOUT_PLIES`]
+    /// plies in all, the best moves of our searches of [`ROLLOUT_OWN_DEPTH`] plies against
+    /// the replies of the `model`'s (plain) search of [`ROLLOUT_MODEL_DEPTH`], the end scored
+    /// by a search of [`ROLLOUT_LEAF_DEPTH`] (a win or a tie on the way counts as such). Both
+    /// positions are restored; check [`Searcher::aborted`] afterwards.
+    fn rollout_value(&mut self, model: &mut Searcher<'_, '_>, first: u32) -> i32 {
+        let me = self.position.to_move;
+        let mut laid = Vec::with_capacity(ROLLOUT_PLIES);
+        let mut cell = first;
+        let mut value = None;
+        for _ in 0..ROLLOUT_PLIES {
+            self.position.play(cell);
+            model.position.play(cell);
+            laid.push(cell);
+            let to_move = self.position.to_move;
+            let legal = self.position.legal();
+            if legal == 0 {
+                value = Some(0);
+                break;
+            }
+            if self.position.winning_cells(to_move) & legal != 0 {
+                value = Some(if to_move == me { WIN } else { -WIN });
+                break;
+            }
+            if laid.len() == ROLLOUT_PLIES {
+                break;
+            }
+            let next = if to_move == me {
+                let mut moves: Vec<u32> = bits(self.position.sensible_moves()).collect();
+                if moves.len() > 1 {
+                    moves.sort_by_key(|&c| -self.position.gain(c));
+                    let scores = self.search_root(ROLLOUT_OWN_DEPTH, &moves, (-INF, INF));
+                    if self.aborted {
+                        break;
+                    }
+                    moves[first_best(&scores)]
+                } else {
+                    moves[0]
+                }
+            } else {
+                match model.predicted_reply(ROLLOUT_MODEL_DEPTH) {
+                    Some(reply) => reply,
+                    None => break,
+                }
+            };
+            cell = next;
+        }
+        let value = match value {
+            Some(value) => value,
+            None if self.aborted => 0,
+            None => {
+                let score = self.negamax(ROLLOUT_LEAF_DEPTH, 1, -INF, INF);
+                if self.position.to_move == me {
+                    score
+                } else {
+                    -score
+                }
+            }
+        };
+        for &cell in laid.iter().rev() {
+            self.position.undo(cell);
+            model.position.undo(cell);
+        }
+        value
     }
 
     /// The reply this searcher (a model of the opponent, to move) chooses at `depth` plies
@@ -1465,6 +1652,23 @@ fn tt_bucket(hash: u64, bits: u32) -> usize {
 #[repr(align(32))]
 struct Bucket([TtEntry; 2]);
 
+/// A small fast random number generator (xorshift64) for playouts.
+#[cfg(test)]
+struct XorShift(u64);
+
+#[cfg(test)]
+impl XorShift {
+    /// The next number.
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+}
+
 /// The indices of the set bits of `mask`, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -1585,6 +1789,66 @@ mod tests {
             assert!(value >= floor, "lure {lure} scores {value}, best {score}");
         }
         assert!(lures > 0, "no lure in {tried} positions");
+    }
+
+    #[test]
+    fn rollouts_choose_one_of_the_moves_and_restore_both_positions() {
+        let geo = standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        let mut next = below(2027);
+        let deadline = Deadline::within(std::time::Duration::from_secs(600));
+        let (mut tried, mut changed) = (0, 0);
+        while tried < 12 {
+            let bricks = 6 + next(8);
+            let state = random_game(&mut next, bricks);
+            if state.outcome().is_some() {
+                continue;
+            }
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let mut model = Searcher::model(&model_geo, &state, &deadline);
+            let position = &searcher.position;
+            let threats = position.winning_cells(0) | position.winning_cells(1);
+            let moves: Vec<u32> = bits(position.sensible_moves()).collect();
+            if moves.len() < 2 || threats & position.legal() != 0 {
+                continue;
+            }
+            tried += 1;
+            let scores = searcher.search_root(6, &moves, (-INF, INF));
+            let best = moves[first_best(&scores)];
+            let before = (searcher.position.bits, searcher.position.totals.hash);
+            let model_before = (model.position.bits, model.position.totals.hash);
+            let Some(choice) = searcher.find_rollout_choice(&mut model, &moves, best) else {
+                panic!("no time limit to run out");
+            };
+            assert!(moves.contains(&choice), "{choice} is no root move");
+            assert!(before == (searcher.position.bits, searcher.position.totals.hash));
+            assert!(model_before == (model.position.bits, model.position.totals.hash));
+            assert!(model.selective, "the model is selective again");
+            changed += usize::from(choice != best);
+        }
+        assert!(
+            changed > 0,
+            "the rollouts never changed the move in {tried} openings"
+        );
+    }
+
+    #[test]
+    fn a_rollout_ends_at_a_win_on_the_way() {
+        let geo = standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        // White has A1 to A4; A5, on the wall, wins for it.
+        let moves = parse_moves("H1,A1,H2,A2,H4,A3,G1,A4").unwrap();
+        let state = State::from_moves(Config::STANDARD, &moves).unwrap();
+        let deadline = Deadline::within(std::time::Duration::from_secs(600));
+        let mut searcher = Searcher::new(&geo, &state, &deadline);
+        let mut model = Searcher::model(&model_geo, &state, &deadline);
+        let cell = |name: &str| geo.index(parse_moves(name).unwrap()[0]);
+        assert_eq!(searcher.rollout_value(&mut model, cell("H5")), -WIN);
+        assert!(searcher.rollout_value(&mut model, cell("A5")) > -WIN);
     }
 
     #[test]
@@ -2000,6 +2264,40 @@ mod solver_measure {
         items.skip(part).step_by(parts.max(1))
     }
 
+    /// The mean of `count` random playouts ([`Position::playout`]) of `state` from the side
+    /// of player `engine` (0 when the game is over).
+    fn playout_mean(geo: &Geometry, state: &State, engine: usize, count: u32) -> f64 {
+        let mut position = Position::new(geo, state);
+        let mut random = XorShift(0x9E37_79B9_7F4A_7C15 ^ position.totals.hash | 1);
+        let sum: i32 = (0..count).map(|_| position.playout(&mut random)).sum();
+        let mean = f64::from(sum) / f64::from(count.max(1));
+        if position.to_move == engine {
+            mean
+        } else {
+            -mean
+        }
+    }
+
+    /// The playout means of the last positions in the opening simulator's output `LINES`
+    /// (lines `PATH COLOUR SCORE MOVES`), one line each: `PATH MEAN`.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn playouts_of_simulated_lines() {
+        let Some(lines) = listed_lines("LINES") else {
+            return;
+        };
+        let geo = super::tests::standard_geometry();
+        for line in lines.iter().filter(|line| line.starts_with('/')) {
+            let fields: Vec<&str> = line.split(' ').collect();
+            let [path, colour, _, moves, ..] = fields[..] else {
+                continue;
+            };
+            let engine = usize::from(colour == "white");
+            let state = State::from_moves(Config::STANDARD, &parse_moves(moves).unwrap()).unwrap();
+            println!("{path} {:.4}", playout_mean(&geo, &state, engine, 4000));
+        }
+    }
+
     /// The engine's score of `state` from the side of player `engine`, searched `seconds`.
     fn score_for(geo: &Geometry, state: &State, engine: usize, seconds: f64) -> i32 {
         let deadline = Deadline::within(Duration::from_secs_f64(seconds));
@@ -2010,6 +2308,46 @@ mod solver_measure {
             report.score
         } else {
             -report.score
+        }
+    }
+
+    /// The reply of the classroom player replayed with `nodes` nodes in `state`
+    /// (`model_geo`: the open-line geometry).
+    fn replayed_reply(model_geo: &Geometry, state: &State, nodes: u64) -> Cell {
+        let mut position = Position::new(model_geo, state);
+        let choices = classroom_model::classroom_replies(&mut position, nodes);
+        model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
+    }
+
+    /// The recorded games whose result for the engine is `RESULT` (`D` unless given) and in
+    /// which the engine played `COLOUR` (`white` unless given).
+    fn games_by_result(games: &[RecordedGame]) -> Vec<&RecordedGame> {
+        let result: char = env_or("RESULT", 'D');
+        let engine = usize::from(std::env::var("COLOUR").map_or(true, |c| c == "white"));
+        games
+            .iter()
+            .filter(|game| game.result == result && game.engine == engine)
+            .collect()
+    }
+
+    /// The score of `state` from the side of player `engine`: its result when the game is
+    /// over ([`WIN`] a win, 0 a tie), else a search of `depth` plies.
+    fn end_score(geo: &Geometry, state: &State, engine: usize, depth: u32) -> i32 {
+        match result_for(state, engine) {
+            'W' => WIN,
+            'L' => -WIN,
+            'D' => 0,
+            _ => {
+                let deadline = Deadline::within(Duration::from_secs(600));
+                let report = Searcher::new(geo, state, &deadline)
+                    .search(depth, None)
+                    .unwrap();
+                if state.to_move().index() == engine {
+                    report.score
+                } else {
+                    -report.score
+                }
+            }
         }
     }
 
@@ -2168,9 +2506,7 @@ mod solver_measure {
             let cell = if state.to_move().index() == engine {
                 super::super::choose_move(state, &deadline).unwrap().best
             } else {
-                let mut position = Position::new(model_geo, state);
-                let choices = classroom_model::classroom_replies(&mut position, nodes);
-                model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
+                replayed_reply(model_geo, state, nodes)
             };
             state.apply(cell).unwrap();
         }
@@ -2213,9 +2549,10 @@ mod solver_measure {
             let colour = if engine == 0 { "black" } else { "white" };
             let played: Vec<String> = state.moves().iter().map(|c| c.to_string()).collect();
             println!(
-                "{} {colour} {score} {}",
+                "{} {colour} {score} {} {:.4}",
                 game.path.display(),
-                played.join(",")
+                played.join(","),
+                playout_mean(&geo, &state, engine, 4000)
             );
             scores.push(score.clamp(-1000, 1000));
         }
@@ -2230,6 +2567,218 @@ mod solver_measure {
             scores.iter().filter(|&&s| s >= 0).count(),
             scores.iter().filter(|&&s| s >= 200).count(),
         );
+    }
+
+    /// The engine's sensible moves in `state` with their scores by a full-window search of
+    /// `depth` plies each, best first (a win to take alone, scored as a win).
+    fn scored_moves(geo: &Geometry, state: &State, depth: i32) -> Vec<(Cell, i32)> {
+        let deadline = Deadline::within(Duration::from_secs(600));
+        let mut searcher = Searcher::new(geo, state, &deadline);
+        let me = searcher.position.to_move;
+        let legal = searcher.position.legal();
+        let wins = searcher.position.winning_cells(me) & legal;
+        if wins != 0 {
+            return vec![(geo.cell(wins.trailing_zeros()), WIN)];
+        }
+        let mut scored: Vec<(Cell, i32)> = bits(searcher.position.sensible_moves())
+            .map(|cell| {
+                searcher.position.play(cell);
+                let score = -searcher.negamax(depth - 1, 1, -INF, INF);
+                searcher.position.undo(cell);
+                (geo.cell(cell), score)
+            })
+            .collect();
+        scored.sort_by_key(|&(_, score)| -score);
+        scored
+    }
+
+    /// The lines of the oracle search below [`oracle_openings_against_the_replay`]: from
+    /// `state`, the replay answers for the classroom player and the engine (`engine`) tries
+    /// its `branch` best moves at each of its next `decisions` moves, then its best; each
+    /// line ends after `plies` moves with a depth-12 score from the engine's side.
+    fn oracle_lines(
+        geo: &Geometry,
+        model_geo: &Geometry,
+        state: &State,
+        engine: usize,
+        decisions: usize,
+        branch: usize,
+        plies: usize,
+        lines: &mut Vec<(i32, String)>,
+    ) {
+        if state.outcome().is_some() || state.moves().len() >= plies {
+            let score = end_score(geo, state, engine, 12);
+            let moves: Vec<String> = state.moves().iter().map(|c| c.to_string()).collect();
+            lines.push((score, moves.join(",")));
+            return;
+        }
+        if state.to_move().index() != engine {
+            let mut next = state.clone();
+            next.apply(replayed_reply(model_geo, state, 1_000_000))
+                .unwrap();
+            oracle_lines(
+                geo, model_geo, &next, engine, decisions, branch, plies, lines,
+            );
+            return;
+        }
+        let width = if decisions > 0 { branch } else { 1 };
+        for (cell, _) in scored_moves(geo, state, 9).into_iter().take(width) {
+            let mut next = state.clone();
+            next.apply(cell).unwrap();
+            let left = decisions.saturating_sub(1);
+            oracle_lines(geo, model_geo, &next, engine, left, branch, plies, lines);
+        }
+    }
+
+    /// The score from the engine's side after the game from `state` is played until `plies`
+    /// moves, the engine choosing the best move of 9-ply searches and the other side by
+    /// `reply`; a depth-12 search scores the end.
+    fn rollout(
+        geo: &Geometry,
+        state: &State,
+        engine: usize,
+        plies: usize,
+        reply: &dyn Fn(&State) -> Cell,
+    ) -> i32 {
+        let engine_depth: u32 = env_or("ENGINE_DEPTH", 0);
+        let leaf_depth: u32 = env_or("LEAF_DEPTH", 12);
+        let mut state = state.clone();
+        while state.outcome().is_none() && state.moves().len() < plies {
+            let cell = if state.to_move().index() == engine {
+                if engine_depth == 0 {
+                    scored_moves(geo, &state, 9)[0].0
+                } else {
+                    let deadline = Deadline::within(Duration::from_secs(600));
+                    let mut searcher = Searcher::new(geo, &state, &deadline);
+                    searcher.search(engine_depth, None).unwrap().best
+                }
+            } else {
+                reply(&state)
+            };
+            state.apply(cell).unwrap();
+        }
+        end_score(geo, &state, engine, leaf_depth)
+    }
+
+    /// Rollouts against a generic model of the classroom player as a way to choose the
+    /// engine's move: from the random opening and the replay's first reply of every game of
+    /// `RECORDS` chosen as for [`oracle_openings_against_the_replay`], each of the engine's
+    /// `BRANCH` best moves (3 unless given) is rolled out to 14 plies against the replay and
+    /// against the plain open-line model of `DEPTH` plies (6 unless given). Prints the
+    /// replay's scores of the engine's first move, of the move the model's rollouts prefer
+    /// and of the best.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn rollouts_against_a_model() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let branch: usize = env_or("BRANCH", 3);
+        let depth: i32 = env_or("DEPTH", 6);
+        let geo = super::tests::standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        let replay = |state: &State| replayed_reply(&model_geo, state, 1_000_000);
+        let model = |state: &State| {
+            let deadline = Deadline::within(Duration::from_secs(600));
+            let mut model = Searcher::model(&model_geo, state, &deadline);
+            model.selective = false;
+            model_geo.cell(model.predicted_reply(depth).unwrap())
+        };
+        let chosen = games_by_result(&games);
+        let (mut first_sum, mut chosen_sum, mut best_sum, mut count) = (0, 0, 0, 0);
+        for game in this_part(chosen.into_iter()) {
+            let engine = game.engine;
+            let mut state = State::from_moves(Config::STANDARD, &game.moves[..4]).unwrap();
+            if state.to_move().index() != engine {
+                state.apply(replay(&state)).unwrap();
+            }
+            let mut rows = Vec::new();
+            for (cell, _) in scored_moves(&geo, &state, 9).into_iter().take(branch) {
+                let mut next = state.clone();
+                next.apply(cell).unwrap();
+                let real = rollout(&geo, &next, engine, 14, &replay);
+                let modelled = rollout(&geo, &next, engine, 14, &model);
+                rows.push((cell, real, modelled));
+            }
+            let Some(&(_, first, _)) = rows.first() else {
+                continue;
+            };
+            let pick = rows
+                .iter()
+                .max_by_key(|row| (row.2, -(row.0.row as i32)))
+                .unwrap()
+                .1;
+            let best = rows.iter().map(|row| row.1).max().unwrap_or(first);
+            let listed: Vec<String> = rows
+                .iter()
+                .map(|(cell, real, modelled)| format!("{cell}:{real}/{modelled}"))
+                .collect();
+            println!(
+                "ROLLOUT {} first {first} model-pick {pick} best {best} {}",
+                game.path.display(),
+                listed.join(" ")
+            );
+            (first_sum, chosen_sum, best_sum, count) = (
+                first_sum + first,
+                chosen_sum + pick,
+                best_sum + best,
+                count + 1,
+            );
+        }
+        let count = count.max(1);
+        println!(
+            "{count} games: mean first {} model-pick {} best {}",
+            first_sum / count,
+            chosen_sum / count,
+            best_sum / count
+        );
+    }
+
+    /// How much a player that knew the classroom player's replies could gain in the opening:
+    /// from the random opening of every game of the records in `RECORDS` with the result
+    /// `RESULT` (`D` unless given) and the engine as `COLOUR` (`white` unless given; every
+    /// `PARTS`-th from the `PART`-th), the engine tries its `BRANCH` best moves (3 unless
+    /// given, by 9-ply searches) at each of its next `DECISIONS` moves (4 unless given)
+    /// against the exact replay of `classroom` (1 M nodes), then its best, until 14 plies; a
+    /// depth-12 search scores each line. Prints the first line's score (the engine's own
+    /// choices), the best line's and how many lines reach 200.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn oracle_openings_against_the_replay() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let decisions: usize = env_or("DECISIONS", 4);
+        let branch: usize = env_or("BRANCH", 3);
+        let geo = super::tests::standard_geometry();
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        let chosen = games_by_result(&games);
+        for game in this_part(chosen.into_iter()) {
+            let engine = game.engine;
+            let state = State::from_moves(Config::STANDARD, &game.moves[..4]).unwrap();
+            let mut lines = Vec::new();
+            oracle_lines(
+                &geo, &model_geo, &state, engine, decisions, branch, 14, &mut lines,
+            );
+            let first = lines.first().map_or(0, |line| line.0);
+            let best = lines
+                .iter()
+                .max_by_key(|line| line.0)
+                .cloned()
+                .unwrap_or_default();
+            let high = lines.iter().filter(|line| line.0 >= 200).count();
+            println!(
+                "ORACLE {} first {first} best {} high {high} of {} {}",
+                game.path.display(),
+                best.0,
+                lines.len(),
+                best.1
+            );
+        }
     }
 
     /// Plays out the endgames in the file `ENDGAMES` (lines `black MOVES` or `white MOVES`:
@@ -2390,6 +2939,35 @@ mod solver_measure {
                 line.push_str(&format!(" {ply}:{score}"));
             }
             println!("{line}");
+        }
+    }
+
+    /// Playouts against results: for every game of the records in `RECORDS` (see
+    /// `recorded_games`; every `PARTS`-th from the `PART`-th), the position after `PLY`
+    /// plies (14 unless given), the mean of `COUNT` playouts (400 unless given) from the
+    /// engine's side, with the game's result: whether playouts
+    /// say more about the result than the score does.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn playouts_and_results() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let ply: usize = env_or("PLY", 14);
+        let count: u32 = env_or("COUNT", 400);
+        let geo = super::tests::standard_geometry();
+        for game in this_part(games.iter()) {
+            if game.moves.len() <= ply {
+                continue;
+            }
+            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+            let mean = playout_mean(&geo, &state, game.engine, count);
+            let colour = if game.engine == 0 { "black" } else { "white" };
+            println!(
+                "PLAYOUT {} {colour} {} {mean:.3}",
+                game.path.display(),
+                game.result
+            );
         }
     }
 
