@@ -1706,6 +1706,14 @@ mod tests {
     }
 
     /// A game of random moves, `bricks` long unless a line ends it sooner.
+    /// The open-line geometry of the standard cave (the model opponent's).
+    fn open_line_geometry() -> Geometry {
+        let Some(geo) = Geometry::open_lines(Config::STANDARD) else {
+            panic!("8x8 fits a u64");
+        };
+        geo
+    }
+
     fn random_game(next: &mut impl FnMut(usize) -> usize, bricks: usize) -> State {
         let mut state = State::new(Config::STANDARD);
         play_randomly(&mut state, next, bricks);
@@ -1739,9 +1747,7 @@ mod tests {
     #[test]
     fn lures_are_safe_moves_nearly_as_good_as_the_best() {
         let geo = standard_geometry();
-        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let model_geo = open_line_geometry();
         let mut next = below(2026);
         let deadline = Deadline::within(std::time::Duration::from_secs(600));
         let depth = 6;
@@ -1794,9 +1800,7 @@ mod tests {
     #[test]
     fn rollouts_choose_one_of_the_moves_and_restore_both_positions() {
         let geo = standard_geometry();
-        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let model_geo = open_line_geometry();
         let mut next = below(2027);
         let deadline = Deadline::within(std::time::Duration::from_secs(600));
         let (mut tried, mut changed) = (0, 0);
@@ -1837,9 +1841,7 @@ mod tests {
     #[test]
     fn a_rollout_ends_at_a_win_on_the_way() {
         let geo = standard_geometry();
-        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let model_geo = open_line_geometry();
         // White has A1 to A4; A5, on the wall, wins for it.
         let moves = parse_moves("H1,A1,H2,A2,H4,A3,G1,A4").unwrap();
         let state = State::from_moves(Config::STANDARD, &moves).unwrap();
@@ -2005,9 +2007,7 @@ mod tests {
     #[test]
     fn model_traps_keep_the_tie_and_expect_a_mistake() {
         let geo = standard_geometry();
-        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let model_geo = open_line_geometry();
         let (mut set, mut immediate) = (0, 0);
         for (state, ties) in tied_positions(5, 18, 16) {
             let deadline = Deadline::within(std::time::Duration::from_secs(600));
