@@ -62,9 +62,10 @@ const LURE_GAIN: i32 = 60;
 /// ([`Searcher::find_rollout_choice`]): they see the replies a shallow opponent would make
 /// four moves deep, where a lure sees one.
 const ROLLOUT_FROM: u32 = 50;
-/// Besides the best move, this many others are played out: those that full-window
-/// searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best.
-const ROLLOUT_OTHERS: usize = 2;
+/// Besides the best move, at most this many others are played out, those that full-window
+/// searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best, best first, while the time
+/// lasts (two at least, or the lures decide).
+const ROLLOUT_OTHERS: usize = 8;
 /// See [`ROLLOUT_OTHERS`].
 const ROLLOUT_CANDIDATE_DEPTH: i32 = 7;
 /// A rollout is this many plies long: the move and four replies of each side.
@@ -99,6 +100,24 @@ fn open_line_value(bricks: usize) -> i32 {
     } else {
         4i32.pow(bricks.min(4) as u32)
     }
+}
+
+/// The move the rollouts choose from the `(move, value)` pairs played out, the best move's
+/// first: another move when its line ends at least [`ROLLOUT_GAIN`] better than the best
+/// move's (the best such line), else the best move. `None` unless the best move and at
+/// least one other were played out.
+fn rollout_pick(values: &[(u32, i32)]) -> Option<u32> {
+    let (&(best, base), others) = values.split_first()?;
+    if others.is_empty() {
+        return None;
+    }
+    let mut choice = (best, base);
+    for &(cell, value) in others {
+        if value > choice.1 && value >= base.saturating_add(ROLLOUT_GAIN) {
+            choice = (cell, value);
+        }
+    }
+    Some(choice.0)
 }
 
 /// The cave's shape as bit masks and line windows.
@@ -934,12 +953,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
         lure
     }
 
-    /// The opening's *rollout choice*: `best` and the [`ROLLOUT_OTHERS`] other `moves` that
-    /// full-window searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best are each played
-    /// out [`ROLLOUT_PLIES`] plies, our moves by shallow searches, the opponent's by the
-    /// `model`'s plain open-line search ([`Searcher::rollout_value`]). Another move replaces
-    /// `best` when its line ends at least [`ROLLOUT_GAIN`] better. `None` when the time ran
-    /// out first (then a lure may be looked for as elsewhere).
+    /// The opening's *rollout choice*: `best` and up to [`ROLLOUT_OTHERS`] other `moves`,
+    /// those that full-window searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best, best
+    /// first, are each played out [`ROLLOUT_PLIES`] plies, our moves by shallow searches, the
+    /// opponent's by the `model`'s plain open-line search ([`Searcher::rollout_value`]), until
+    /// the time runs out. Another move replaces `best` when its line ends at least
+    /// [`ROLLOUT_GAIN`] better. `None` when the time ran out before `best` and one other
+    /// were played out (then a lure may be looked for as elsewhere).
     fn find_rollout_choice(
         &mut self,
         model: &mut Searcher<'_, '_>,
@@ -973,18 +993,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
             values.push((cell, value));
         }
         model.selective = selective;
-        let aborted = std::mem::replace(&mut self.aborted, false);
-        if aborted || values.len() < candidates.len() {
-            return None;
-        }
-        let base = values[0].1;
-        let mut choice = (best, base);
-        for &(cell, value) in &values[1..] {
-            if value > choice.1 && value >= base.saturating_add(ROLLOUT_GAIN) {
-                choice = (cell, value);
-            }
-        }
-        Some(choice.0)
+        self.aborted = false;
+        rollout_pick(&values)
     }
 
     /// The value for the player to move of playing `first` and then, for [`ROLLOUT_PLIES`]
@@ -1836,6 +1846,21 @@ mod tests {
             changed > 0,
             "the rollouts never changed the move in {tried} openings"
         );
+    }
+
+    #[test]
+    fn the_rollouts_pick_a_line_far_enough_ahead_from_those_played_out() {
+        // Only the best move played out: the time ran out, the lures decide.
+        assert_eq!(rollout_pick(&[]), None);
+        assert_eq!(rollout_pick(&[(3, 0)]), None);
+        // Not far enough ahead: the best move stays.
+        assert_eq!(rollout_pick(&[(3, 0), (5, ROLLOUT_GAIN - 1)]), Some(3));
+        // The best of the lines far enough ahead, however many were played out.
+        assert_eq!(rollout_pick(&[(3, 0), (5, ROLLOUT_GAIN)]), Some(5));
+        let values = [(3, -50), (5, 100), (7, 90), (9, 40)];
+        assert_eq!(rollout_pick(&values), Some(5));
+        assert_eq!(rollout_pick(&values[..3]), Some(5));
+        assert_eq!(rollout_pick(&[(3, -50), (7, 90)]), Some(7));
     }
 
     #[test]
