@@ -3035,6 +3035,112 @@ mod solver_measure {
         println!("{lured} lures in {positions} positions, slowest {slowest:.3} s");
     }
 
+    /// The positions before `classroom`'s replies in the games of the records in `RECORDS`
+    /// (see `recorded_games`) with at most `most` and more than `fewest` empty cells, where it
+    /// had no win or block to play and more than one move, each with the reply it played;
+    /// `None` when `RECORDS` is not set.
+    fn classroom_choices(
+        model_geo: &Geometry,
+        most: usize,
+        fewest: usize,
+    ) -> Option<Vec<(State, Cell)>> {
+        let mut choices = Vec::new();
+        for RecordedGame { engine, moves, .. } in recorded_games("RECORDS")? {
+            // Classroom moves at the plies (from 0) of its seat's parity.
+            let classroom = 1 - engine;
+            for ply in (4..moves.len()).filter(|&p| p % 2 == classroom) {
+                if 64 - ply <= fewest {
+                    break;
+                }
+                if 64 - ply > most {
+                    continue;
+                }
+                let state = State::from_moves(Config::STANDARD, &moves[..ply]).unwrap();
+                let position = Position::new(model_geo, &state);
+                let (me, legal) = (position.to_move, position.legal());
+                let tactic = (position.winning_cells(me) | position.winning_cells(1 - me)) & legal;
+                if tactic == 0 && legal.count_ones() >= 2 {
+                    choices.push((state, moves[ply]));
+                }
+            }
+        }
+        Some(choices)
+    }
+
+    /// Where the plain model's best replies tie, and whether `classroom` breaks such ties as
+    /// a classroom player orders its moves: in board order (row by row, the left cell first),
+    /// each depth's best moved to the front, the first of equal scores kept. For each reply of
+    /// `classroom` in the records in `RECORDS` (see `recorded_games`) with at most `MOST` (59)
+    /// and more than `FEWEST` (45) empty cells and no win or block to play, it counts the
+    /// model's (plain, `DEPTH` plies, 6 unless given) hits, the replies among the moves the
+    /// model scores best (each searched with a full window), and the hits of the model's best
+    /// moves broken in board order: `RECORDS=dir cargo test --lib classroom_order_among --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    fn classroom_order_among_the_models_best_replies() {
+        let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+            return;
+        };
+        let (most, fewest): (usize, usize) = (env_or("MOST", 59), env_or("FEWEST", 45));
+        let Some(choices) = classroom_choices(&model_geo, most, fewest) else {
+            return;
+        };
+        let deadline = Deadline::within(Duration::from_secs(600));
+        let depth: i32 = env_or("DEPTH", 6);
+        let total = choices.len() as u32;
+        let (mut model_hits, mut among_best, mut tied, mut board_order_hits) =
+            (0u32, 0u32, 0u32, 0u32);
+        for (state, real) in choices {
+            let mut model = Searcher::model(&model_geo, &state, &deadline);
+            model.selective = false;
+            let legal = model.position.legal();
+            let replies = model.replies_by_depth(depth, false);
+            let Some(&reply) = replies.last() else {
+                continue;
+            };
+            model_hits += u32::from(model_geo.cell(reply) == real);
+            let scored: Vec<(u32, i32)> = bits(legal)
+                .map(|cell| {
+                    model.position.play(cell);
+                    let score = -model.negamax(depth - 1, 1, -INF, INF);
+                    model.position.undo(cell);
+                    (cell, score)
+                })
+                .collect();
+            let top = scored.iter().map(|&(_, score)| score).max().unwrap_or(0);
+            let best: Vec<u32> = scored
+                .iter()
+                .filter(|&&(_, score)| score == top)
+                .map(|&(cell, _)| cell)
+                .collect();
+            among_best += u32::from(best.iter().any(|&cell| model_geo.cell(cell) == real));
+            tied += u32::from(best.len() > 1);
+            // Board order, with the model's best at each shallower depth moved to the front.
+            let mut order: Vec<u32> = bits(legal).collect();
+            for &shallower in &replies[..replies.len() - 1] {
+                if let Some(i) = order.iter().position(|&cell| cell == shallower) {
+                    order[..=i].rotate_right(1);
+                }
+            }
+            let pick = order
+                .iter()
+                .copied()
+                .find(|cell| best.contains(cell))
+                .unwrap_or(reply);
+            board_order_hits += u32::from(model_geo.cell(pick) == real);
+        }
+        let share = |count: u32| 100.0 * f64::from(count) / f64::from(total.max(1));
+        println!(
+            "{total} replies: the model predicts {model_hits} ({:.1} %); {among_best} are among \
+             the moves it scores best ({:.1} %), {tied} positions have several; its best broken \
+             in board order predict {board_order_hits} ({:.1} %)",
+            share(model_hits),
+            share(among_best),
+            share(board_order_hits)
+        );
+    }
+
     /// How often the model of a classroom player predicts the reply `classroom` played, in the
     /// match records in `RECORDS` (folders of `tablero tournament --a engine --b classroom
     /// --records`, see `recorded_games`), positions with more than 24 empty cells and no
@@ -3043,9 +3149,6 @@ mod solver_measure {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn model_predicts_classroom_replies() {
-        let Some(games) = recorded_games("RECORDS") else {
-            return;
-        };
         let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
             return;
         };
@@ -3053,6 +3156,9 @@ mod solver_measure {
         // Empty cells from `MOST` (48) down to above `FEWEST` (24); plain models of the depths
         // in `DEPTHS` (4 to 7), then the selective ones of 6 and 7 plies.
         let (most, fewest): (usize, usize) = (env_or("MOST", 48), env_or("FEWEST", 24));
+        let Some(choices) = classroom_choices(&model_geo, most, fewest) else {
+            return;
+        };
         let mut configs: Vec<(bool, i32)> = std::env::var("DEPTHS")
             .unwrap_or_else(|_| "4,5,6,7".into())
             .split(',')
@@ -3068,38 +3174,20 @@ mod solver_measure {
             .collect();
         let mut replayed = vec![0u32; budgets.len()];
         let mut hits = vec![0u32; configs.len()];
-        let mut total = 0u32;
-        for RecordedGame { engine, moves, .. } in games {
-            // Classroom moves at the plies (from 0) of its seat's parity.
-            let classroom = 1 - engine;
-            for ply in (4..moves.len()).filter(|&p| p % 2 == classroom) {
-                let state = State::from_moves(Config::STANDARD, &moves[..ply]).unwrap();
-                if 64 - ply <= fewest {
-                    break;
-                }
-                if 64 - ply > most {
-                    continue;
-                }
-                let position = Position::new(&model_geo, &state);
-                let (me, legal) = (position.to_move, position.legal());
-                let tactic = (position.winning_cells(me) | position.winning_cells(1 - me)) & legal;
-                if tactic != 0 || legal.count_ones() < 2 {
-                    continue;
-                }
-                total += 1;
-                for (i, &(selective, depth)) in configs.iter().enumerate() {
-                    let mut model = Searcher::model(&model_geo, &state, &deadline);
-                    model.selective = selective;
-                    let reply = model.predicted_reply(depth);
-                    hits[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(moves[ply]));
-                }
-                let mut position = Position::new(&model_geo, &state);
-                let most = budgets.iter().copied().max().unwrap_or(0);
-                let choices = classroom_model::classroom_replies(&mut position, most);
-                for (i, &budget) in budgets.iter().enumerate() {
-                    let reply = classroom_model::reply_within(&choices, budget);
-                    replayed[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(moves[ply]));
-                }
+        let total = choices.len() as u32;
+        for (state, real) in choices {
+            for (i, &(selective, depth)) in configs.iter().enumerate() {
+                let mut model = Searcher::model(&model_geo, &state, &deadline);
+                model.selective = selective;
+                let reply = model.predicted_reply(depth);
+                hits[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(real));
+            }
+            let mut position = Position::new(&model_geo, &state);
+            let most = budgets.iter().copied().max().unwrap_or(0);
+            let by_depth = classroom_model::classroom_replies(&mut position, most);
+            for (i, &budget) in budgets.iter().enumerate() {
+                let reply = classroom_model::reply_within(&by_depth, budget);
+                replayed[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(real));
             }
         }
         for (i, &(selective, depth)) in configs.iter().enumerate() {
