@@ -86,6 +86,13 @@ const MODEL_TRAP_DEPTHS: std::ops::RangeInclusive<i32> = 5..=9;
 /// How many of the opponent's replies ahead [`Searcher::set_model_traps`] looks for a
 /// mistake at most (one more each round, while the time allows).
 const TRAP_LEVELS: usize = 4;
+/// The solver looks for a pairing that keeps a side from winning
+/// ([`Position::paired_off`]) with at least this many empty cells…
+const PAIR_FROM: i32 = 8;
+/// …trying at most this many choices of pairs…
+const PAIR_STEPS: u32 = 16;
+/// …among at most this many pairs a window.
+const PAIR_CHOICES: usize = 16;
 /// How the solver orders its moves: a window with `k` bricks of one colour is worth `4^k`
 /// (any direction), and a brick that leaves a window one brick short gains this much more.
 /// Threats first prove the end sooner than the fitted evaluation's order (docs).
@@ -529,6 +536,34 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// Whether `player` can never complete a line, shown by a *pairing*: disjoint pairs of
+    /// empty cells such that every window `player` may still fill holds both cells of a pair,
+    /// and each cell of a pair is playable as soon as the other is filled (both are playable
+    /// now, or they are beside each other in a row). The other player answers a brick in a
+    /// pair with its partner, so every such window gets one of its bricks. `false` also when
+    /// no pairing turned up within `steps` tries.
+    #[inline(never)]
+    fn paired_off(&self, player: usize, mut steps: u32, open: &mut Vec<u64>) -> bool {
+        let geo = self.geo;
+        let empty = geo.all & !self.occupied();
+        let theirs = self.bits[1 - player];
+        open.clear();
+        for &window in &geo.windows {
+            if window & theirs == 0 {
+                let cells = window & empty;
+                if cells.count_ones() < 2 {
+                    return false;
+                }
+                open.push(cells);
+            }
+        }
+        let pairs = Pairs {
+            legal: self.legal(),
+            not_last_column: geo.not_last_column,
+        };
+        pairs.cover(open, 0, &mut steps)
+    }
+
     /// The cells whose brick makes one of `cells` playable: those beside them in their row.
     fn unlocks(&self, cells: u64) -> u64 {
         let g = self.geo;
@@ -674,6 +709,8 @@ pub(super) struct Searcher<'d, 'g> {
     /// moves; off, it searches every move to its full depth and no further, as a classroom
     /// player does ([`MODEL_SELECTIVE`]).
     selective: bool,
+    /// Room for the windows [`Position::paired_off`] looks at.
+    pair_windows: Vec<u64>,
 }
 
 impl<'d, 'g> Searcher<'d, 'g> {
@@ -710,6 +747,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             share: 1.0,
             lured: false,
             selective: true,
+            pair_windows: Vec::with_capacity(HOT_WORDS * 64),
         }
     }
 
@@ -1467,6 +1505,30 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 }
             }
         }
+        // A side that a pairing keeps from winning scores at most a tie: narrow the window.
+        let (mut floor, mut ceiling) = (-INF, INF);
+        if solving && empty >= PAIR_FROM {
+            if beta > 0
+                && self
+                    .position
+                    .paired_off(me, PAIR_STEPS, &mut self.pair_windows)
+            {
+                if alpha >= 0 {
+                    return 0;
+                }
+                (ceiling, beta) = (0, 0);
+            }
+            if alpha < 0
+                && self
+                    .position
+                    .paired_off(1 - me, PAIR_STEPS, &mut self.pair_windows)
+            {
+                if beta <= 0 {
+                    return 0;
+                }
+                (floor, alpha) = (0, 0);
+            }
+        }
         let (forced, moves) = if threats != 0 {
             (true, threats)
         } else {
@@ -1626,7 +1688,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 break;
             }
         }
-        let bound = Bound::of(best_score, original_alpha, beta);
+        // A bound the pairing set, reached: the value is exactly that.
+        let bound = if best_score >= ceiling || best_score <= floor {
+            best_score = best_score.clamp(floor, ceiling);
+            Bound::Exact
+        } else {
+            Bound::of(best_score, original_alpha, beta)
+        };
         let entries = &mut self.tt[bucket].0;
         let slot = usize::from(entries[0].key != hash && depth < i32::from(entries[0].depth));
         entries[slot] = TtEntry {
@@ -1637,6 +1705,91 @@ impl<'d, 'g> Searcher<'d, 'g> {
             best: best_move,
         };
         best_score
+    }
+}
+
+/// The pairs of cells a pairing may use (see [`Position::paired_off`]): two cells `legal`
+/// now, or two beside each other in a row.
+struct Pairs {
+    legal: u64,
+    not_last_column: u64,
+}
+
+impl Pairs {
+    /// The usable pairs among `cells`, at most [`PAIR_CHOICES`]: those beside each other
+    /// first, then those of two playable cells.
+    fn within(&self, cells: u64) -> ([u64; PAIR_CHOICES], usize) {
+        let mut pairs = [0; PAIR_CHOICES];
+        let mut count = 0;
+        let mut push = |pair: u64| {
+            if count < PAIR_CHOICES {
+                pairs[count] = pair;
+                count += 1;
+            }
+        };
+        let beside = cells & (cells >> 1) & self.not_last_column;
+        for left in bits(beside) {
+            push(0b11 << left);
+        }
+        let playable = cells & self.legal;
+        for first in bits(playable) {
+            for second in bits(playable & !((2u64 << first).wrapping_sub(1))) {
+                // Cells beside each other are in already.
+                if second != first + 1 || beside & (1 << first) == 0 {
+                    push(1 << first | 1 << second);
+                }
+            }
+        }
+        (pairs, count)
+    }
+
+    /// How many usable pairs `cells` hold (no limit).
+    fn count_within(&self, cells: u64) -> u32 {
+        let beside = cells & (cells >> 1) & self.not_last_column;
+        let playable = (cells & self.legal).count_ones();
+        let both_playable = beside & self.legal & (self.legal >> 1);
+        beside.count_ones() + playable * playable.saturating_sub(1) / 2 - both_playable.count_ones()
+    }
+
+    /// Whether disjoint pairs, none on a cell of `used`, can be chosen so that each of
+    /// `windows` (its empty cells) holds both cells of one: a search over the pairs of the
+    /// window with the fewest, within `steps` tries. Reorders `windows`.
+    fn cover(&self, windows: &mut [u64], used: u64, steps: &mut u32) -> bool {
+        if windows.is_empty() {
+            return true;
+        }
+        if *steps == 0 {
+            return false;
+        }
+        *steps -= 1;
+        let mut pick = (0, u32::MAX);
+        for (i, &cells) in windows.iter().enumerate() {
+            let count = self.count_within(cells & !used);
+            if count == 0 {
+                return false;
+            }
+            if count < pick.1 {
+                pick = (i, count);
+            }
+        }
+        let (pairs, count) = self.within(windows[pick.0] & !used);
+        for &pair in &pairs[..count] {
+            // The windows this pair leaves uncovered first, the rest after them.
+            let mut open = 0;
+            for i in 0..windows.len() {
+                if windows[i] & pair != pair {
+                    windows.swap(i, open);
+                    open += 1;
+                }
+            }
+            if self.cover(&mut windows[..open], used | pair, steps) {
+                return true;
+            }
+            if *steps == 0 {
+                return false;
+            }
+        }
+        false
     }
 }
 
@@ -2126,6 +2279,55 @@ mod tests {
         );
     }
 
+    /// A side that a pairing keeps from winning cannot win with best play: over random
+    /// positions with 12 empty cells, whenever [`Position::paired_off`] finds a pairing for
+    /// a side, the exhaustive cell-array search gives that side a tie at best.
+    #[test]
+    fn a_side_kept_from_winning_by_a_pairing_cannot_win() {
+        let mut next = below(4242);
+        let geo = standard_geometry();
+        let deadline = Deadline::within(std::time::Duration::from_secs(60));
+        let mut wide = super::super::Searcher::new(Config::STANDARD, &deadline);
+        let (mut paired, mut mover_paired, mut tried) = (0, 0, 0);
+        while tried < 300 {
+            let mut state = State::new(Config::STANDARD);
+            if play_randomly(&mut state, &mut next, 52) {
+                continue;
+            }
+            tried += 1;
+            let position = Position::new(&geo, &state);
+            let me = position.to_move;
+            let mut windows = Vec::new();
+            let pairings =
+                [me, 1 - me].map(|player| position.paired_off(player, 1000, &mut windows));
+            if !pairings.contains(&true) {
+                continue;
+            }
+            let hash = wide.hash(&state);
+            let mut copy = state.clone();
+            let exact = wide.negamax(
+                &mut copy,
+                hash,
+                12,
+                0,
+                -super::super::INF,
+                super::super::INF,
+            );
+            if pairings[0] {
+                assert!(exact <= 0, "the mover wins: {}", state.render());
+                mover_paired += 1;
+            }
+            if pairings[1] {
+                assert!(exact >= 0, "the other side wins: {}", state.render());
+            }
+            paired += 1;
+        }
+        assert!(
+            paired >= 20 && mover_paired >= 5,
+            "{paired} paired, {mover_paired} movers"
+        );
+    }
+
     /// A proof orders its moves by the table's proved moves and the threat order alone: what
     /// a search with the evaluation leaves behind (killers, history, best moves) changes
     /// neither its verdict nor the positions it visits, over eight positions with 22 empty
@@ -2397,6 +2599,42 @@ mod solver_measure {
                 "{line} => {verdict:?} nodes {} in {:.2} s",
                 searcher.nodes,
                 start.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    /// For each game recorded in the folders `RECORDS` (comma-separated): how many cells were
+    /// empty when each side was first kept from winning by a pairing
+    /// ([`Position::paired_off`]), with the game's result for the engine; whether pairings
+    /// could tell a dead draw early: `RECORDS=… cargo test --lib pairings_in_recorded --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore = "an analysis tool, not a check"]
+    fn pairings_in_recorded_games() {
+        let Some(games) = recorded_games("RECORDS") else {
+            return;
+        };
+        let geo = super::tests::standard_geometry();
+        let mut windows = Vec::new();
+        for game in &games {
+            let mut firsts = [None, None];
+            for plies in 4..game.moves.len() {
+                let state = State::from_moves(Config::STANDARD, &game.moves[..plies]).unwrap();
+                let position = Position::new(&geo, &state);
+                for (side, first) in firsts.iter_mut().enumerate() {
+                    if first.is_none() && position.paired_off(side, 1000, &mut windows) {
+                        *first = Some(64 - plies);
+                    }
+                }
+            }
+            let colour = if game.engine == 0 { "black" } else { "white" };
+            println!(
+                "{} engine {colour} {}: engine paired off with {:?} empty cells, the other \
+                 side with {:?}",
+                game.path.display(),
+                game.result,
+                firsts[game.engine],
+                firsts[1 - game.engine],
             );
         }
     }
