@@ -3274,14 +3274,17 @@ mod solver_measure {
     }
 
     /// The positions before `classroom`'s replies in the games of the records in `RECORDS`
-    /// (see `recorded_games`) with at most `most` and more than `fewest` empty cells, where it
-    /// had no win or block to play and more than one move, each with the reply it played;
-    /// `None` when `RECORDS` is not set.
+    /// (see `recorded_games`) with at most `MOST` and more than `FEWEST` empty cells (the
+    /// environment's, else `default_range`), where it had no win or block to play and more
+    /// than one move, each with the reply it played; `None` when `RECORDS` is not set.
     fn classroom_choices(
         model_geo: &Geometry,
-        most: usize,
-        fewest: usize,
+        default_range: (usize, usize),
     ) -> Option<Vec<(State, Cell)>> {
+        let (most, fewest): (usize, usize) = (
+            env_or("MOST", default_range.0),
+            env_or("FEWEST", default_range.1),
+        );
         let mut choices = Vec::new();
         for RecordedGame { engine, moves, .. } in recorded_games("RECORDS")? {
             // Classroom moves at the plies (from 0) of its seat's parity.
@@ -3320,8 +3323,7 @@ mod solver_measure {
         let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
             return;
         };
-        let (most, fewest): (usize, usize) = (env_or("MOST", 59), env_or("FEWEST", 45));
-        let Some(choices) = classroom_choices(&model_geo, most, fewest) else {
+        let Some(choices) = classroom_choices(&model_geo, (59, 45)) else {
             return;
         };
         let deadline = Deadline::within(Duration::from_secs(600));
@@ -3393,8 +3395,7 @@ mod solver_measure {
         let deadline = Deadline::within(Duration::from_secs(600));
         // Empty cells from `MOST` (48) down to above `FEWEST` (24); plain models of the depths
         // in `DEPTHS` (4 to 7), then the selective ones of 6 and 7 plies.
-        let (most, fewest): (usize, usize) = (env_or("MOST", 48), env_or("FEWEST", 24));
-        let Some(choices) = classroom_choices(&model_geo, most, fewest) else {
+        let Some(choices) = classroom_choices(&model_geo, (48, 24)) else {
             return;
         };
         let mut configs: Vec<(bool, i32)> = std::env::var("DEPTHS")
