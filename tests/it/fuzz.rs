@@ -21,7 +21,7 @@ use tablero::rules::magnetic_cave::State as CaveState;
 use tablero::rules::patolli::{Action as PatolliAction, Rolled, State as PatolliState};
 use tablero::rules::penguins::State as PenguinsState;
 
-use crate::support::{repo, temp_dir};
+use crate::support::{ScratchDir, repo, temp_dir};
 
 /// Cases per surface (at least 256, as CI runs them).
 fn cases() -> u32 {
@@ -531,7 +531,7 @@ mod hot_reload {
             .unwrap();
     }
 
-    fn levels(name: &str) -> PathBuf {
+    fn levels(name: &str) -> ScratchDir {
         let dir = temp_dir(name);
         for file in std::fs::read_dir(repo().join("levels")).unwrap() {
             let path = file.unwrap().path();

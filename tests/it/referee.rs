@@ -56,7 +56,7 @@ pub(crate) fn headless_app_from(levels: &Path, start: AppStart, watch: bool) -> 
     app
 }
 
-pub(crate) fn standard_levels(name: &str) -> std::path::PathBuf {
+pub(crate) fn standard_levels(name: &str) -> crate::support::ScratchDir {
     let dir = temp_dir(name);
     std::fs::write(
         dir.join("magnetic_cave.ron"),

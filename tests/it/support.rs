@@ -1,7 +1,7 @@
 //! Helpers shared by the tests.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use tablero::rules::magnetic_cave::{Cell, Config, State, parse_moves};
@@ -60,12 +60,39 @@ pub fn data(name: &str) -> String {
         .to_string()
 }
 
-/// A fresh temporary directory for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
+/// A test's scratch directory, `tablero-test-PID-NAME` in the system's temporary folder.
+/// Removed when it goes out of scope, unless the test is failing (panicking): a failed test
+/// leaves its files behind to be looked at, a passing one leaves nothing.
+pub struct ScratchDir(PathBuf);
+
+impl std::ops::Deref for ScratchDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for ScratchDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// A fresh, empty scratch directory for one test (see [`ScratchDir`]).
+pub fn temp_dir(name: &str) -> ScratchDir {
     let dir = std::env::temp_dir().join(format!("tablero-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir is created");
-    dir
+    ScratchDir(dir)
 }
 
 /// The last JSON status line a console printed.

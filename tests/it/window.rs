@@ -59,7 +59,7 @@ fn a_click_in_the_real_window_places_a_brick_and_the_screenshot_shows_it() {
         a1.y.round()
     );
     let app = r#""$TABLERO" play magnetic-cave --screenshot "$SHOT" --screenshot-after-moves 1"#;
-    let stdout = run_window_script("window", &window_script(app, &clicks), &shot);
+    let stdout = run_window_script(&dir, &window_script(app, &clicks), &shot);
     // The status line printed at exit says the click was a move on A1.
     assert_eq!(last_status(&stdout)["moves"][0], "A1", "{stdout}");
 
@@ -195,10 +195,10 @@ fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> Exit
     within_three_tries(run, lost_race).0
 }
 
-/// Runs `script` under Xvfb; returns stdout after checking that it succeeded.
-fn run_window_script(name: &str, script: &str, shot: &Path) -> String {
+/// Runs `script` under Xvfb, its output kept in the test's scratch `dir`; returns stdout
+/// after checking that it succeeded.
+fn run_window_script(dir: &Path, script: &str, shot: &Path) -> String {
     let _window = one_window();
-    let dir = temp_dir(name);
     let out = dir.join("stdout.txt");
     let err = dir.join("stderr.txt");
     let status = xvfb_run(
@@ -253,7 +253,7 @@ fn patolli_in_the_real_window_places_from_the_pool_and_moves_a_piece_by_two_clic
     // change nothing, so the round repeats until three actions stand.
     let clicks = [click(l_card), click(n_card), click(start), click(start)].join(" ");
     let app = r#""$TABLERO" play patolli --l human --n human --dice 3,2,4,1 --seed 9 --screenshot "$SHOT" --screenshot-after-moves 3"#;
-    let stdout = run_window_script("window-patolli", &window_script(app, &clicks), &shot);
+    let stdout = run_window_script(&dir, &window_script(app, &clicks), &shot);
     let status = last_status(&stdout);
     assert_eq!(status["pieces"]["A"], 27, "{stdout}");
     assert_eq!(status["pieces"]["1"], 53, "{stdout}");
@@ -310,7 +310,7 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     };
     let clicks = [field(1, 0), field(4, 0), field(1, 0), field(1, 1)].join(" ");
     let app = r#""$TABLERO" play penguins --players human,human --penguins 1 --seed 7 --screenshot "$SHOT" --screenshot-after-moves 3"#;
-    let stdout = run_window_script("window-penguins", &window_script(app, &clicks), &shot);
+    let stdout = run_window_script(&dir, &window_script(app, &clicks), &shot);
     let status = last_status(&stdout);
     assert_eq!(status["phase"], "movement", "{stdout}");
     assert_eq!(status["scores"], serde_json::json!([2, 1]), "{stdout}");
