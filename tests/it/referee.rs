@@ -20,7 +20,7 @@ use tablero::rules::Seat;
 use tablero::rules::magnetic_cave::{Cell, Config, Illegal};
 use tablero::setup::CaveMatch;
 
-use crate::support::temp_dir;
+use crate::support::{ScratchDir, temp_dir};
 
 fn c(name: &str) -> Cell {
     Cell::parse(name).expect("test cell")
@@ -56,7 +56,7 @@ pub(crate) fn headless_app_from(levels: &Path, start: AppStart, watch: bool) -> 
     app
 }
 
-pub(crate) fn standard_levels(name: &str) -> crate::support::ScratchDir {
+pub(crate) fn standard_levels(name: &str) -> ScratchDir {
     let dir = temp_dir(name);
     std::fs::write(
         dir.join("magnetic_cave.ron"),
