@@ -457,7 +457,7 @@ impl Contest for penguins::State {
     }
 
     /// Through the file protocol, refereed by `penguins-match`'s code: one call a move, the
-    /// game file in a folder of this thread's own.
+    /// game file in a folder of this thread's own, removed again after the move.
     fn outside_move(
         &self,
         program: &str,
@@ -470,7 +470,11 @@ impl Contest for penguins::State {
             std::process::id(),
             thread.trim_start_matches("ThreadId(").trim_end_matches(')')
         ));
-        crate::protocol::referee::program_action(program, self, budget + PROGRAM_GRACE, &dir)
+        let action =
+            crate::protocol::referee::program_action(program, self, budget + PROGRAM_GRACE, &dir);
+        // Nothing of the tournament stays behind in the temporary folder.
+        let _ = std::fs::remove_dir_all(&dir);
+        action
     }
 }
 

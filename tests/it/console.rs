@@ -334,16 +334,19 @@ fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
 /// Penguins through the file protocol in a tournament: our own protocol player as the outside
 /// program, three players on a small board (so the program sits in every seat and gets its
 /// number from the order of placements), refereed by `penguins-match`'s checks; no forfeits.
-/// A program that cannot say its ID forfeits with the reason.
+/// A program that cannot say its ID forfeits with the reason. The game files go to the
+/// temporary folder and are gone when the tournament ends.
 #[test]
 fn a_file_protocol_program_plays_a_penguins_tournament() {
     let program = format!(
         "cmd:{} penguins --id outside --budget 0.2",
         env!("CARGO_BIN_EXE_tablero")
     );
+    let scratch = crate::support::temp_dir("file-protocol-tournament");
     let run = |a: &str, players: &str| {
-        let output = crate::support::run_tablero(
-            &[
+        let output = crate::support::tablero()
+            .env("TMPDIR", &*scratch)
+            .args([
                 "tournament",
                 "--game",
                 "penguins",
@@ -366,9 +369,10 @@ fn a_file_protocol_program_plays_a_penguins_tournament() {
                 "--seed",
                 "5",
                 "--json",
-            ],
-            "",
-        );
+            ])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("tablero runs");
         let out = String::from_utf8_lossy(&output.stdout).to_string();
         assert!(output.status.success(), "{out}");
         let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
@@ -380,6 +384,12 @@ fn a_file_protocol_program_plays_a_penguins_tournament() {
         results.iter().all(|r| r["forfeit"].is_null()),
         "{results:?}"
     );
+    let left: Vec<_> = std::fs::read_dir(&*scratch)
+        .expect("the scratch folder is there")
+        .flatten()
+        .map(|entry| entry.file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temporary folder: {left:?}");
     let results = run("cmd:false", "2");
     assert!(
         results
