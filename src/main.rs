@@ -79,11 +79,11 @@ enum Command {
         /// The first board's seed; game g uses seed + g [default: random].
         #[arg(long)]
         seed: Option<u64>,
-        /// Games to play; the programs take turns to start.
-        #[arg(long, default_value_t = 2)]
+        /// Games to play (at least 1); the programs take turns to start.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// A call running longer than this many seconds loses its game.
-        #[arg(long, default_value = "10", value_parser = setup::parse_budget)]
+        #[arg(long, default_value = "10", value_parser = setup::parse_budget, allow_hyphen_values = true)]
         timeout: Duration,
         /// Where the game files are kept [default: a new folder in the system's temp folder].
         #[arg(long)]
@@ -114,11 +114,11 @@ enum Command {
         /// Player B, as A.
         #[arg(long)]
         b: Spec,
-        /// Games to play (rounded up to whole pairs).
-        #[arg(long, default_value_t = 20)]
-        games: usize,
+        /// Games to play, at least 1 (rounded up to whole pairs).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
         /// Seconds per decision for the players that search (at most 60).
-        #[arg(long, default_value = "1", value_parser = setup::parse_budget)]
+        #[arg(long, default_value = "1", value_parser = setup::parse_budget, allow_hyphen_values = true)]
         budget: Duration,
         /// The first pair's seed; pair p uses seed + p [default: random, printed].
         #[arg(long)]
@@ -278,7 +278,7 @@ struct PenguinsOptions {
     #[arg(long)]
     seed: Option<u64>,
     /// The AI's time per move, in seconds (at most 60).
-    #[arg(long, default_value = "1", value_parser = setup::parse_budget)]
+    #[arg(long, default_value = "1", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
     /// The layout file [default: levels/penguins.ron]; --rows and --cols override its size,
     /// a fixed board in it is played as it is.
@@ -308,7 +308,7 @@ struct PatolliOptions {
     #[arg(long, value_enum)]
     dice_kind: Option<DiceChoice>,
     /// The AI's time per decision, in seconds (at most 60).
-    #[arg(long, default_value = "3", value_parser = setup::parse_budget)]
+    #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
     /// The layout file [default: levels/patolli.ron].
     #[arg(long)]
@@ -363,7 +363,7 @@ struct CaveOptions {
     #[arg(long, default_value = "human", value_parser = parse_seat)]
     white: Seat,
     /// The AI's time per move, in seconds (at most 60).
-    #[arg(long, default_value = "3", value_parser = setup::parse_budget)]
+    #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
     /// Moves already played, comma-separated cell names, e.g. A1,H1,B1.
     #[arg(long, default_value = "")]
@@ -461,7 +461,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let settings = Settings {
                 a,
                 b,
-                games,
+                games: games as usize,
                 budget,
                 seed: seed.unwrap_or_else(|| rand::random::<u64>() % 1_000_000),
                 jobs: usize::from(jobs),

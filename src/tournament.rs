@@ -194,6 +194,8 @@ pub struct ProgramClient {
     child: std::process::Child,
     input: std::process::ChildStdin,
     lines: std::sync::mpsc::Receiver<String>,
+    /// The last line the program wrote to its standard error, to say why it ended.
+    last_error: std::sync::Arc<std::sync::Mutex<String>>,
     /// Moves of the game the program has been told.
     told: usize,
     started: bool,
@@ -210,11 +212,23 @@ impl ProgramClient {
             .args(["-c", program])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start `{program}`: {e}"))?;
         let input = child.stdin.take().ok_or("no input pipe")?;
         let output = child.stdout.take().ok_or("no output pipe")?;
+        let errors = child.stderr.take().ok_or("no error pipe")?;
+        let last_error = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let keep = std::sync::Arc::clone(&last_error);
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(errors).lines() {
+                let Ok(line) = line else { break };
+                if let (false, Ok(mut last)) = (line.trim().is_empty(), keep.lock()) {
+                    *last = line.trim().chars().take(200).collect();
+                }
+            }
+        });
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             use std::io::BufRead;
@@ -229,6 +243,7 @@ impl ProgramClient {
             child,
             input,
             lines,
+            last_error,
             told: 0,
             started: false,
         })
@@ -244,12 +259,42 @@ impl ProgramClient {
 
     /// The next line within `wait`.
     fn receive(&mut self, wait: Duration) -> Result<String, String> {
-        self.lines.recv_timeout(wait).map_err(|e| match e {
-            std::sync::mpsc::RecvTimeoutError::Timeout => {
-                format!("no answer within {:.1} s", wait.as_secs_f64())
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                Err(format!("no answer within {:.1} s", wait.as_secs_f64()))
             }
-            std::sync::mpsc::RecvTimeoutError::Disconnected => "the program ended".to_string(),
-        })
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(self.why_it_ended()),
+        }
+    }
+
+    /// Why the program's output ended: its exit status and the last line of its error
+    /// output, as far as they are known within a moment.
+    fn why_it_ended(&mut self) -> String {
+        let mut status = None;
+        for _ in 0..50 {
+            match self.child.try_wait() {
+                Ok(Some(done)) => {
+                    status = Some(done);
+                    break;
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                Err(_) => break,
+            }
+        }
+        // The error output's reader may still be at the last line.
+        std::thread::sleep(Duration::from_millis(5));
+        let mut reason = match status {
+            Some(status) => format!("the program ended ({status})"),
+            None => "the program closed its output".to_string(),
+        };
+        if let Ok(last) = self.last_error.lock()
+            && !last.is_empty()
+        {
+            reason.push_str(": ");
+            reason.push_str(&last);
+        }
+        reason
     }
 
     /// Sends `line` and expects `ok` within `wait`.

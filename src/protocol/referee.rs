@@ -115,7 +115,17 @@ fn program_id(command: &str) -> Result<String, String> {
         .map_err(|e| format!("cannot start `{command}`: {e}"))?;
     let id = String::from_utf8_lossy(&output.stdout).trim().to_string();
     if !output.status.success() || id.is_empty() || id.contains(char::is_whitespace) {
-        return Err(format!("`{command} name` did not print an ID"));
+        let mut reason = format!("`{command} name` did not print an ID");
+        if !output.status.success() {
+            reason.push_str(&format!(" ({}", output.status));
+            let errors = String::from_utf8_lossy(&output.stderr);
+            if let Some(last) = errors.lines().rev().find(|line| !line.trim().is_empty()) {
+                reason.push_str(": ");
+                reason.extend(last.trim().chars().take(200));
+            }
+            reason.push(')');
+        }
+        return Err(reason);
     }
     Ok(id)
 }

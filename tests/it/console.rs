@@ -126,6 +126,60 @@ fn every_command_explains_itself() {
     }
 }
 
+/// Numbers the commands cannot use are refused with the option and the reason, before any
+/// game starts: a negative budget reaches the budget's own check (not clap's "unexpected
+/// argument"), and a tournament or match of no games is refused.
+#[test]
+fn impossible_budgets_and_game_counts_are_refused() {
+    for (args, expected) in [
+        (
+            vec!["console", "magnetic-cave", "--budget", "-1"],
+            "the budget must be more than 0",
+        ),
+        (
+            vec!["play", "magnetic-cave", "--budget", "-0.5"],
+            "the budget must be more than 0",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "magnetic-cave",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--budget",
+                "-2",
+            ],
+            "the budget must be more than 0",
+        ),
+        (
+            vec![
+                "tournament",
+                "--game",
+                "magnetic-cave",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--games",
+                "0",
+            ],
+            "invalid value '0' for '--games",
+        ),
+        (
+            vec!["penguins-match", "--a", "x", "--b", "y", "--games", "0"],
+            "invalid value '0' for '--games",
+        ),
+    ] {
+        let output = run_tablero(&args, "");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
 mod patolli {
     use serde_json::Value;
 
@@ -329,6 +383,43 @@ fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
     let results = summary["results"].as_array().unwrap();
     assert!(results.iter().all(|r| r["forfeit"].is_null()), "{summary}");
     assert_eq!(summary["wins"], 2, "the engine beats greedy: {summary}");
+}
+
+/// An outside program that cannot be started forfeits its games with the shell's exit status
+/// and its last error line, in both games' tournaments.
+#[test]
+fn a_program_that_cannot_start_forfeits_with_the_reason() {
+    for game in ["magnetic-cave", "penguins"] {
+        let output = crate::support::run_tablero(
+            &[
+                "tournament",
+                "--game",
+                game,
+                "--a",
+                "cmd:/nonexistent/tablero-test-program",
+                "--b",
+                "random",
+                "--games",
+                "2",
+                "--seed",
+                "1",
+                "--json",
+            ],
+            "",
+        );
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{out}");
+        let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        for result in summary["results"].as_array().unwrap() {
+            let reason = result["forfeit"]["reason"].to_string();
+            assert_eq!(result["forfeit"]["side"], "a", "{summary}");
+            assert!(reason.contains("127"), "{game}: {reason}");
+            assert!(
+                reason.contains("/nonexistent/tablero-test-program"),
+                "{game}: {reason}"
+            );
+        }
+    }
 }
 
 /// Penguins through the file protocol in a tournament: our own protocol player as the outside
