@@ -131,52 +131,21 @@ fn every_command_explains_itself() {
 /// argument"), and a tournament or match of no games is refused.
 #[test]
 fn impossible_budgets_and_game_counts_are_refused() {
-    for (args, expected) in [
-        (
-            vec!["console", "magnetic-cave", "--budget", "-1"],
-            "the budget must be more than 0",
-        ),
-        (
-            vec!["play", "magnetic-cave", "--budget", "-0.5"],
-            "the budget must be more than 0",
-        ),
-        (
-            vec![
-                "tournament",
-                "--game",
-                "magnetic-cave",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--budget",
-                "-2",
-            ],
-            "the budget must be more than 0",
-        ),
-        (
-            vec![
-                "tournament",
-                "--game",
-                "magnetic-cave",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--games",
-                "0",
-            ],
-            "invalid value '0' for '--games",
-        ),
-        (
-            vec!["penguins-match", "--a", "x", "--b", "y", "--games", "0"],
-            "invalid value '0' for '--games",
-        ),
+    let budget = "the budget must be more than 0";
+    let no_games = "invalid value '0' for '--games";
+    let tournament = "tournament --game magnetic-cave --a random --b random";
+    for (line, expected) in [
+        ("console magnetic-cave --budget -1".to_string(), budget),
+        ("play magnetic-cave --budget -0.5".to_string(), budget),
+        (format!("{tournament} --budget -2"), budget),
+        (format!("{tournament} --games 0"), no_games),
+        ("penguins-match --a x --b y --games 0".to_string(), no_games),
     ] {
+        let args: Vec<&str> = line.split_whitespace().collect();
         let output = run_tablero(&args, "");
         let err = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{args:?}");
-        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!output.status.success(), "{line}");
+        assert!(err.contains(expected), "{line}: {err}");
     }
 }
 
