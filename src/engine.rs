@@ -109,7 +109,9 @@ fn think(state: &mut State, args: &[&str]) -> Result<Vec<String>, String> {
                 .parse()
                 .map_err(|_| format!("`{seconds}` is not a number of seconds"))?;
             if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
-                return Err(format!("go takes 0 to {MAX_SECONDS} seconds"));
+                return Err(format!(
+                    "go takes more than 0 and at most {MAX_SECONDS} seconds, not {seconds}"
+                ));
             }
             Duration::from_secs_f64(seconds)
         }
