@@ -196,6 +196,8 @@ pub struct ProgramClient {
     lines: std::sync::mpsc::Receiver<String>,
     /// The last line the program wrote to its standard error, to say why it ended.
     last_error: std::sync::Arc<std::sync::Mutex<String>>,
+    /// Disconnected once the error output's reader has read to its end.
+    errors_read: std::sync::mpsc::Receiver<()>,
     /// Moves of the game the program has been told.
     told: usize,
     started: bool,
@@ -220,8 +222,10 @@ impl ProgramClient {
         let errors = child.stderr.take().ok_or("no error pipe")?;
         let last_error = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
         let keep = std::sync::Arc::clone(&last_error);
+        let (reading, errors_read) = std::sync::mpsc::channel::<()>();
         std::thread::spawn(move || {
             use std::io::BufRead;
+            let _reading = reading;
             for line in std::io::BufReader::new(errors).lines() {
                 let Ok(line) = line else { break };
                 if let (false, Ok(mut last)) = (line.trim().is_empty(), keep.lock()) {
@@ -244,6 +248,7 @@ impl ProgramClient {
             input,
             lines,
             last_error,
+            errors_read,
             told: 0,
             started: false,
         })
@@ -282,8 +287,8 @@ impl ProgramClient {
                 Err(_) => break,
             }
         }
-        // The error output's reader may still be at the last line.
-        std::thread::sleep(Duration::from_millis(5));
+        // Let the error output's reader reach the last line (its end, once the program is gone).
+        let _ = self.errors_read.recv_timeout(Duration::from_millis(200));
         let mut reason = match status {
             Some(status) => format!("the program ended ({status})"),
             None => "the program closed its output".to_string(),
