@@ -327,28 +327,20 @@ fn the_engine_protocol_plays_and_answers_bad_lines_with_errors() {
 #[test]
 fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
     let program = format!("cmd:{} engine magnetic-cave", env!("CARGO_BIN_EXE_tablero"));
-    let output = crate::support::run_tablero(
-        &[
-            "tournament",
-            "--game",
-            "magnetic-cave",
-            "--a",
-            &program,
-            "--b",
-            "greedy",
-            "--games",
-            "2",
-            "--budget",
-            "0.2",
-            "--seed",
-            "9",
-            "--json",
-        ],
-        "",
-    );
-    let out = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{out}");
-    let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let summary = crate::support::tournament(&[
+        "--game",
+        "magnetic-cave",
+        "--a",
+        &program,
+        "--b",
+        "greedy",
+        "--games",
+        "2",
+        "--budget",
+        "0.2",
+        "--seed",
+        "9",
+    ]);
     let results = summary["results"].as_array().unwrap();
     assert!(results.iter().all(|r| r["forfeit"].is_null()), "{summary}");
     assert_eq!(summary["wins"], 2, "the engine beats greedy: {summary}");
@@ -359,26 +351,18 @@ fn the_engine_protocol_plays_a_tournament_as_an_outside_program() {
 #[test]
 fn a_program_that_cannot_start_forfeits_with_the_reason() {
     for game in ["magnetic-cave", "penguins"] {
-        let output = crate::support::run_tablero(
-            &[
-                "tournament",
-                "--game",
-                game,
-                "--a",
-                "cmd:/nonexistent/tablero-test-program",
-                "--b",
-                "random",
-                "--games",
-                "2",
-                "--seed",
-                "1",
-                "--json",
-            ],
-            "",
-        );
-        let out = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "{out}");
-        let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let summary = crate::support::tournament(&[
+            "--game",
+            game,
+            "--a",
+            "cmd:/nonexistent/tablero-test-program",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ]);
         for result in summary["results"].as_array().unwrap() {
             let reason = result["forfeit"]["reason"].to_string();
             assert_eq!(result["forfeit"]["side"], "a", "{summary}");
@@ -404,10 +388,11 @@ fn a_file_protocol_program_plays_a_penguins_tournament() {
     );
     let scratch = crate::support::temp_dir("file-protocol-tournament");
     let run = |a: &str, players: &str| {
-        let output = crate::support::tablero()
-            .env("TMPDIR", &*scratch)
-            .args([
-                "tournament",
+        let mut command = crate::support::tablero();
+        command.env("TMPDIR", &*scratch);
+        let summary = crate::support::tournament_with(
+            command,
+            &[
                 "--game",
                 "penguins",
                 "--players",
@@ -428,14 +413,8 @@ fn a_file_protocol_program_plays_a_penguins_tournament() {
                 "0.2",
                 "--seed",
                 "5",
-                "--json",
-            ])
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("tablero runs");
-        let out = String::from_utf8_lossy(&output.stdout).to_string();
-        assert!(output.status.success(), "{out}");
-        let summary: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            ],
+        );
         summary["results"].as_array().unwrap().clone()
     };
     let results = run(&program, "3");

@@ -36,6 +36,29 @@ pub fn run_tablero(args: &[&str], input: &str) -> Output {
     child.wait_with_output().expect("tablero finishes")
 }
 
+/// Runs `tablero tournament --json ARGS` and returns its summary; the run must succeed.
+pub fn tournament(args: &[&str]) -> serde_json::Value {
+    tournament_with(tablero(), args)
+}
+
+/// As [`tournament`], with `command` (the `tablero` binary) set up by the caller, say with
+/// its own environment.
+pub fn tournament_with(mut command: Command, args: &[&str]) -> serde_json::Value {
+    let output = command
+        .args(["tournament", "--json"])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tablero runs");
+    let out = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
 /// Cells from a comma-separated list (test data, so it must be valid).
 pub fn cells(list: &str) -> Vec<Cell> {
     parse_moves(list).expect("test moves are cell names")

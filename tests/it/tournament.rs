@@ -2,24 +2,10 @@
 //! game, the JSON summary adds up, seats are swapped in pairs, records replay, and bad player
 //! specs are refused with a clear error.
 
-use serde_json::Value;
 use tablero::record;
 use tablero::tournament::{Spec, elo};
 
-use crate::support::{run_tablero, temp_dir};
-
-fn tournament(args: &[&str]) -> Value {
-    let mut all = vec!["tournament", "--json"];
-    all.extend_from_slice(args);
-    let output = run_tablero(&all, "");
-    let out = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{out}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
-}
+use crate::support::{run_tablero, temp_dir, tournament};
 
 #[test]
 fn a_fixed_seed_tournament_of_each_game_adds_up_and_swaps_seats() {
