@@ -194,10 +194,9 @@ pub struct ProgramClient {
     child: std::process::Child,
     input: std::process::ChildStdin,
     lines: std::sync::mpsc::Receiver<String>,
-    /// The last line the program wrote to its standard error, to say why it ended.
-    last_error: std::sync::Arc<std::sync::Mutex<String>>,
-    /// Disconnected once the error output's reader has read to its end.
-    errors_read: std::sync::mpsc::Receiver<()>,
+    /// Reads the program's standard error to its end and returns the last line written
+    /// there, to say why the program ended.
+    error_reader: Option<std::thread::JoinHandle<String>>,
     /// Moves of the game the program has been told.
     told: usize,
     started: bool,
@@ -220,18 +219,16 @@ impl ProgramClient {
         let input = child.stdin.take().ok_or("no input pipe")?;
         let output = child.stdout.take().ok_or("no output pipe")?;
         let errors = child.stderr.take().ok_or("no error pipe")?;
-        let last_error = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
-        let keep = std::sync::Arc::clone(&last_error);
-        let (reading, errors_read) = std::sync::mpsc::channel::<()>();
-        std::thread::spawn(move || {
+        let error_reader = std::thread::spawn(move || {
             use std::io::BufRead;
-            let _reading = reading;
+            let mut last = String::new();
             for line in std::io::BufReader::new(errors).lines() {
                 let Ok(line) = line else { break };
-                if let (false, Ok(mut last)) = (line.trim().is_empty(), keep.lock()) {
-                    *last = line.trim().chars().take(200).collect();
+                if !line.trim().is_empty() {
+                    last = line.trim().chars().take(200).collect();
                 }
             }
+            last
         });
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -247,8 +244,7 @@ impl ProgramClient {
             child,
             input,
             lines,
-            last_error,
-            errors_read,
+            error_reader: Some(error_reader),
             told: 0,
             started: false,
         })
@@ -276,24 +272,24 @@ impl ProgramClient {
     /// Why the program's output ended: its exit status and the last line of its error
     /// output, as far as they are known within a moment.
     fn why_it_ended(&mut self) -> String {
+        // The error output ends with the program: wait a moment for both.
         let mut status = None;
-        for _ in 0..50 {
-            match self.child.try_wait() {
-                Ok(Some(done)) => {
-                    status = Some(done);
-                    break;
-                }
-                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-                Err(_) => break,
+        for _ in 0..100 {
+            if status.is_none() {
+                status = self.child.try_wait().ok().flatten();
             }
+            let read = self.error_reader.as_ref().is_none_or(|r| r.is_finished());
+            if status.is_some() && read {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
-        // Let the error output's reader reach the last line (its end, once the program is gone).
-        let _ = self.errors_read.recv_timeout(Duration::from_millis(200));
         let mut reason = match status {
             Some(status) => format!("the program ended ({status})"),
             None => "the program closed its output".to_string(),
         };
-        if let Ok(last) = self.last_error.lock()
+        if let Some(reader) = self.error_reader.take_if(|r| r.is_finished())
+            && let Ok(last) = reader.join()
             && !last.is_empty()
         {
             reason.push_str(": ");
