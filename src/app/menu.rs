@@ -103,8 +103,8 @@ enum MenuText {
 /// The name of side `side` (0 moves first) in `game`.
 fn side_name(game: GameKind, side: usize) -> &'static str {
     match (game, side) {
-        (GameKind::MagneticCave, 0) => "■ Black (first)",
-        (GameKind::MagneticCave, _) => "□ White",
+        (GameKind::MagneticCave, 0) => "Black (first)",
+        (GameKind::MagneticCave, _) => "White",
         (GameKind::Patolli, 0) => "Player L (A–F)",
         (GameKind::Patolli, _) => "Player N (1–6)",
         (GameKind::Penguins, 0) => "Player A (first)",
@@ -133,19 +133,27 @@ fn stepper(
     row.spawn(theme::button("−", 40.0)).observe(
         move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| down(&mut choices, -1),
     );
-    row.spawn((
-        marker,
-        theme::label("", 22.0, theme::TEXT),
-        Node {
-            width: px(44),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        TextLayout::justify(Justify::Center),
-    ));
+    value_box(row, marker, 44.0);
     row.spawn(theme::button("+", 40.0)).observe(
         move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| step(&mut choices, 1),
     );
+}
+
+/// A stepper's value, centred in a box `width` pixels wide. The text does not wrap: a text
+/// node that may wrap is measured as two lines and drawn above the row's middle.
+fn value_box(row: &mut ChildSpawnerCommands, marker: MenuText, width: f32) {
+    row.spawn(Node {
+        width: px(width),
+        justify_content: JustifyContent::Center,
+        ..default()
+    })
+    .with_children(|value| {
+        value.spawn((
+            marker,
+            theme::label("", 22.0, theme::TEXT),
+            TextLayout::no_wrap(),
+        ));
+    });
 }
 
 fn spawn_menu(mut commands: Commands) {
@@ -232,6 +240,7 @@ fn spawn_menu(mut commands: Commands) {
                 row.spawn((
                     MenuText::Seed,
                     theme::label("", 22.0, theme::TEXT),
+                    TextLayout::no_wrap(),
                     Node {
                         width: px(120),
                         ..default()
@@ -250,16 +259,7 @@ fn spawn_menu(mut commands: Commands) {
                         step_budget(&mut choices, -BUDGET_STEP);
                     },
                 );
-                row.spawn((
-                    MenuText::Budget,
-                    theme::label("", 22.0, theme::TEXT),
-                    Node {
-                        width: px(80),
-                        justify_content: JustifyContent::Center,
-                        ..default()
-                    },
-                    TextLayout::justify(Justify::Center),
-                ));
+                value_box(row, MenuText::Budget, 80.0);
                 row.spawn(theme::button("+", 44.0)).observe(
                     |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
                         step_budget(&mut choices, BUDGET_STEP);

@@ -34,6 +34,16 @@ pub(crate) fn headless_app(levels: &Path, setup: CaveMatch, watch: bool) -> App 
 
 /// A headless app starting as `start` says, with its layouts in `levels`.
 pub(crate) fn headless_app_from(levels: &Path, start: AppStart, watch: bool) -> App {
+    headless_app_with(levels, start, watch, |_| {})
+}
+
+/// [`headless_app_from`] with `more` added to the app before its first update.
+fn headless_app_with(
+    levels: &Path,
+    start: AppStart,
+    watch: bool,
+    more: impl FnOnce(&mut App),
+) -> App {
     let mut app = App::new();
     register_levels_source(&mut app, levels);
     app.add_plugins((
@@ -50,6 +60,7 @@ pub(crate) fn headless_app_from(levels: &Path, start: AppStart, watch: bool) -> 
     app.insert_resource(start);
     app.add_plugins(GamePlugin);
     app.insert_resource(AiPacing::NONE);
+    more(&mut app);
     for _ in 0..3 {
         app.update();
     }
@@ -630,4 +641,78 @@ mod penguins {
             .count();
         assert_eq!(entities::<Penguin>(&mut app).len(), on_board);
     }
+}
+
+/// A headless hot-seat match with the cave's panel beside it.
+fn app_with_panel(levels: &Path) -> App {
+    let start = AppStart::magnetic_cave(CaveMatch::default(), levels.join("magnetic_cave.ron"));
+    headless_app_with(levels, start, false, |app| {
+        // The panel's keys (U, N, Esc) read the keyboard, which headless has none of.
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_plugins(tablero::app::magnetic_cave::hud::plugin);
+    })
+}
+
+/// The panel's status line and the brick beside it, as the headless app shows them.
+fn status(app: &mut App) -> (String, Option<Color>) {
+    use tablero::app::magnetic_cave::hud::StatusBrick;
+    let mut bricks = app
+        .world_mut()
+        .query_filtered::<(&Node, &BackgroundColor), With<StatusBrick>>();
+    let (node, fill) = bricks.single(app.world()).expect("one status brick");
+    let brick = (node.display != Display::None).then_some(fill.0);
+    let mut texts = app.world_mut().query::<&Text>();
+    let line = texts
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .find(|t| t.contains("to move") || t.contains("wins") || t.starts_with("Tie"))
+        .expect("a status line");
+    (line, brick)
+}
+
+#[test]
+fn the_panel_shows_the_player_to_move_and_the_winner_with_their_bricks() {
+    use tablero::app::theme::{BLACK_BRICK, WHITE_BRICK};
+    let levels = standard_levels("referee-status");
+    let mut app = app_with_panel(&levels);
+    let (line, brick) = status(&mut app);
+    assert!(line.starts_with("Black to move"), "{line}");
+    assert_eq!(brick, Some(BLACK_BRICK));
+
+    app.world_mut().write_message(MoveRequested {
+        action: c("A1"),
+        seat: Seat::Human,
+    });
+    app.update();
+    let (line, brick) = status(&mut app);
+    assert!(line.starts_with("White to move"), "{line}");
+    assert_eq!(brick, Some(WHITE_BRICK));
+
+    for cell in ["H1", "B1", "G1", "C1", "F1", "D1", "H2", "E1"] {
+        app.world_mut().write_message(MoveRequested {
+            action: c(cell),
+            seat: Seat::Human,
+        });
+        app.update();
+    }
+    let (line, brick) = status(&mut app);
+    assert!(line.starts_with("Black wins: A1-E1"), "{line}");
+    assert_eq!(brick, Some(BLACK_BRICK));
+}
+
+#[test]
+fn after_a_tie_the_panel_shows_no_brick() {
+    let levels = standard_levels("referee-status-tie");
+    let mut app = app_with_panel(&levels);
+    let moves = crate::support::data("tie_8x8_5.txt");
+    for cell in moves.split(',') {
+        app.world_mut().write_message(MoveRequested {
+            action: c(cell.trim()),
+            seat: Seat::Human,
+        });
+        app.update();
+    }
+    let (line, brick) = status(&mut app);
+    assert!(line.starts_with("Tie: the cave is full"), "{line}");
+    assert_eq!(brick, None);
 }

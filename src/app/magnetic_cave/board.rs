@@ -193,7 +193,7 @@ fn decorate_bricks(
 }
 
 /// The border and fill of a brick: ■ is solid dark, □ is light with a dark edge.
-fn brick_colors(player: Brick) -> (Color, Color) {
+pub(super) fn brick_colors(player: Brick) -> (Color, Color) {
     match player {
         Brick::Black => (theme::BLACK_BRICK_EDGE, theme::BLACK_BRICK),
         Brick::White => (theme::WHITE_BRICK_EDGE, theme::WHITE_BRICK),

@@ -12,7 +12,9 @@ use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Outcome};
 
-pub(super) fn plugin(app: &mut App) {
+/// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
+/// add it to read what the panel says.
+pub fn plugin(app: &mut App) {
     app.init_resource::<LastRefusal>();
     app.add_systems(OnEnter(Screen::MagneticCave), spawn_hud);
     app.add_systems(
@@ -43,14 +45,50 @@ struct LastRefusal(Option<String>);
 
 #[derive(Component)]
 struct StatusText;
+/// The cave's size and line length, and the AI's time per move.
 #[derive(Component)]
-struct SeatsText;
+struct CaveText;
 #[derive(Component)]
 struct MessageText;
 #[derive(Component)]
 struct LayoutErrorText;
 #[derive(Component)]
 struct MovesText;
+/// The brick beside the status line, drawn as the board draws it: the player to move, or the
+/// winner; hidden after a tie.
+#[derive(Component, Debug)]
+pub struct StatusBrick;
+/// The text beside a seat's brick: who plays that colour.
+#[derive(Component)]
+struct SeatText(Brick);
+
+/// A brick as the board draws it, its fill inside its edge, `size` pixels wide: it stands for
+/// a player in the panel, where a ■ glyph in the light text colour looked like a white brick.
+fn panel_brick(player: Brick, size: f32, margin: UiRect) -> impl Bundle {
+    let (edge, fill) = super::board::brick_colors(player);
+    (
+        Node {
+            width: px(size),
+            height: px(size),
+            flex_shrink: 0.0,
+            border: UiRect::all(px((size / 9.0).round())),
+            margin,
+            ..default()
+        },
+        BackgroundColor(fill),
+        BorderColor::all(edge),
+    )
+}
+
+/// A row of a brick and a text beside it.
+fn brick_row(gap: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        column_gap: px(gap),
+        ..default()
+    }
+}
 
 fn spawn_hud(mut commands: Commands) {
     commands
@@ -61,8 +99,25 @@ fn spawn_hud(mut commands: Commands) {
         ))
         .with_children(|panel| {
             panel.spawn(theme::label("Magnetic Cave", 30.0, theme::TEXT));
-            panel.spawn((SeatsText, theme::label("", 17.0, theme::TEXT_DIM)));
-            panel.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
+            panel.spawn((CaveText, theme::label("", 17.0, theme::TEXT_DIM)));
+            panel.spawn(brick_row(8.0)).with_children(|row| {
+                for (player, left) in [(Brick::Black, 0), (Brick::White, 16)] {
+                    row.spawn(panel_brick(player, 18.0, UiRect::left(px(left))));
+                    row.spawn((SeatText(player), theme::label("", 17.0, theme::TEXT_DIM)));
+                }
+            });
+            panel
+                .spawn(Node {
+                    align_items: AlignItems::Start,
+                    ..brick_row(10.0)
+                })
+                .with_children(|row| {
+                    row.spawn((
+                        StatusBrick,
+                        panel_brick(Brick::Black, 24.0, UiRect::top(px(5))),
+                    ));
+                    row.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
+                });
             panel.spawn(theme::thinking_bar());
             panel.spawn((MessageText, theme::label("", 17.0, theme::WARNING)));
             panel.spawn((LayoutErrorText, theme::label("", 15.0, theme::ERROR)));
@@ -110,64 +165,98 @@ fn remember_refusals(
 
 fn player_name(player: Brick) -> &'static str {
     match player {
-        Brick::Black => "■ Black",
-        Brick::White => "□ White",
+        Brick::Black => "Black",
+        Brick::White => "White",
+    }
+}
+
+/// The status line, and whose brick stands beside it (none after a tie).
+fn status_line(referee: &CaveReferee, thinking: Option<&AiThinking>) -> (String, Option<Brick>) {
+    let player = referee.state().to_move();
+    match referee.state().outcome() {
+        Some(Outcome::Win { winner, from, to }) => (
+            format!(
+                "{} wins: {from}-{to}\nPlay again (N) or go to the menu.",
+                player_name(winner)
+            ),
+            Some(winner),
+        ),
+        Some(Outcome::Tie) => (
+            "Tie: the cave is full.\nPlay again (N) or go to the menu.".to_string(),
+            None,
+        ),
+        None if referee.paused() => (
+            format!(
+                "Replay: {} to move\nStep with ◀ ▶; C plays on from here.",
+                player_name(player)
+            ),
+            Some(player),
+        ),
+        None if referee.seat_to_move() == Some(Seat::Ai) => {
+            let line = match thinking {
+                Some(t) => format!(
+                    "{} (AI) is thinking…\n{:.1} s of its budget left",
+                    player_name(player),
+                    t.remaining().as_secs_f32()
+                ),
+                None => format!("{} (AI) to move", player_name(player)),
+            };
+            (line, Some(player))
+        }
+        None => (
+            format!("{} to move\nClick a highlighted cell.", player_name(player)),
+            Some(player),
+        ),
     }
 }
 
 fn show_status(
     referee: Option<Res<CaveReferee>>,
     thinking: Option<Res<AiThinking>>,
-    mut status: Single<&mut Text, (With<StatusText>, Without<SeatsText>)>,
-    mut seats: Single<&mut Text, (With<SeatsText>, Without<StatusText>)>,
+    mut status: Single<&mut Text, (With<StatusText>, Without<CaveText>, Without<SeatText>)>,
+    mut cave: Single<&mut Text, (With<CaveText>, Without<StatusText>, Without<SeatText>)>,
+    mut seat_texts: Query<(&SeatText, &mut Text), (Without<StatusText>, Without<CaveText>)>,
+    mut status_brick: Single<
+        (&mut Node, &mut BackgroundColor, &mut BorderColor),
+        With<StatusBrick>,
+    >,
 ) {
     let Some(referee) = referee else {
         return;
     };
     let config = referee.state().config();
-    let mut seats_line = format!(
-        "{}x{} cave, {} in a line wins\n{}: {}    {}: {}",
+    let mut cave_line = format!(
+        "{}x{} cave, {} in a line wins",
         config.width(),
         config.height(),
         config.win_length(),
-        player_name(Brick::Black),
-        referee.setup().seats[0].title(),
-        player_name(Brick::White),
-        referee.setup().seats[1].title(),
     );
     if referee.setup().seats.contains(&Seat::Ai) {
-        seats_line.push_str(&format!(
+        cave_line.push_str(&format!(
             "\nAI time per move: {:.1} s",
             referee.setup().budget.as_secs_f64()
         ));
     }
-    let player = referee.state().to_move();
-    let line = match referee.state().outcome() {
-        Some(outcome @ Outcome::Win { .. }) => {
-            format!("{outcome}\nPlay again (N) or go to the menu.")
-        }
-        Some(Outcome::Tie) => {
-            "Tie: the cave is full.\nPlay again (N) or go to the menu.".to_string()
-        }
-        None if referee.paused() => format!(
-            "Replay: {} to move\nStep with ◀ ▶; C plays on from here.",
-            player_name(player)
-        ),
-        None if referee.seat_to_move() == Some(Seat::Ai) => match thinking {
-            Some(t) => format!(
-                "{} (AI) is thinking…\n{:.1} s of its budget left",
-                player_name(player),
-                t.remaining().as_secs_f32()
-            ),
-            None => format!("{} (AI) to move", player_name(player)),
-        },
-        None => format!("{} to move\nClick a highlighted cell.", player_name(player)),
-    };
-    if status.0 != line {
-        status.0 = line;
+    theme::set_text(&mut cave, cave_line);
+    for (SeatText(player), mut text) in &mut seat_texts {
+        let seat = referee.setup().seats[player.index()].title();
+        theme::set_text(&mut text, format!("{}: {seat}", player_name(*player)));
     }
-    if seats.0 != seats_line {
-        seats.0 = seats_line;
+    let (line, brick) = status_line(&referee, thinking.as_deref());
+    theme::set_text(&mut status, line);
+    let (node, background, border) = &mut *status_brick;
+    let display = if brick.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if node.display != display {
+        node.display = display;
+    }
+    if let Some(player) = brick {
+        let (edge, fill) = super::board::brick_colors(player);
+        background.set_if_neq(BackgroundColor(fill));
+        border.set_if_neq(BorderColor::all(edge));
     }
 }
 
@@ -198,14 +287,14 @@ fn show_moves(referee: Option<Res<CaveReferee>>, mut moves: Single<&mut Text, Wi
     let all = referee.state().moves();
     let mut lines = Vec::new();
     for (i, pair) in all.chunks(2).enumerate() {
-        let white = pair.get(1).map(|c| format!("□ {c}")).unwrap_or_default();
-        lines.push(format!("{:>2}. ■ {:<4} {white}", i + 1, pair[0]));
+        let white = pair.get(1).map(|c| c.to_string()).unwrap_or_default();
+        lines.push(format!("{:>2}. {:<4} {white}", i + 1, pair[0]));
     }
     let shown = lines.len().saturating_sub(8);
     let text = if lines.is_empty() {
         "No moves yet.".to_string()
     } else {
-        format!("Moves:\n{}", lines[shown..].join("\n"))
+        format!("Moves (black, white):\n{}", lines[shown..].join("\n"))
     };
     if moves.0 != text {
         moves.0 = text;
