@@ -71,7 +71,7 @@ pub fn run(input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
             other => writeln!(
                 output,
                 "error unknown command `{}`: newgame, move, go, undo, show, quit",
-                other.chars().take(40).collect::<String>()
+                crate::rules::quoted(other)
             )?,
         }
         output.flush()?;
@@ -85,7 +85,7 @@ fn new_game(args: &[&str]) -> Result<Config, String> {
         [w, h, k] => {
             let number = |text: &str| {
                 text.parse::<u32>()
-                    .map_err(|_| format!("`{text}` is not a whole number"))
+                    .map_err(|_| format!("`{}` is not a whole number", crate::rules::quoted(text)))
             };
             Config::new(number(w)?, number(h)?, number(k)?).map_err(|e| e.to_string())
         }
@@ -104,13 +104,18 @@ fn play(state: &mut State, args: &[&str]) -> Result<(), String> {
 fn think(state: &mut State, args: &[&str]) -> Result<Vec<String>, String> {
     let budget = match args {
         [] => DEFAULT_BUDGET,
-        [seconds] => {
-            let seconds: f64 = seconds
-                .parse()
-                .map_err(|_| format!("`{seconds}` is not a number of seconds"))?;
+        [text] => {
+            let seconds: f64 = text.parse().map_err(|_| {
+                format!(
+                    "`{}` is not a number of seconds",
+                    crate::rules::quoted(text)
+                )
+            })?;
             if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+                // As written: `1e308` printed as a number would be 309 digits long.
                 return Err(format!(
-                    "go takes more than 0 and at most {MAX_SECONDS} seconds, not {seconds}"
+                    "go takes more than 0 and at most {MAX_SECONDS} seconds, not {}",
+                    crate::rules::quoted(text)
                 ));
             }
             Duration::from_secs_f64(seconds)

@@ -94,7 +94,7 @@ status, undo, help, quit.";
             other => parse_piece_command(other).ok_or_else(|| {
                 format!(
                     "`{}` is not a command: type a piece label, place, or pass (help for more).",
-                    line.trim()
+                    crate::rules::quoted(line)
                 )
             }),
         }

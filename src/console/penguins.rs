@@ -171,7 +171,8 @@ fn parse_action(text: &str, phase: Phase) -> Result<Action, String> {
     let numbers: Result<Vec<u16>, _> = text.split_whitespace().map(str::parse::<u16>).collect();
     let Ok(numbers) = numbers else {
         return Err(format!(
-            "`{text}` is not coordinates: type numbers like `2 3`."
+            "`{}` is not coordinates: type numbers like `2 3`.",
+            crate::rules::quoted(text)
         ));
     };
     match (phase, numbers.as_slice()) {

@@ -466,7 +466,7 @@ pub fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
     match layout {
         Layout::MagneticCave(cave) => cave.config().map(GameSetup::MagneticCave).map_err(|e| {
             let field = match e {
-                CaveConfigError::Width(_) => "width",
+                CaveConfigError::Width(_) | CaveConfigError::NoLine => "width",
                 CaveConfigError::Height(_) => "height",
                 CaveConfigError::WinLength { .. } | CaveConfigError::Unreachable { .. } => {
                     "win_length"

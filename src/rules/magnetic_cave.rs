@@ -34,6 +34,9 @@ pub enum ConfigError {
     /// The height is 0 or more than [`MAX_SIDE`].
     #[error("height must be between 1 and {MAX_SIDE}, not {0}")]
     Height(u32),
+    /// Both sides are 1: no line of 2 or more fits, whatever the line's length.
+    #[error("a 1x1 cave holds no line: make the width or the height at least 2")]
+    NoLine,
     /// No line of that length fits on the board, or it is shorter than 2.
     #[error("win_length must be between 2 and {max} (the longer side of the cave), not {value}")]
     WinLength {
@@ -77,6 +80,9 @@ impl Config {
             return Err(ConfigError::Height(height));
         }
         let max = width.max(height);
+        if max < 2 {
+            return Err(ConfigError::NoLine);
+        }
         if !(2..=max).contains(&win_length) {
             return Err(ConfigError::WinLength {
                 value: win_length,
@@ -214,22 +220,21 @@ impl Cell {
     /// [`ParseCellError`] when the text is not a letter followed by a row number.
     pub fn parse(text: &str) -> Result<Cell, ParseCellError> {
         let text = text.trim();
+        let refuse = || ParseCellError::of(text);
         let mut chars = text.chars();
         let Some(letter) = chars.next() else {
-            return Err(ParseCellError(text.to_string()));
+            return Err(refuse());
         };
         if !letter.is_ascii_alphabetic() {
-            return Err(ParseCellError(text.to_string()));
+            return Err(refuse());
         }
         let digits = chars.as_str();
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 2 {
-            return Err(ParseCellError(text.to_string()));
+            return Err(refuse());
         }
-        let number: u8 = digits
-            .parse()
-            .map_err(|_| ParseCellError(text.to_string()))?;
+        let number: u8 = digits.parse().map_err(|_| refuse())?;
         if number == 0 {
-            return Err(ParseCellError(text.to_string()));
+            return Err(refuse());
         }
         let col = letter.to_ascii_uppercase() as u8 - b'A';
         Ok(Cell {
@@ -262,6 +267,13 @@ impl std::str::FromStr for Cell {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a cell name: write a column letter and a row number, like D7")]
 pub struct ParseCellError(pub String);
+
+impl ParseCellError {
+    /// The error for `text`, quoted short ([`super::quoted`]).
+    fn of(text: &str) -> ParseCellError {
+        ParseCellError(super::quoted(text))
+    }
+}
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -652,12 +664,22 @@ mod tests {
     }
 
     #[test]
+    fn a_long_bad_cell_name_is_quoted_short() {
+        let pasted = "é".repeat(3000);
+        let error = Cell::parse(&pasted).unwrap_err();
+        assert_eq!(error.0, format!("{}…", "é".repeat(24)));
+        assert_eq!(Cell::parse("Z").unwrap_err().0, "Z");
+    }
+
+    #[test]
     fn config_rejects_impossible_caves() {
         assert!(Config::new(0, 8, 5).is_err());
         assert!(Config::new(8, 27, 5).is_err());
         assert!(Config::new(8, 8, 9).is_err());
         assert!(Config::new(8, 8, 1).is_err());
         assert!(Config::new(10, 10, 6).is_ok());
+        assert_eq!(Config::new(1, 1, 2), Err(ConfigError::NoLine));
+        assert!(Config::new(1, 3, 2).is_ok());
     }
 
     #[test]

@@ -45,6 +45,18 @@ impl fmt::Display for Seat {
     }
 }
 
+/// Someone's text as an error quotes it back: trimmed, and at most 24 characters, so that a
+/// pasted page does not come back whole.
+pub fn quoted(text: &str) -> String {
+    const LONGEST: usize = 24;
+    let text = text.trim();
+    let mut quoted: String = text.chars().take(LONGEST).collect();
+    if text.chars().nth(LONGEST).is_some() {
+        quoted.push('…');
+    }
+    quoted
+}
+
 /// Why a text names no seat or no action of a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
@@ -74,7 +86,7 @@ impl FromStr for Seat {
         match s.trim().to_ascii_lowercase().as_str() {
             "human" => Ok(Seat::Human),
             "ai" => Ok(Seat::Ai),
-            other => Err(ParseError::Seat(other.to_string())),
+            other => Err(ParseError::Seat(quoted(other))),
         }
     }
 }

@@ -597,13 +597,13 @@ impl std::str::FromStr for Action {
             } else if let Some(rest) = lower.strip_prefix("place ") {
                 (Action::Place, rest)
             } else {
-                return Err(super::ParseError::PatolliAction(text.to_string()));
+                return Err(super::ParseError::PatolliAction(super::quoted(text)));
             };
         piece(label)
             .map(make)
             .ok_or_else(|| super::ParseError::PieceLabel {
-                text: text.to_string(),
-                label: label.trim().to_string(),
+                text: super::quoted(text),
+                label: super::quoted(label),
             })
     }
 }

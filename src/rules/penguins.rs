@@ -341,7 +341,7 @@ impl std::str::FromStr for Action {
                 from: Pos::new(y1, x1),
                 to: Pos::new(y2, x2),
             }),
-            _ => Err(super::ParseError::PenguinsAction(text.to_string())),
+            _ => Err(super::ParseError::PenguinsAction(super::quoted(text))),
         }
     }
 }

@@ -285,7 +285,7 @@ fn undo_takes_back_the_last_human_decision_in_every_game() {
 fn the_engine_protocol_plays_and_answers_bad_lines_with_errors() {
     let output = crate::support::run_tablero(
         &["engine", "magnetic-cave"],
-        "newgame\nmove a1\nmove d4\nmove nonsense\ngo 0.3\nfly\ngo 0\nnewgame 8 8 9\nshow\nundo\nshow\nquit\nmove h1\n",
+        "newgame\nmove a1\nmove d4\nmove nonsense\ngo 0.3\nfly\ngo 0\nnewgame 8 8 9\ngo 1e308\nnewgame 1 1 2\nshow\nundo\nshow\nquit\nmove h1\n",
     );
     assert!(output.status.success());
     let out = String::from_utf8_lossy(&output.stdout);
@@ -305,6 +305,12 @@ fn the_engine_protocol_plays_and_answers_bad_lines_with_errors() {
         lines[8].starts_with("error ") && lines[8].contains("win_length"),
         "{out}"
     );
+    // A number out of range is quoted as written, not as a 309-digit expansion.
+    assert_eq!(
+        lines[9], "error go takes more than 0 and at most 600 seconds, not 1e308",
+        "{out}"
+    );
+    assert!(lines[10].contains("1x1 cave holds no line"), "{out}");
     // show: the cave with A1 and the engine's move, then the status line and ok.
     let status: Vec<&str> = lines
         .iter()

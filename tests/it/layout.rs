@@ -65,6 +65,16 @@ fn impossible_values_are_errors_at_their_field() {
     let (line, _, message) = error_of("MagneticCave(width: 8, height: 40, win_length: 5)");
     assert_eq!(line, 1);
     assert!(message.contains("height"), "{message}");
+    // A 1x1 cave holds no line at all: the fault is its size, not the line's length.
+    let (line, column, message) = error_of(
+        "MagneticCave(
+    width: 1,
+    height: 1,
+    win_length: 2,
+)",
+    );
+    assert_eq!((line, column), (2, 12));
+    assert!(message.contains("1x1 cave holds no line"), "{message}");
 }
 
 #[test]
