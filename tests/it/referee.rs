@@ -38,7 +38,7 @@ pub(crate) fn headless_app_from(levels: &Path, start: AppStart, watch: bool) -> 
 }
 
 /// [`headless_app_from`] with `more` added to the app before its first update.
-fn headless_app_with(
+pub(crate) fn headless_app_with(
     levels: &Path,
     start: AppStart,
     watch: bool,
@@ -715,4 +715,56 @@ fn after_a_tie_the_panel_shows_no_brick() {
     let (line, brick) = status(&mut app);
     assert!(line.starts_with("Tie: the cave is full"), "{line}");
     assert_eq!(brick, None);
+}
+
+#[test]
+fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arrow() {
+    use tablero::app::penguins::board::player_color;
+    use tablero::app::penguins::hud::PlayersText;
+    let levels = crate::support::temp_dir("referee-penguins-panel");
+    let path = levels.join("penguins.ron");
+    std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
+    let layout = tablero::setup::load_penguins_layout(&path).unwrap();
+    let seats = vec![Seat::Human, Seat::Human, Seat::Human];
+    let setup =
+        tablero::setup::penguins_match(layout, seats, 1, Duration::from_millis(20), 5).unwrap();
+    let start = AppStart::penguins(setup, path);
+    let mut app = headless_app_with(&levels, start, false, |app| {
+        app.init_resource::<ButtonInput<KeyCode>>();
+        // What the text plugin keeps for writing into spans.
+        app.init_resource::<bevy::text::TextIterScratch>();
+        app.add_plugins(tablero::app::penguins::hud::plugin);
+    });
+    app.update();
+    let mut root = app
+        .world_mut()
+        .query_filtered::<&Children, With<PlayersText>>();
+    let spans: Vec<Entity> = root
+        .single(app.world())
+        .expect("one players text")
+        .iter()
+        .collect();
+    let span = |app: &App, i: usize| {
+        let entity = app.world().entity(spans[i]);
+        let text = entity.get::<TextSpan>().expect("a span").0.clone();
+        (text, entity.get::<TextColor>().expect("a colour").0)
+    };
+    // Three spans a player: the arrow (seen on the mover's line only), its dot, its line.
+    for player in 1..=3u8 {
+        let first = usize::from(player - 1) * 3;
+        let (arrow, arrow_color) = span(&app, first);
+        assert_eq!(arrow, "▶ ");
+        assert_eq!(arrow_color == Color::NONE, player != 1, "player {player}");
+        assert_eq!(
+            span(&app, first + 1),
+            ("● ".to_string(), player_color(player))
+        );
+        let (line, _) = span(&app, first + 2);
+        assert!(
+            line.starts_with(&format!("{} human: 0 fish", (b'A' + player - 1) as char)),
+            "{line}"
+        );
+    }
+    // No fourth player: its spans are empty.
+    assert_eq!(span(&app, 10).0, "");
 }

@@ -15,13 +15,18 @@ use crate::app::layout::PenguinsLayout;
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Phase, Player, player_letter};
+use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, player_letter};
 
 /// Lines of recent events kept.
 const LOG_LINES: usize = 6;
 
-pub(super) fn plugin(app: &mut App) {
+/// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
+/// add it to read what the panel says.
+pub fn plugin(app: &mut App) {
     app.init_resource::<EventLog>();
+    // Shared with the board; whichever plugin comes first makes them.
+    app.init_resource::<Selection>();
+    app.init_resource::<Notice>();
     app.add_systems(OnEnter(Screen::Penguins), spawn_panel);
     app.add_systems(
         Update,
@@ -49,8 +54,13 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 struct EventLog(VecDeque<String>);
 
-#[derive(Component)]
-struct PlayersText;
+/// The players' lines: for each possible player, three spans (the turn arrow, a dot in the
+/// player's colour, the seat and fish), then the board's line.
+#[derive(Component, Debug)]
+pub struct PlayersText;
+
+/// The spans of [`PlayersText`] for each player.
+const SPANS_PER_PLAYER: usize = 3;
 #[derive(Component)]
 struct StatusText;
 #[derive(Component)]
@@ -69,7 +79,14 @@ fn spawn_panel(mut commands: Commands) {
         ))
         .with_children(|panel| {
             panel.spawn(theme::label("Penguins", 30.0, theme::TEXT));
-            panel.spawn((PlayersText, theme::label("", 17.0, theme::TEXT)));
+            panel
+                .spawn((PlayersText, theme::label("", 17.0, theme::TEXT)))
+                .with_children(|text| {
+                    let spans = usize::from(MAX_PLAYERS) * SPANS_PER_PLAYER + 1;
+                    for _ in 0..spans {
+                        text.spawn((TextSpan::new(""), theme::font(17.0), TextColor(theme::TEXT)));
+                    }
+                });
             panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
             panel.spawn(theme::thinking_bar());
             panel.spawn((MessageText, theme::label("", 16.0, theme::WARNING)));
@@ -139,26 +156,37 @@ fn record_events(
 
 fn show_players(
     referee: Option<Res<PenguinsReferee>>,
-    mut text: Single<&mut Text, With<PlayersText>>,
+    text: Single<Entity, With<PlayersText>>,
+    mut writer: TextUiWriter,
 ) {
     let Some(referee) = referee else {
         return;
     };
     let state = referee.state();
-    let mut lines = Vec::new();
-    for player in 1..=state.players() {
+    let mut spans: Vec<(String, Color)> = Vec::new();
+    for player in 1..=MAX_PLAYERS {
+        if player > state.players() {
+            spans.extend((0..SPANS_PER_PLAYER).map(|_| (String::new(), theme::TEXT)));
+            continue;
+        }
         let seat = referee.seat(Player(player)).title();
+        // Every line has the arrow, shown only on the mover's: the lines stay aligned.
         let arrow = if state.phase() != Phase::Over && state.to_move() == player {
-            "▶"
+            theme::TEXT
         } else {
-            "  "
+            Color::NONE
         };
-        lines.push(format!(
-            "{arrow} {} {seat}: {} fish, {}/{} placed",
-            player_letter(player),
-            state.score(player),
-            state.placed(player),
-            state.penguins_per_player()
+        spans.push(("▶ ".to_string(), arrow));
+        spans.push(("● ".to_string(), super::board::player_color(player)));
+        spans.push((
+            format!(
+                "{} {seat}: {} fish, {}/{} placed\n",
+                player_letter(player),
+                state.score(player),
+                state.placed(player),
+                state.penguins_per_player()
+            ),
+            theme::TEXT,
         ));
     }
     let board = state.board();
@@ -166,8 +194,23 @@ fn show_players(
         .setup()
         .seed
         .map_or("a fixed board".to_string(), |s| format!("seed {s}"));
-    lines.push(format!("{}x{} board, {seed}", board.cols(), board.rows()));
-    theme::set_text(&mut text, lines.join("\n"));
+    spans.push((
+        format!("{}x{} board, {seed}", board.cols(), board.rows()),
+        theme::TEXT,
+    ));
+    // Span 0 is the root's own (empty) text.
+    for (index, (content, color)) in spans.into_iter().enumerate() {
+        if let Some(mut span) = writer.get_text(*text, index + 1)
+            && *span != content
+        {
+            *span = content;
+        }
+        if let Some(mut span_color) = writer.get_color(*text, index + 1)
+            && span_color.0 != color
+        {
+            span_color.0 = color;
+        }
+    }
 }
 
 fn show_status(
