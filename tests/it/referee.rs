@@ -721,6 +721,7 @@ fn after_a_tie_the_panel_shows_no_brick() {
 fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arrow() {
     use tablero::app::penguins::board::player_color;
     use tablero::app::penguins::hud::PlayersText;
+    use tablero::app::theme;
     let levels = crate::support::temp_dir("referee-penguins-panel");
     let path = levels.join("penguins.ron");
     std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
@@ -754,7 +755,7 @@ fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arr
         let first = usize::from(player - 1) * 3;
         let (arrow, arrow_color) = span(&app, first);
         assert_eq!(arrow, "▶ ");
-        assert_eq!(arrow_color == Color::NONE, player != 1, "player {player}");
+        assert_eq!(arrow_color == theme::PANEL, player != 1, "player {player}");
         assert_eq!(
             span(&app, first + 1),
             ("● ".to_string(), player_color(player))

@@ -170,11 +170,12 @@ fn show_players(
             continue;
         }
         let seat = referee.seat(Player(player)).title();
-        // Every line has the arrow, shown only on the mover's: the lines stay aligned.
+        // Every line has the arrow, so the lines stay aligned; only the mover's shows. The
+        // others take the panel's colour: a transparent glyph was sometimes drawn opaque.
         let arrow = if state.phase() != Phase::Over && state.to_move() == player {
             theme::TEXT
         } else {
-            Color::NONE
+            theme::PANEL
         };
         spans.push(("▶ ".to_string(), arrow));
         spans.push(("● ".to_string(), super::board::player_color(player)));
