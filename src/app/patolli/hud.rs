@@ -18,8 +18,9 @@ use crate::app::layout::PatolliLayout;
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
-use crate::rules::Seat;
-use crate::rules::patolli::{Action, Dice, Location, Overshoot, Phase};
+use crate::record::{Entry, Record, Recorded};
+use crate::rules::patolli::{Action, Dice, Location, Overshoot, Phase, State};
+use crate::rules::{Game, Seat};
 
 /// How many lines of recent events the panel keeps.
 const LOG_LINES: usize = 6;
@@ -178,6 +179,39 @@ fn send_key_requests(
     }
 }
 
+/// The log of a match that starts part-way (a replay's position, a continued record): the
+/// last lines of what its record says was played, as the live log words them.
+fn log_of_record(record: &Record) -> EventLog {
+    let mut log = EventLog::default();
+    let Ok(positions) = record.replay::<State>() else {
+        return log;
+    };
+    for (entry, around) in record.moves.iter().zip(positions.windows(2)) {
+        let [before, after] = around else {
+            continue;
+        };
+        let Some(player) = Game::to_move(before) else {
+            continue;
+        };
+        match entry {
+            Entry::Roll(_) => {
+                if after.roll_due().is_some() || Game::to_move(after) != Some(player) {
+                    log.push(format!("{player} rolled 0: turn lost"));
+                }
+            }
+            Entry::Act(text, _) => {
+                let mut state = before.clone();
+                if let Ok(action) = State::parse_action(text)
+                    && let Ok(effect) = state.apply(action)
+                {
+                    log.push(format!("{player} {}", effect.describe(player)));
+                }
+            }
+        }
+    }
+    log
+}
+
 /// Keeps the log and the notice up to date with the referee's announcements.
 fn record_events(
     referee: Option<Res<PatolliReferee>>,
@@ -192,7 +226,8 @@ fn record_events(
         return;
     };
     if !new_boards.is_empty() {
-        *log = EventLog::default();
+        *log = log_of_record(referee.record());
+        log.actions_seen = referee.actions_played();
         notice.0 = None;
     }
     for applied in applied.read() {
@@ -377,4 +412,39 @@ fn show_buttons(
     // When passing is all that is left, the button stands out.
     pass_selected.set_if_neq(Selected(human && referee.state().only_pass()));
     theme::show_undo_button(referee.can_undo(), &mut undo);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of the assignment's board with these entries.
+    fn record(moves: &str) -> Record {
+        let layout = include_str!("../../../levels/patolli.ron");
+        let text = format!(
+            "#![enable(unwrap_variant_newtypes)]\nRecord(game: Patolli, layout: {layout}, \
+             seats: [Human, Human], budget: 1.0, seed: Some(1), moves: [{moves}])"
+        );
+        match crate::record::parse("test.ron", text.as_bytes()) {
+            Ok(replayed) => replayed.record().clone(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn a_record_gives_the_log_of_what_it_played() {
+        let log = log_of_record(&record(
+            r#"Roll(3), Act("place A", 0), Roll(1), Act("place 1", 0), Roll(0), Roll(2), Act("move 1", 0)"#,
+        ));
+        assert_eq!(
+            Vec::from(log.lines),
+            [
+                "L places A on square 23.",
+                "N places 1 on square 53.",
+                "L rolled 0: turn lost",
+                "N moves 1 from 53 to 55."
+            ]
+        );
+        assert!(log_of_record(&record("")).lines.is_empty());
+    }
 }

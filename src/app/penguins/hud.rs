@@ -14,8 +14,9 @@ use super::referee::{
 use crate::app::layout::PenguinsLayout;
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
+use crate::record::{Entry, Record, Recorded};
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, player_letter};
+use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, State, Turn, player_letter};
 
 /// Lines of recent events kept.
 const LOG_LINES: usize = 6;
@@ -118,7 +119,47 @@ fn send_key_requests(
     }
 }
 
+/// The log's lines for one applied action: the move, then any players it left skipped.
+fn turn_lines(action: Action, turn: &Turn) -> Vec<String> {
+    let who = player_letter(turn.player);
+    let mut lines = vec![match action {
+        Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
+        Action::Move { from, to } => format!("{who} slid {from} → {to}: {} fish", turn.fish),
+    }];
+    lines.extend(
+        turn.skipped
+            .iter()
+            .map(|&skipped| format!("{} cannot move and is skipped", player_letter(skipped))),
+    );
+    lines
+}
+
+/// The log of a match that starts part-way (a replay's position, a continued record): the
+/// last lines of what its record says was played.
+fn log_of_record(record: &Record) -> VecDeque<String> {
+    let Ok(positions) = record.replay::<State>() else {
+        return VecDeque::new();
+    };
+    let mut log = VecDeque::new();
+    for (entry, before) in record.moves.iter().zip(positions) {
+        let Entry::Act(text, _) = entry else {
+            continue;
+        };
+        let (Ok(action), mut after) = (State::parse_action(text), before) else {
+            continue;
+        };
+        if let Ok(turn) = after.apply(action) {
+            log.extend(turn_lines(action, &turn));
+        }
+    }
+    while log.len() > LOG_LINES {
+        log.pop_front();
+    }
+    log
+}
+
 fn record_events(
+    referee: Option<Res<PenguinsReferee>>,
     new_boards: Query<(), Added<PenguinsBoard>>,
     mut applied: MessageReader<ActionApplied>,
     mut rejected: MessageReader<ActionRejected>,
@@ -126,24 +167,20 @@ fn record_events(
     mut notice: ResMut<Notice>,
 ) {
     if !new_boards.is_empty() {
-        log.0.clear();
+        log.0 = referee
+            .map(|r| log_of_record(r.record()))
+            .unwrap_or_default();
         notice.0 = None;
     }
     for applied in applied.read() {
         notice.0 = None;
         let turn = &applied.effect;
-        let who = player_letter(turn.player);
-        let line = match applied.action {
-            Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
-            Action::Move { from, to } => {
-                format!("{who} slid {from} → {to}: {} fish", turn.fish)
-            }
-        };
-        log.0.push_back(line);
-        for &skipped in &turn.skipped {
-            let line = format!("{} cannot move and is skipped", player_letter(skipped));
-            notice.0 = Some(format!("Player {line}."));
-            log.0.push_back(line);
+        log.0.extend(turn_lines(applied.action, turn));
+        if let Some(&skipped) = turn.skipped.last() {
+            notice.0 = Some(format!(
+                "Player {} cannot move and is skipped.",
+                player_letter(skipped)
+            ));
         }
         while log.0.len() > LOG_LINES {
             log.0.pop_front();
@@ -326,4 +363,43 @@ fn show_undo(
     mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
 ) {
     theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_gives_the_log_of_its_last_moves() {
+        let text = r#"#![enable(unwrap_variant_newtypes)]
+Record(
+    game: Penguins,
+    layout: Penguins(rows: 8, cols: 8, water: 0.1, fish_weights: (5, 3, 2), board: Some([
+        "32121332", "23111033", "31323221", "32220112",
+        "21213030", "00221232", "21212011", "23021231",
+    ])),
+    seats: [Ai, Ai, Ai],
+    budget: 0.2,
+    seed: Some(9),
+    penguins: Some(2),
+    moves: [Act("3 6", 408), Act("1 2", 284), Act("6 3", 205), Act("7 2", 198),
+        Act("3 1", 312), Act("2 0", 201), Act("7 2 2 2", 219)],
+)"#;
+        let record = match crate::record::parse("test.ron", text.as_bytes()) {
+            Ok(replayed) => replayed.record().clone(),
+            Err(e) => panic!("{e}"),
+        };
+        // Seven lines played; the log keeps the last six.
+        assert_eq!(
+            Vec::from(log_of_record(&record)),
+            [
+                "B placed a penguin at 1 2: 1 fish",
+                "C placed a penguin at 6 3: 1 fish",
+                "A placed a penguin at 7 2: 1 fish",
+                "B placed a penguin at 3 1: 1 fish",
+                "C placed a penguin at 2 0: 1 fish",
+                "A slid 7 2 → 2 2: 3 fish",
+            ]
+        );
+    }
 }
