@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::board::dice_center;
-use super::referee::{ActionApplied, DiceRolled, PatolliBoard, TurnStarted};
+use super::referee::{ActionApplied, DiceRolled, PatolliBoard, PatolliReferee, TurnStarted};
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, InMotion, Screen, theme};
 use crate::rules::patolli::{Dice, Effect, Player};
@@ -219,6 +219,7 @@ fn animate_dice(
     mut marks: Query<(&BeanMark, &mut Visibility), Without<Pip>>,
     mut caption: Query<(&mut Text2d, &mut TextColor), With<DiceCaption>>,
     mut redraws: MessageWriter<RequestRedraw>,
+    referee: Option<Res<PatolliReferee>>,
 ) {
     let Some(board) = boards.iter().next() else {
         return;
@@ -245,6 +246,19 @@ fn animate_dice(
         redraws.write(RequestRedraw);
     }
     let Some(shown) = display.current else {
+        // Nothing rolled on screen yet: a match about to start, or a replay's position.
+        let over = referee.is_some_and(|r| r.state().winner().is_some());
+        let line = if over {
+            "The match is over"
+        } else {
+            "The referee rolls"
+        };
+        for (mut text, mut text_color) in &mut caption {
+            if text.0 != line {
+                text.0 = line.to_string();
+            }
+            text_color.set_if_neq(TextColor(theme::TEXT_DIM));
+        }
         return;
     };
     let max = board.rules.dice.max();
