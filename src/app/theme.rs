@@ -1,7 +1,9 @@
 //! Colours, the font, and the UI widgets every screen builds from.
 
+use bevy::camera::ScalingMode;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 use super::Screen;
 
@@ -100,11 +102,52 @@ pub(super) fn plugin(app: &mut App) {
         );
     }
     app.add_systems(Startup, spawn_camera);
-    app.add_systems(Update, color_hovered_buttons);
+    app.add_systems(Update, (color_hovered_buttons, scale_ui_to_window));
 }
 
+/// The window size the screens are laid out for.
+fn design_size() -> Vec2 {
+    Vec2::new(super::WINDOW_SIZE.0 as f32, super::WINDOW_SIZE.1 as f32)
+}
+
+/// The camera shows at least the designed 1280x720 area whatever the window's size, scaled to
+/// fit (with margins on the longer side), so a smaller window does not cut the board off.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
+    let size = design_size();
+    commands.spawn((
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: size.x,
+                min_height: size.y,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// Scales the panels and buttons as the camera scales the board, so the two keep their places
+/// in a window of any size.
+fn scale_ui_to_window(
+    windows: Query<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut ui_scale: ResMut<UiScale>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    if let Some(scale) = ui_scale_for(window.size())
+        && ui_scale.0 != scale
+    {
+        ui_scale.0 = scale;
+    }
+}
+
+/// The scale of the UI in a window of `size` logical pixels: the camera's scale
+/// ([`ScalingMode::AutoMin`] of the designed size); `None` for a window of no area.
+fn ui_scale_for(size: Vec2) -> Option<f32> {
+    let design = design_size();
+    let scale = (size.x / design.x).min(size.y / design.y);
+    (scale.is_finite() && scale > 0.0).then_some(scale)
 }
 
 /// A text style of `size` pixels.
@@ -279,5 +322,23 @@ fn color_hovered_buttons(
             (false, Interaction::None) => BUTTON,
         };
         background.set_if_neq(BackgroundColor(color));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ui_scales_with_the_shorter_side_of_the_window() {
+        assert_eq!(ui_scale_for(Vec2::new(1280.0, 720.0)), Some(1.0));
+        // Narrower than 16:9: the width decides, as it does for the camera.
+        assert_eq!(
+            ui_scale_for(Vec2::new(1000.0, 640.0)),
+            Some(1000.0 / 1280.0)
+        );
+        assert_eq!(ui_scale_for(Vec2::new(1920.0, 1080.0)), Some(1.5));
+        assert_eq!(ui_scale_for(Vec2::new(2560.0, 720.0)), Some(1.0));
+        assert_eq!(ui_scale_for(Vec2::new(0.0, 720.0)), None);
     }
 }
