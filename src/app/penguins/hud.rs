@@ -145,9 +145,10 @@ fn log_of_record(record: &Record) -> VecDeque<String> {
         let Entry::Act(text, _) = entry else {
             continue;
         };
-        let (Ok(action), mut after) = (State::parse_action(text), before) else {
+        let Ok(action) = State::parse_action(text) else {
             continue;
         };
+        let mut after = before;
         if let Ok(turn) = after.apply(action) {
             log.extend(turn_lines(action, &turn));
         }
