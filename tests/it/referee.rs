@@ -698,6 +698,12 @@ fn the_panel_shows_the_player_to_move_and_the_winner_with_their_bricks() {
     let (line, brick) = status(&mut app);
     assert!(line.starts_with("Black wins: A1-E1"), "{line}");
     assert_eq!(brick, Some(BLACK_BRICK));
+    // The moves list keeps each number and move in a cell of its own column.
+    let mut texts = app.world_mut().query::<&Text>();
+    let texts: Vec<String> = texts.iter(app.world()).map(|t| t.0.clone()).collect();
+    for cell in ["1.", "A1", "H1", "4.", "D1", "H2", "5.", "E1"] {
+        assert!(texts.iter().any(|t| t == cell), "no cell {cell}: {texts:?}");
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::app::layout::CaveLayout;
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
-use crate::rules::magnetic_cave::{Brick, Outcome};
+use crate::rules::magnetic_cave::{Brick, Cell, Outcome};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
@@ -52,8 +52,22 @@ struct CaveText;
 struct MessageText;
 #[derive(Component)]
 struct LayoutErrorText;
+/// The heading of the moves list ("No moves yet." before the first).
 #[derive(Component)]
 struct MovesText;
+/// A cell of the moves list: its row (0 the oldest shown) and column (the move's number,
+/// black's move, white's move).
+#[derive(Component, Clone, Copy)]
+struct MovesCell {
+    row: usize,
+    column: usize,
+}
+
+/// Rows of the moves list: the last moves shown.
+const MOVE_ROWS: usize = 8;
+/// The widths of the moves list's columns, in pixels: they line the cells up, which spaces
+/// in the panel's proportional font did not.
+const MOVE_COLUMNS: [f32; 3] = [32.0, 48.0, 48.0];
 /// The brick beside the status line, drawn as the board draws it: the player to move, or the
 /// winner; hidden after a tie.
 #[derive(Component, Debug)]
@@ -121,7 +135,29 @@ fn spawn_hud(mut commands: Commands) {
             panel.spawn(theme::thinking_bar());
             panel.spawn((MessageText, theme::label("", 17.0, theme::WARNING)));
             panel.spawn((LayoutErrorText, theme::label("", 15.0, theme::ERROR)));
-            panel.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
+            panel
+                .spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                })
+                .with_children(|list| {
+                    list.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
+                    for row in 0..MOVE_ROWS {
+                        list.spawn(Node::default()).with_children(|cells| {
+                            for (column, width) in MOVE_COLUMNS.into_iter().enumerate() {
+                                cells.spawn((
+                                    MovesCell { row, column },
+                                    theme::label("", 16.0, theme::TEXT_DIM),
+                                    TextLayout::no_wrap(),
+                                    Node {
+                                        width: px(width),
+                                        ..default()
+                                    },
+                                ));
+                            }
+                        });
+                    }
+                });
             theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
         });
 }
@@ -280,24 +316,33 @@ fn show_message(
     theme::set_text(&mut error, theme::layout_error_line(layout_error));
 }
 
-fn show_moves(referee: Option<Res<CaveReferee>>, mut moves: Single<&mut Text, With<MovesText>>) {
+fn show_moves(
+    referee: Option<Res<CaveReferee>>,
+    mut heading: Single<&mut Text, (With<MovesText>, Without<MovesCell>)>,
+    mut cells: Query<(&MovesCell, &mut Text), Without<MovesText>>,
+) {
     let Some(referee) = referee else {
         return;
     };
-    let all = referee.state().moves();
-    let mut lines = Vec::new();
-    for (i, pair) in all.chunks(2).enumerate() {
-        let white = pair.get(1).map(|c| c.to_string()).unwrap_or_default();
-        lines.push(format!("{:>2}. {:<4} {white}", i + 1, pair[0]));
-    }
-    let shown = lines.len().saturating_sub(8);
-    let text = if lines.is_empty() {
-        "No moves yet.".to_string()
+    let pairs: Vec<&[Cell]> = referee.state().moves().chunks(2).collect();
+    let first = pairs.len().saturating_sub(MOVE_ROWS);
+    let title = if pairs.is_empty() {
+        "No moves yet."
     } else {
-        format!("Moves (black, white):\n{}", lines[shown..].join("\n"))
+        "Moves (black, white):"
     };
-    if moves.0 != text {
-        moves.0 = text;
+    theme::set_text(&mut heading, title.to_string());
+    for (cell, mut text) in &mut cells {
+        let number = first + cell.row;
+        let content = match (pairs.get(number), cell.column) {
+            (None, _) => String::new(),
+            (Some(_), 0) => format!("{}.", number + 1),
+            (Some(pair), column) => pair
+                .get(column - 1)
+                .map(Cell::to_string)
+                .unwrap_or_default(),
+        };
+        theme::set_text(&mut text, content);
     }
 }
 
