@@ -62,6 +62,9 @@ pub enum Entry {
     Act(String, u64),
 }
 
+/// What each entry of a record did, in order: the action and its effect, or `None` for a roll.
+pub type Effects<G> = Vec<Option<(<G as Game>::Action, <G as Game>::Effect)>>;
+
 /// A game that can be recorded and replayed.
 pub trait Recorded: Game {
     /// The position a record starts from, or the record field at fault and why not.
@@ -126,6 +129,15 @@ impl Record {
     /// # Errors
     /// The place at fault (a field, or the entry's index) and why.
     pub fn replay<G: Recorded>(&self) -> Result<Vec<G>, (Place, String)> {
+        self.replay_effects().map(|(positions, _)| positions)
+    }
+
+    /// [`Record::replay`], and for each entry what it did: the action and its effect for an
+    /// action, `None` for a roll (for the logs of a match shown part-way).
+    ///
+    /// # Errors
+    /// The place at fault (a field, or the entry's index) and why.
+    pub fn replay_effects<G: Recorded>(&self) -> Result<(Vec<G>, Effects<G>), (Place, String)> {
         let setup = layout::validate(&self.layout)
             .map_err(|(field, message)| (Place::Field(field), message))?;
         if setup_game(&setup) != self.game || G::KIND != self.game {
@@ -150,25 +162,30 @@ impl Record {
         let mut state =
             G::start(&setup, self).map_err(|(field, message)| (Place::Field(field), message))?;
         let mut positions = vec![state.clone()];
+        let mut effects = Vec::with_capacity(self.moves.len());
         for (index, entry) in self.moves.iter().enumerate() {
             let at = |message: String| (Place::Entry(index), message);
             match entry {
-                Entry::Roll(value) => state
-                    .roll(*value)
-                    .map_err(|e| at(format!("the roll {value} is refused: {e}")))?,
+                Entry::Roll(value) => {
+                    state
+                        .roll(*value)
+                        .map_err(|e| at(format!("the roll {value} is refused: {e}")))?;
+                    effects.push(None);
+                }
                 Entry::Act(text, _) => {
                     if state.roll_due().is_some() {
                         return Err(at(format!("`{text}` comes before the roll that is due")));
                     }
                     let action = G::parse_action(text).map_err(at)?;
-                    state
+                    let effect = state
                         .apply(action)
                         .map_err(|e| at(format!("`{text}` is illegal here: {e}")))?;
+                    effects.push(Some((action, effect)));
                 }
             }
             positions.push(state.clone());
         }
-        Ok(positions)
+        Ok((positions, effects))
     }
 }
 

@@ -18,7 +18,7 @@ use crate::app::layout::PatolliLayout;
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
-use crate::record::{Entry, Record, Recorded};
+use crate::record::Record;
 use crate::rules::patolli::{Action, Dice, Location, Overshoot, Phase, State};
 use crate::rules::{Game, Seat};
 
@@ -183,30 +183,23 @@ fn send_key_requests(
 /// last lines of what its record says was played, as the live log words them.
 fn log_of_record(record: &Record) -> EventLog {
     let mut log = EventLog::default();
-    let Ok(positions) = record.replay::<State>() else {
+    let Ok((positions, effects)) = record.replay_effects::<State>() else {
         return log;
     };
-    for (entry, around) in record.moves.iter().zip(positions.windows(2)) {
+    for (effect, around) in effects.iter().zip(positions.windows(2)) {
         let [before, after] = around else {
             continue;
         };
         let Some(player) = Game::to_move(before) else {
             continue;
         };
-        match entry {
-            Entry::Roll(_) => {
-                if after.roll_due().is_some() || Game::to_move(after) != Some(player) {
-                    log.push(format!("{player} rolled 0: turn lost"));
-                }
+        match effect {
+            Some((_, effect)) => log.push(format!("{player} {}", effect.describe(player))),
+            // A roll that ended the turn: the live log's "turn lost".
+            None if after.roll_due().is_some() || Game::to_move(after) != Some(player) => {
+                log.push(format!("{player} rolled 0: turn lost"));
             }
-            Entry::Act(text, _) => {
-                let mut state = before.clone();
-                if let Ok(action) = State::parse_action(text)
-                    && let Ok(effect) = state.apply(action)
-                {
-                    log.push(format!("{player} {}", effect.describe(player)));
-                }
-            }
+            None => {}
         }
     }
     log

@@ -14,7 +14,7 @@ use super::referee::{
 use crate::app::layout::PenguinsLayout;
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
-use crate::record::{Entry, Record, Recorded};
+use crate::record::Record;
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, State, Turn, player_letter};
 
@@ -137,22 +137,14 @@ fn turn_lines(action: Action, turn: &Turn) -> Vec<String> {
 /// The log of a match that starts part-way (a replay's position, a continued record): the
 /// last lines of what its record says was played.
 fn log_of_record(record: &Record) -> VecDeque<String> {
-    let Ok(positions) = record.replay::<State>() else {
+    let Ok((_, effects)) = record.replay_effects::<State>() else {
         return VecDeque::new();
     };
-    let mut log = VecDeque::new();
-    for (entry, before) in record.moves.iter().zip(positions) {
-        let Entry::Act(text, _) = entry else {
-            continue;
-        };
-        let Ok(action) = State::parse_action(text) else {
-            continue;
-        };
-        let mut after = before;
-        if let Ok(turn) = after.apply(action) {
-            log.extend(turn_lines(action, &turn));
-        }
-    }
+    let mut log: VecDeque<String> = effects
+        .iter()
+        .flatten()
+        .flat_map(|(action, turn)| turn_lines(*action, turn))
+        .collect();
     while log.len() > LOG_LINES {
         log.pop_front();
     }
