@@ -221,14 +221,10 @@ impl ProgramClient {
         let errors = child.stderr.take().ok_or("no error pipe")?;
         let error_reader = std::thread::spawn(move || {
             use std::io::BufRead;
-            let mut last = String::new();
-            for line in std::io::BufReader::new(errors).lines() {
-                let Ok(line) = line else { break };
-                if !line.trim().is_empty() {
-                    last = line.trim().chars().take(200).collect();
-                }
-            }
-            last
+            let lines = std::io::BufReader::new(errors)
+                .lines()
+                .map_while(Result::ok);
+            crate::protocol::referee::last_error_line(lines).unwrap_or_default()
         });
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {

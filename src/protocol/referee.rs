@@ -106,6 +106,19 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// The last non-empty line of a program's error output, trimmed and cut to 200 characters:
+/// enough to say why it failed, however much it wrote. Reads `lines` as they come.
+pub(crate) fn last_error_line(lines: impl IntoIterator<Item = impl AsRef<str>>) -> Option<String> {
+    let mut last = None;
+    for line in lines {
+        let line = line.as_ref().trim();
+        if !line.is_empty() {
+            last = Some(line.chars().take(200).collect());
+        }
+    }
+    last
+}
+
 /// Asks a program for its ID (`CMD name`).
 fn program_id(command: &str) -> Result<String, String> {
     let output = Command::new("sh")
@@ -118,10 +131,9 @@ fn program_id(command: &str) -> Result<String, String> {
         let mut reason = format!("`{command} name` did not print an ID");
         if !output.status.success() {
             reason.push_str(&format!(" ({}", output.status));
-            let errors = String::from_utf8_lossy(&output.stderr);
-            if let Some(last) = errors.lines().rev().find(|line| !line.trim().is_empty()) {
+            if let Some(last) = last_error_line(String::from_utf8_lossy(&output.stderr).lines()) {
                 reason.push_str(": ");
-                reason.extend(last.trim().chars().take(200));
+                reason.push_str(&last);
             }
             reason.push(')');
         }
