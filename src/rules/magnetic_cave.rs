@@ -220,7 +220,7 @@ impl Cell {
     /// [`ParseCellError`] when the text is not a letter followed by a row number.
     pub fn parse(text: &str) -> Result<Cell, ParseCellError> {
         let text = text.trim();
-        let refuse = || ParseCellError::of(text);
+        let refuse = || ParseCellError(super::quoted(text));
         let mut chars = text.chars();
         let Some(letter) = chars.next() else {
             return Err(refuse());
@@ -267,13 +267,6 @@ impl std::str::FromStr for Cell {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a cell name: write a column letter and a row number, like D7")]
 pub struct ParseCellError(pub String);
-
-impl ParseCellError {
-    /// The error for `text`, quoted short ([`super::quoted`]).
-    fn of(text: &str) -> ParseCellError {
-        ParseCellError(super::quoted(text))
-    }
-}
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

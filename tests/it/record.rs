@@ -311,7 +311,7 @@ mod window {
 
     use bevy::prelude::*;
     use tablero::app::AppStart;
-    use tablero::app::magnetic_cave::referee::{CaveReferee, MoveRequested};
+    use tablero::app::magnetic_cave::referee::CaveReferee;
     use tablero::app::patolli::referee::PatolliReferee;
     use tablero::app::records::{RecordNotice, RecordsFolder, ReplayStep, SaveRecordRequested};
     use tablero::app::referee::{MatchRequested, UndoRequested};
@@ -322,20 +322,10 @@ mod window {
     use tablero::rules::patolli::{self, Dice, Rules, Track};
     use tablero::setup::{CaveMatch, Match, PatolliMatch};
 
-    use crate::referee::{headless_app_from, standard_levels};
+    use crate::referee::{headless_app_from, play, standard_levels};
 
     fn c(name: &str) -> Cell {
         Cell::parse(name).expect("test cell")
-    }
-
-    fn play(app: &mut App, cells: &[&str]) {
-        for cell in cells {
-            app.world_mut().write_message(MoveRequested {
-                action: c(cell),
-                seat: Seat::Human,
-            });
-            app.update();
-        }
     }
 
     fn cave_start(levels: &std::path::Path) -> AppStart {

@@ -82,6 +82,17 @@ pub(crate) fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
     messages.get_cursor().read(messages).cloned().collect()
 }
 
+/// Places bricks on `cells` in turn, a human's request and a frame each.
+pub(crate) fn play(app: &mut App, cells: &[&str]) {
+    for cell in cells {
+        app.world_mut().write_message(MoveRequested {
+            action: c(cell),
+            seat: Seat::Human,
+        });
+        app.update();
+    }
+}
+
 fn bricks(app: &mut App) -> Vec<PlacedBrick> {
     let mut query = app.world_mut().query::<&PlacedBrick>();
     query.iter(app.world()).copied().collect()
@@ -646,11 +657,23 @@ mod penguins {
 /// A headless hot-seat match with the cave's panel beside it.
 fn app_with_panel(levels: &Path) -> App {
     let start = AppStart::magnetic_cave(CaveMatch::default(), levels.join("magnetic_cave.ron"));
-    headless_app_with(levels, start, false, |app| {
-        // The panel's keys (U, N, Esc) read the keyboard, which headless has none of.
+    headless_app_with(
+        levels,
+        start,
+        false,
+        with_panel(tablero::app::magnetic_cave::hud::plugin),
+    )
+}
+
+/// Adds a game's `panel` plugin to a headless app, with what a window would have given it:
+/// the keyboard (the panels' keys read it, headless has none) and the text plugin's room for
+/// writing into spans.
+fn with_panel(panel: fn(&mut App)) -> impl FnOnce(&mut App) {
+    move |app| {
         app.init_resource::<ButtonInput<KeyCode>>();
-        app.add_plugins(tablero::app::magnetic_cave::hud::plugin);
-    })
+        app.init_resource::<bevy::text::TextIterScratch>();
+        app.add_plugins(panel);
+    }
 }
 
 /// The panel's status line and the brick beside it, as the headless app shows them.
@@ -679,22 +702,12 @@ fn the_panel_shows_the_player_to_move_and_the_winner_with_their_bricks() {
     assert!(line.starts_with("Black to move"), "{line}");
     assert_eq!(brick, Some(BLACK_BRICK));
 
-    app.world_mut().write_message(MoveRequested {
-        action: c("A1"),
-        seat: Seat::Human,
-    });
-    app.update();
+    play(&mut app, &["A1"]);
     let (line, brick) = status(&mut app);
     assert!(line.starts_with("White to move"), "{line}");
     assert_eq!(brick, Some(WHITE_BRICK));
 
-    for cell in ["H1", "B1", "G1", "C1", "F1", "D1", "H2", "E1"] {
-        app.world_mut().write_message(MoveRequested {
-            action: c(cell),
-            seat: Seat::Human,
-        });
-        app.update();
-    }
+    play(&mut app, &["H1", "B1", "G1", "C1", "F1", "D1", "H2", "E1"]);
     let (line, brick) = status(&mut app);
     assert!(line.starts_with("Black wins: A1-E1"), "{line}");
     assert_eq!(brick, Some(BLACK_BRICK));
@@ -711,13 +724,8 @@ fn after_a_tie_the_panel_shows_no_brick() {
     let levels = standard_levels("referee-status-tie");
     let mut app = app_with_panel(&levels);
     let moves = crate::support::data("tie_8x8_5.txt");
-    for cell in moves.split(',') {
-        app.world_mut().write_message(MoveRequested {
-            action: c(cell.trim()),
-            seat: Seat::Human,
-        });
-        app.update();
-    }
+    let cells: Vec<&str> = moves.split(',').map(str::trim).collect();
+    play(&mut app, &cells);
     let (line, brick) = status(&mut app);
     assert!(line.starts_with("Tie: the cave is full"), "{line}");
     assert_eq!(brick, None);
@@ -736,12 +744,12 @@ fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arr
     let setup =
         tablero::setup::penguins_match(layout, seats, 1, Duration::from_millis(20), 5).unwrap();
     let start = AppStart::penguins(setup, path);
-    let mut app = headless_app_with(&levels, start, false, |app| {
-        app.init_resource::<ButtonInput<KeyCode>>();
-        // What the text plugin keeps for writing into spans.
-        app.init_resource::<bevy::text::TextIterScratch>();
-        app.add_plugins(tablero::app::penguins::hud::plugin);
-    });
+    let mut app = headless_app_with(
+        &levels,
+        start,
+        false,
+        with_panel(tablero::app::penguins::hud::plugin),
+    );
     app.update();
     let mut root = app
         .world_mut()
