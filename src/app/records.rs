@@ -344,6 +344,7 @@ fn spawn_record_bar<G: AppGame>(mut commands: Commands, mut notice: ResMut<Recor
     commands
         .spawn((
             Name::new("Record bar"),
+            theme::InDesignArea,
             Node {
                 position_type: PositionType::Absolute,
                 left: px(230),

@@ -101,8 +101,67 @@ pub(super) fn plugin(app: &mut App) {
             Font::from_bytes(FONT_BYTES.to_vec()),
         );
     }
-    app.add_systems(Startup, spawn_camera);
-    app.add_systems(Update, (color_hovered_buttons, scale_ui_to_window));
+    app.add_systems(Startup, (spawn_camera, spawn_design_area));
+    app.add_systems(
+        Update,
+        (
+            color_hovered_buttons,
+            scale_ui_to_window,
+            place_in_design_area,
+        ),
+    );
+}
+
+/// The window's designed 1280x720 area in the UI, centred as the camera centres the board: in
+/// a window of another shape the panels of a [`InDesignArea`] root keep their places beside
+/// the board instead of moving out to the window's edges.
+#[derive(Component, Debug)]
+pub struct DesignArea;
+
+/// Marks a UI root that is laid out within the [`DesignArea`] (its absolute offsets are from
+/// the area's edges) rather than within the whole window.
+#[derive(Component, Debug, Default)]
+pub struct InDesignArea;
+
+/// A full-window node that centres the [`DesignArea`]; neither takes clicks, so the board
+/// under them still gets them.
+fn spawn_design_area(mut commands: Commands) {
+    let size = design_size();
+    commands.spawn((
+        Name::new("Design frame"),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![(
+            Name::new("Design area"),
+            DesignArea,
+            Node {
+                width: px(size.x),
+                height: px(size.y),
+                flex_shrink: 0.0,
+                ..default()
+            },
+            Pickable::IGNORE,
+        )],
+    ));
+}
+
+/// Moves each new [`InDesignArea`] root into the [`DesignArea`] (before the UI is laid out, so
+/// it is never drawn at the window's edge). Without a design area (a headless app) the roots
+/// stay where they are.
+fn place_in_design_area(
+    mut commands: Commands,
+    area: Single<Entity, With<DesignArea>>,
+    roots: Query<Entity, (With<InDesignArea>, Without<ChildOf>)>,
+) {
+    for root in &roots {
+        commands.entity(root).insert(ChildOf(*area));
+    }
 }
 
 /// The window size the screens are laid out for.
@@ -193,6 +252,7 @@ pub fn button(text: impl Into<String>, width: f32) -> impl Bundle {
 /// The panel on the right of a board, `width` pixels wide; add `DespawnOnExit` for its screen.
 pub fn side_panel(width: f32) -> impl Bundle {
     (
+        InDesignArea,
         Node {
             position_type: PositionType::Absolute,
             right: px(20),
@@ -328,6 +388,22 @@ fn color_hovered_buttons(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn panels_are_laid_out_within_the_design_area() {
+        let mut app = App::new();
+        app.add_systems(Startup, spawn_design_area);
+        app.add_systems(Update, place_in_design_area);
+        app.update();
+        let panel = app.world_mut().spawn(side_panel(300.0)).id();
+        let other = app.world_mut().spawn(Node::default()).id();
+        app.update();
+        let mut areas = app.world_mut().query_filtered::<Entity, With<DesignArea>>();
+        let area = areas.single(app.world()).expect("one design area");
+        let parent = |entity: Entity| app.world().get::<ChildOf>(entity).map(ChildOf::parent);
+        assert_eq!(parent(panel), Some(area));
+        assert_eq!(parent(other), None);
+    }
 
     #[test]
     fn the_ui_scales_with_the_shorter_side_of_the_window() {
