@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+use bevy::sprite::Anchor;
 use bevy::window::RequestRedraw;
 
 use super::board::dice_center;
@@ -162,11 +163,30 @@ fn decorate_dice(
             parent.spawn((
                 DiceCaption,
                 Text2d::new("The referee rolls"),
-                theme::font(17.0),
+                theme::font(16.0),
                 TextColor(theme::TEXT_DIM),
-                Transform::from_translation((dice_center() + Vec2::new(0.0, -52.0)).extend(0.5)),
+                TextLayout::justify(Justify::Center),
+                // Below the dice, a second line growing downwards.
+                Anchor::TOP_CENTER,
+                Transform::from_translation((dice_center() + Vec2::new(0.0, -36.0)).extend(0.5)),
             ));
         });
+    }
+}
+
+/// The caption under the dice for `shown`: who rolls or rolled what, and on a second line
+/// whether the turn was lost or the roll was an extra one (one line of it would be wider
+/// than the space beside the board).
+fn caption_line(shown: ShownRoll, tumbling: bool) -> String {
+    let player = shown.rolled.player;
+    if tumbling {
+        format!("Player {player} rolls…")
+    } else if shown.rolled.turn_lost {
+        format!("Player {player} rolled 0\nturn lost")
+    } else if shown.extra {
+        format!("Player {player} rolled {}\nextra roll", shown.rolled.roll)
+    } else {
+        format!("Player {player} rolled {}", shown.rolled.roll)
     }
 }
 
@@ -300,15 +320,7 @@ fn animate_dice(
         });
     }
     let player = shown.rolled.player;
-    let line = if tumbling {
-        format!("Player {player} rolls…")
-    } else if shown.rolled.turn_lost {
-        format!("Player {player} rolled 0: turn lost")
-    } else if shown.extra {
-        format!("Player {player} rolled {} (extra roll)", shown.rolled.roll)
-    } else {
-        format!("Player {player} rolled {}", shown.rolled.roll)
-    };
+    let line = caption_line(shown, tumbling);
     let color = match player {
         Player::L => theme::PLAYER_L,
         Player::N => theme::PLAYER_N,
@@ -318,5 +330,41 @@ fn animate_dice(
             text.0 = line.clone();
         }
         text_color.set_if_neq(TextColor(color));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(player: Player, roll: u8, turn_lost: bool, extra: bool) -> ShownRoll {
+        ShownRoll {
+            rolled: DiceRolled {
+                player,
+                roll,
+                turn_lost,
+            },
+            extra,
+        }
+    }
+
+    #[test]
+    fn the_caption_puts_a_lost_turn_or_an_extra_roll_on_a_second_line() {
+        assert_eq!(
+            caption_line(shown(Player::N, 4, false, true), false),
+            "Player N rolled 4\nextra roll"
+        );
+        assert_eq!(
+            caption_line(shown(Player::L, 0, true, false), false),
+            "Player L rolled 0\nturn lost"
+        );
+        assert_eq!(
+            caption_line(shown(Player::L, 3, false, false), false),
+            "Player L rolled 3"
+        );
+        assert_eq!(
+            caption_line(shown(Player::N, 3, false, true), true),
+            "Player N rolls…"
+        );
     }
 }

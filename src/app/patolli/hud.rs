@@ -265,7 +265,7 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
         Overshoot::BackToStart => "past the end: back to start",
     };
     let mut line = format!(
-        "L (A–F): {}    N (1–6): {}\n{} squares, {dice}, {overshoot}\nseed {}",
+        "L (A–F): {}    N (1–6): {}\n{} squares, {dice}\n{overshoot}\nseed {}",
         setup.seats[0].title(),
         setup.seats[1].title(),
         setup.board.track.len(),
