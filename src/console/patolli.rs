@@ -110,7 +110,7 @@ status, undo, help, quit.";
         output: &mut impl Write,
     ) -> io::Result<()> {
         let who = if ai.is_some() { " (AI)" } else { "" };
-        writeln!(output, "Player {player}{who}: {}", effect.describe(player))?;
+        writeln!(output, "Player {player}{who}: {}", effect.describe())?;
         writeln!(output, "{}", self.render())
     }
 

@@ -636,8 +636,9 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// What the action did, in words, such as "moves A from 23 to 27.".
-    pub fn describe(self, player: Player) -> String {
+    /// What the action did, in words, such as "moves A from 23 to 27.", to follow the name
+    /// of the player who acted.
+    pub fn describe(self) -> String {
         match self {
             Effect::Passed => "passes.".to_string(),
             Effect::Placed { piece, square } => format!("places {piece} on square {square}."),
@@ -658,7 +659,7 @@ impl Effect {
                 }
                 text.push('.');
                 if extra_roll {
-                    text.push_str(&format!(" Arm end: player {player} rolls again."));
+                    text.push_str(" Arm end: extra roll.");
                 }
                 text
             }
@@ -1170,6 +1171,42 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn effects_are_described_in_words_that_follow_the_player() {
+        let [a, one] = [Piece(0), Piece(PIECES_PER_PLAYER as u8)];
+        let moved = Effect::Moved {
+            piece: one,
+            from: 57,
+            to: Location::Track(59),
+            captured: None,
+            extra_roll: true,
+        };
+        assert_eq!(
+            moved.describe(),
+            "moves 1 from 57 to 59. Arm end: extra roll."
+        );
+        let captured = Effect::Moved {
+            piece: a,
+            from: 3,
+            to: Location::Track(7),
+            captured: Some(one),
+            extra_roll: false,
+        };
+        assert_eq!(
+            captured.describe(),
+            "moves A from 3 to 7, capturing 1 (back to its pool)."
+        );
+        assert_eq!(
+            Effect::Placed {
+                piece: a,
+                square: 23
+            }
+            .describe(),
+            "places A on square 23."
+        );
+        assert_eq!(Effect::Passed.describe(), "passes.");
+    }
 
     #[test]
     fn the_default_cross_matches_the_rules_table() {

@@ -194,7 +194,7 @@ fn log_of_record(record: &Record) -> EventLog {
             continue;
         };
         match effect {
-            Some((_, effect)) => log.push(format!("{player} {}", effect.describe(player))),
+            Some((_, effect)) => log.push(format!("{player} {}", effect.describe())),
             // A roll that ended the turn: the live log's "turn lost".
             None if after.roll_due().is_some() || Game::to_move(after) != Some(player) => {
                 log.push(format!("{player} rolled 0: turn lost"));
@@ -225,11 +225,7 @@ fn record_events(
     }
     for applied in applied.read() {
         notice.0 = None;
-        log.push(format!(
-            "{} {}",
-            applied.player,
-            applied.effect.describe(applied.player)
-        ));
+        log.push(format!("{} {}", applied.player, applied.effect.describe()));
     }
     for rolled in rolls.read() {
         if rolled.turn_lost {
