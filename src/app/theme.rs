@@ -1,5 +1,7 @@
 //! Colours, the font, and the UI widgets every screen builds from.
 
+use std::collections::VecDeque;
+
 use bevy::camera::ScalingMode;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
@@ -311,6 +313,45 @@ pub fn show_thinking_bar(left: Option<f32>, track: &mut Mut<Visibility>, bar: &m
         }
         None => {
             track.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+/// How many lines of recent events a match panel's log keeps.
+const LOG_LINES: usize = 6;
+
+/// A match panel's log of recent events, newest last: at most [`LOG_LINES`] lines.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct RecentLines(VecDeque<String>);
+
+impl RecentLines {
+    /// Adds `line` as the newest, dropping the oldest beyond [`LOG_LINES`].
+    pub fn push(&mut self, line: String) {
+        self.0.push_back(line);
+        while self.0.len() > LOG_LINES {
+            self.0.pop_front();
+        }
+    }
+
+    /// The lines, oldest first.
+    pub fn lines(&self) -> Vec<String> {
+        self.0.iter().cloned().collect()
+    }
+
+    /// What the panel shows: the lines, or that nothing was played yet.
+    pub fn text(&self) -> String {
+        if self.0.is_empty() {
+            "Nothing played yet.".to_string()
+        } else {
+            self.lines().join("\n")
+        }
+    }
+}
+
+impl Extend<String> for RecentLines {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, lines: I) {
+        for line in lines {
+            self.push(line);
         }
     }
 }

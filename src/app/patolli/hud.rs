@@ -2,8 +2,6 @@
 //! AI's thinking bar, refusals, layout errors, a legend of the squares, what happened lately,
 //! and the Pass / Undo / New game / Menu buttons (keys P, U, N, Esc; Enter confirms a move).
 
-use std::collections::VecDeque;
-
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
@@ -19,11 +17,8 @@ use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
 use crate::record::Record;
-use crate::rules::patolli::{Action, Dice, Location, Overshoot, Phase, State};
+use crate::rules::patolli::{Action, Dice, Effect, Location, Overshoot, Phase, Player, State};
 use crate::rules::{Game, Seat};
-
-/// How many lines of recent events the panel keeps.
-const LOG_LINES: usize = 6;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EventLog>();
@@ -54,17 +49,18 @@ pub(super) fn plugin(app: &mut App) {
 /// What happened lately, newest last.
 #[derive(Resource, Debug, Default)]
 struct EventLog {
-    lines: VecDeque<String>,
+    lines: theme::RecentLines,
     actions_seen: usize,
 }
 
-impl EventLog {
-    fn push(&mut self, line: String) {
-        self.lines.push_back(line);
-        while self.lines.len() > LOG_LINES {
-            self.lines.pop_front();
-        }
-    }
+/// The log's line for an action `player` took.
+fn action_line(player: Player, effect: Effect) -> String {
+    format!("{player} {}", effect.describe())
+}
+
+/// The log's line for a 0 that ended `player`'s turn.
+fn turn_lost_line(player: Player) -> String {
+    format!("{player} rolled 0: turn lost")
 }
 
 #[derive(Component)]
@@ -194,10 +190,10 @@ fn log_of_record(record: &Record) -> EventLog {
             continue;
         };
         match effect {
-            Some((_, effect)) => log.push(format!("{player} {}", effect.describe())),
+            Some((_, effect)) => log.lines.push(action_line(player, *effect)),
             // A roll that ended the turn: the live log's "turn lost".
             None if after.roll_due().is_some() || Game::to_move(after) != Some(player) => {
-                log.push(format!("{player} rolled 0: turn lost"));
+                log.lines.push(turn_lost_line(player));
             }
             None => {}
         }
@@ -225,18 +221,18 @@ fn record_events(
     }
     for applied in applied.read() {
         notice.0 = None;
-        log.push(format!("{} {}", applied.player, applied.effect.describe()));
+        log.lines.push(action_line(applied.player, applied.effect));
     }
     for rolled in rolls.read() {
         if rolled.turn_lost {
-            log.push(format!("{} rolled 0: turn lost", rolled.player));
+            log.lines.push(turn_lost_line(rolled.player));
         }
     }
     let played = referee.actions_played();
     if played < log.actions_seen {
         let taken = log.actions_seen - played;
         let plural = if taken == 1 { "" } else { "s" };
-        log.push(format!("Took back {taken} action{plural}"));
+        log.lines.push(format!("Took back {taken} action{plural}"));
         notice.0 = None;
     }
     log.actions_seen = played;
@@ -369,14 +365,7 @@ fn show_messages(
 }
 
 fn show_log(log: Res<EventLog>, mut text: Single<&mut Text, With<LogText>>) {
-    let lines = if log.lines.is_empty() {
-        "Nothing played yet.".to_string()
-    } else {
-        log.lines.iter().cloned().collect::<Vec<_>>().join("\n")
-    };
-    if text.0 != lines {
-        text.0 = lines;
-    }
+    theme::set_text(&mut text, log.lines.text());
 }
 
 fn show_buttons(
@@ -426,7 +415,7 @@ mod tests {
             r#"Roll(3), Act("place A", 0), Roll(1), Act("place 1", 0), Roll(0), Roll(2), Act("move 1", 0)"#,
         ));
         assert_eq!(
-            Vec::from(log.lines),
+            log.lines.lines(),
             [
                 "L places A on square 23.",
                 "N places 1 on square 53.",
@@ -434,6 +423,6 @@ mod tests {
                 "N moves 1 from 53 to 55."
             ]
         );
-        assert!(log_of_record(&record("")).lines.is_empty());
+        assert!(log_of_record(&record("")).lines.lines().is_empty());
     }
 }

@@ -2,8 +2,6 @@
 //! what to do, skipped players, the AI's thinking bar, refusals, layout errors, the last
 //! moves, the ranking at the end, and Undo / New game / Menu (keys U, N, Esc).
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 
 use super::Notice;
@@ -17,9 +15,6 @@ use crate::app::{AppSystems, Screen, theme};
 use crate::record::Record;
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, State, Turn, player_letter};
-
-/// Lines of recent events kept.
-const LOG_LINES: usize = 6;
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
@@ -53,7 +48,7 @@ pub fn plugin(app: &mut App) {
 
 /// What happened lately, newest last.
 #[derive(Resource, Debug, Default)]
-struct EventLog(VecDeque<String>);
+struct EventLog(theme::RecentLines);
 
 /// The players' lines: for each possible player, three spans (the turn arrow, a dot in the
 /// player's colour, the seat and fish), then the board's line.
@@ -136,17 +131,15 @@ fn turn_lines(action: Action, turn: &Turn) -> Vec<String> {
 
 /// The log of a match that starts part-way (a replay's position, a continued record): the
 /// last lines of what its record says was played.
-fn log_of_record(record: &Record) -> VecDeque<String> {
-    let Ok((_, effects)) = record.replay_effects::<State>() else {
-        return VecDeque::new();
-    };
-    let mut log: VecDeque<String> = effects
-        .iter()
-        .flatten()
-        .flat_map(|(action, turn)| turn_lines(*action, turn))
-        .collect();
-    while log.len() > LOG_LINES {
-        log.pop_front();
+fn log_of_record(record: &Record) -> theme::RecentLines {
+    let mut log = theme::RecentLines::default();
+    if let Ok((_, effects)) = record.replay_effects::<State>() {
+        log.extend(
+            effects
+                .iter()
+                .flatten()
+                .flat_map(|(action, turn)| turn_lines(*action, turn)),
+        );
     }
     log
 }
@@ -174,9 +167,6 @@ fn record_events(
                 "Player {} cannot move and is skipped.",
                 player_letter(skipped)
             ));
-        }
-        while log.0.len() > LOG_LINES {
-            log.0.pop_front();
         }
     }
     if let Some(refusal) = rejected.read().last() {
@@ -343,12 +333,7 @@ fn show_messages(
     theme::set_text(&mut message, notice.0.clone().unwrap_or_default());
     let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
     theme::set_text(&mut error, theme::layout_error_line(layout_error));
-    let lines = if log.0.is_empty() {
-        "Nothing played yet.".to_string()
-    } else {
-        log.0.iter().cloned().collect::<Vec<_>>().join("\n")
-    };
-    theme::set_text(&mut log_text, lines);
+    theme::set_text(&mut log_text, log.0.text());
 }
 
 fn show_undo(
@@ -384,7 +369,7 @@ Record(
         };
         // Seven lines played; the log keeps the last six.
         assert_eq!(
-            Vec::from(log_of_record(&record)),
+            log_of_record(&record).lines(),
             [
                 "B placed a penguin at 1 2: 1 fish",
                 "C placed a penguin at 6 3: 1 fish",
