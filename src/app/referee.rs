@@ -28,6 +28,28 @@ pub trait AppGame: Match {
     fn first_match(first: &FirstMatch) -> Option<Self::Setup>;
     /// The least time an AI decision waits, so people can follow the game.
     fn pause(setup: &Self::Setup, pacing: &AiPacing) -> Duration;
+    /// What the AI's search of this position proved, as the panel says it once the AI's
+    /// decision is played (a forced win or a tie); `None` when the search only estimated.
+    fn proof_line(&self, report: &SearchReport<Self::Action>) -> Option<String> {
+        let _ = report;
+        None
+    }
+}
+
+/// What the AI proved with its last decision ([`AppGame::proof_line`]), shown while the match
+/// stands where that decision left it.
+#[derive(Resource)]
+pub struct AiProof<G: AppGame> {
+    line: String,
+    revision: u64,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: AppGame> AiProof<G> {
+    /// The line, while `referee`'s match has not changed since the AI's decision was played.
+    pub fn line(&self, referee: &Referee<G>) -> Option<&str> {
+        (referee.revision == self.revision).then_some(self.line.as_str())
+    }
 }
 
 /// The referee of `G` and its AI seat.
@@ -63,6 +85,7 @@ pub fn referee_plugin<G: AppGame>(app: &mut App) {
     );
     app.add_systems(OnExit(G::SCREEN), |mut commands: Commands| {
         commands.remove_resource::<Referee<G>>();
+        commands.remove_resource::<AiProof<G>>();
     });
     ai_seat_plugin::<Referee<G>>(app);
 }
@@ -630,6 +653,18 @@ impl<G: AppGame> AiReferee for Referee<G> {
 
     fn pause(&self, pacing: &AiPacing) -> Duration {
         G::pause(&self.setup, pacing)
+    }
+
+    fn decided(&self, report: &SearchReport<G::Action>, commands: &mut Commands) {
+        match self.state.proof_line(report) {
+            // Applying the decision is the match's next change.
+            Some(line) => commands.insert_resource(AiProof::<G> {
+                line,
+                revision: self.revision + 1,
+                game: PhantomData,
+            }),
+            None => commands.remove_resource::<AiProof<G>>(),
+        }
     }
 
     fn request(action: G::Action, commands: &mut Commands) {

@@ -134,6 +134,8 @@ pub trait AiReferee: Resource {
     -> impl FnOnce(&Deadline) -> Option<SearchReport<Self::Move>> + Send + 'static;
     /// The least time a decision waits, so people can follow the game.
     fn pause(&self, pacing: &AiPacing) -> Duration;
+    /// Keeps what the search proved, if anything, for the panel (before the decision is sent).
+    fn decided(&self, report: &SearchReport<Self::Move>, commands: &mut Commands);
     /// Sends the decision to the referee as a request.
     fn request(decision: Self::Move, commands: &mut Commands);
 }
@@ -245,6 +247,7 @@ fn send_decision<R: AiReferee>(
             report.nodes,
             report.elapsed.as_secs_f64()
         );
+        referee.decided(&report, &mut commands);
         R::request(report.best, &mut commands);
     }
 }

@@ -719,6 +719,59 @@ fn the_panel_shows_the_player_to_move_and_the_winner_with_their_bricks() {
     }
 }
 
+/// The panel's line of what the AI proved ("" when it shows none).
+fn proof_text(app: &mut App) -> String {
+    let mut texts = app.world_mut().query::<&Text>();
+    let proofs: Vec<String> = texts
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .filter(|t| t.starts_with("Proved"))
+        .collect();
+    assert!(proofs.len() <= 1, "{proofs:?}");
+    proofs.into_iter().next().unwrap_or_default()
+}
+
+#[test]
+fn the_panel_says_what_the_ai_proved_until_the_match_moves_on() {
+    let levels = standard_levels("referee-proof");
+    // Black, the AI, to move wins with its third brick (the first of `tests/it/ai.rs`'s
+    // composed forced wins).
+    let moves = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,\
+                 F2,A6,B1,C1,E4,D1";
+    let setup = CaveMatch {
+        seats: [Seat::Ai, Seat::Human],
+        budget: Duration::from_secs(3),
+        moves: tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
+        ..CaveMatch::default()
+    };
+    let start = AppStart::magnetic_cave(setup, levels.join("magnetic_cave.ron"));
+    let mut app = headless_app_with(
+        &levels,
+        start,
+        false,
+        with_panel(tablero::app::magnetic_cave::hud::plugin),
+    );
+    if referee(&app).state().moves().len() == 32 {
+        // The AI has not moved yet (its search may already have ended under load).
+        assert_eq!(proof_text(&mut app), "");
+    }
+    assert!(pump_until(&mut app, |app| referee(app)
+        .state()
+        .moves()
+        .len()
+        == 33));
+    app.update();
+    assert_eq!(
+        proof_text(&mut app),
+        "Proved by the AI: Black wins with its next 2 bricks, whatever White plays."
+    );
+    // White answers: the proof was of the position before, so the line goes.
+    let answer = referee(&app).state().legal_moves()[0];
+    play(&mut app, &[&answer.to_string()]);
+    assert_eq!(referee(&app).state().moves().len(), 34);
+    assert_eq!(proof_text(&mut app), "");
+}
+
 #[test]
 fn after_a_tie_the_panel_shows_no_brick() {
     let levels = standard_levels("referee-status-tie");

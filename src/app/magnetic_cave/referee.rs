@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::ai::SearchReport;
 use crate::app::layout::CaveLayoutChanged;
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
@@ -37,6 +38,10 @@ impl AppGame for State {
     fn pause(setup: &CaveMatch, pacing: &AiPacing) -> Duration {
         pacing.min_move_time.min(setup.budget / 2)
     }
+
+    fn proof_line(&self, report: &SearchReport<Cell>) -> Option<String> {
+        super::hud::proof_line(self, report)
+    }
 }
 
 /// The Magnetic Cave match in progress.
@@ -59,6 +64,8 @@ pub type MatchStarted = referee::MatchStarted<State>;
 pub type GameOver = referee::GameOver<State>;
 /// An AI search in progress for the player to move.
 pub type AiThinking = Thinking<CaveReferee>;
+/// What the AI proved with its last move.
+pub type AiProof = referee::AiProof<State>;
 
 /// The board of the match; its cells and bricks are its children.
 #[derive(Component, Debug, Clone, Copy)]
