@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use tablero::ai::AiLevel;
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::Recording;
 use tablero::layout;
@@ -108,7 +109,8 @@ enum Command {
         /// The game.
         #[arg(long, value_enum)]
         game: GameChoice,
-        /// Player A: random, greedy, engine[:budget=S] or classroom[:budget=S] (Magnetic Cave).
+        /// Player A: random, greedy, engine[:budget=S], engine-v1[:budget=S], medium[:budget=S]
+        /// (the window's Medium level), classroom[:budget=S] (Magnetic Cave) or cmd:PROGRAM.
         #[arg(long)]
         a: Spec,
         /// Player B, as A.
@@ -280,6 +282,10 @@ struct PenguinsOptions {
     /// The AI's time per move, in seconds (at most 60).
     #[arg(long, default_value = "1", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
+    /// How strongly the AI plays: easy (one move ahead), medium (a plain search), hard (the
+    /// engine).
+    #[arg(long, default_value = "hard", value_parser = parse_level)]
+    level: AiLevel,
     /// The layout file [default: levels/penguins.ron]; --rows and --cols override its size,
     /// a fixed board in it is played as it is.
     #[arg(long)]
@@ -310,6 +316,10 @@ struct PatolliOptions {
     /// The AI's time per decision, in seconds (at most 60).
     #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
+    /// How strongly the AI plays: easy (one move ahead), medium (a plain search), hard (the
+    /// engine).
+    #[arg(long, default_value = "hard", value_parser = parse_level)]
+    level: AiLevel,
     /// The layout file [default: levels/patolli.ron].
     #[arg(long)]
     layout: Option<PathBuf>,
@@ -365,6 +375,10 @@ struct CaveOptions {
     /// The AI's time per move, in seconds (at most 60).
     #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
+    /// How strongly the AI plays: easy (one move ahead), medium (a plain search), hard (the
+    /// engine).
+    #[arg(long, default_value = "hard", value_parser = parse_level)]
+    level: AiLevel,
     /// Moves already played, comma-separated cell names, e.g. A1,H1,B1.
     #[arg(long, default_value = "")]
     moves: String,
@@ -385,6 +399,10 @@ struct WindowOptions {
 }
 
 fn parse_seat(text: &str) -> Result<Seat, tablero::rules::ParseError> {
+    text.parse()
+}
+
+fn parse_level(text: &str) -> Result<AiLevel, tablero::ai::UnknownLevel> {
     text.parse()
 }
 
@@ -664,7 +682,13 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
         options.budget,
         moves,
     )?;
-    Ok((setup, path))
+    Ok((
+        CaveMatch {
+            level: options.level,
+            ..setup
+        },
+        path,
+    ))
 }
 
 /// Builds a Patolli match from the options, the layout and its rule block.
@@ -694,7 +718,13 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
         options.seed.unwrap_or_else(rand::random),
         options.dice.clone(),
     )?;
-    Ok((setup, path))
+    Ok((
+        PatolliMatch {
+            level: options.level,
+            ..setup
+        },
+        path,
+    ))
 }
 
 /// Draws the board of a Penguins match from the options and the layout.
@@ -733,7 +763,13 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
         options.budget,
         seed,
     )?;
-    Ok((setup, path))
+    Ok((
+        PenguinsMatch {
+            level: options.level,
+            ..setup
+        },
+        path,
+    ))
 }
 
 /// Plays a tournament with a progress bar on the terminal, then prints its table (or JSON).

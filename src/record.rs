@@ -23,6 +23,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::AiLevel;
 use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup, locate_field};
 use crate::rules::{Game, GameKind, Seat, magnetic_cave, patolli, penguins};
 
@@ -38,6 +39,9 @@ pub struct Record {
     pub seats: Vec<Seat>,
     /// The AI's time per decision, in seconds.
     pub budget: f64,
+    /// How strongly the AI seats played (left out when `Hard`, the default).
+    #[serde(default, skip_serializing_if = "AiLevel::is_hard")]
+    pub level: AiLevel,
     /// The seed of the match's dice (Patolli) or of its drawn board (Penguins), if any.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -94,6 +98,7 @@ impl Record {
             layout,
             seats,
             budget,
+            level: AiLevel::Hard,
             seed,
             penguins: None,
             moves: Vec::new(),

@@ -11,7 +11,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::ai::{DEFAULT_BUDGET, Deadline, SearchReport};
+use crate::ai::{AiLevel, DEFAULT_BUDGET, Deadline, SearchReport};
 use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup};
 use crate::record::{Entry, Record, Recorded};
 use crate::rules::magnetic_cave::{self, Brick, Cell, Config};
@@ -82,8 +82,55 @@ pub trait Match: Recorded {
     fn budget(setup: &Self::Setup) -> Duration;
     /// The game's one-line JSON status (the console's `status`, the screenshot's output).
     fn status_line(&self) -> String;
-    /// The AI's decision in this position.
+    /// How strongly the AI seats play.
+    fn level(setup: &Self::Setup) -> AiLevel;
+    /// The AI's decision in this position: the engine's.
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    /// The decision of our first engine (`ai::v1`, as it was on 2026-11-23), the yardstick.
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    /// The decision of the classroom alpha-beta, where the game has one.
+    fn classroom(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>> {
+        let _ = deadline;
+        None
+    }
+    /// The decision of the `Medium` AI level: a plain search, a clear step between `greedy`
+    /// and the engine (see the README's table).
+    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    /// The simple score `greedy` plays by, for `player` (higher is better): `engine-v1`'s
+    /// evaluation, or the open lines in Magnetic Cave, fixed so the reference stays put.
+    fn static_value(&self, player: Self::Player) -> f64;
+    /// The decision of `greedy`: the action after which [`Match::static_value`] is best for
+    /// the player to move (the first of equals). `None` when nobody is to act.
+    fn greedy(&self) -> Option<SearchReport<Self::Action>> {
+        let started = std::time::Instant::now();
+        let player = self.to_move()?;
+        let actions = self.legal_actions();
+        let mut best = (*actions.first()?, f64::NEG_INFINITY);
+        for &action in &actions {
+            let mut after = self.clone();
+            if after.apply(action).is_ok() {
+                let value = after.static_value(player);
+                if value > best.1 {
+                    best = (action, value);
+                }
+            }
+        }
+        Some(SearchReport {
+            best: best.0,
+            score: 0,
+            depth: 1,
+            nodes: actions.len() as u64,
+            elapsed: started.elapsed(),
+        })
+    }
+    /// The AI's decision at `level` ([`AiLevel`] says which player each level is).
+    fn decide(&self, level: AiLevel, deadline: &Deadline) -> Option<SearchReport<Self::Action>> {
+        match level {
+            AiLevel::Hard => self.search(deadline),
+            AiLevel::Medium => self.medium(deadline),
+            AiLevel::Easy => self.greedy(),
+        }
+    }
     /// The match's rolls (scripted first, then from its seed); games without dice never draw.
     fn rolls(setup: &Self::Setup) -> Rolls {
         let _ = setup;
@@ -150,6 +197,8 @@ pub struct CaveMatch {
     pub seats: [Seat; 2],
     /// The AI's time per move.
     pub budget: Duration,
+    /// How strongly the AI seats play.
+    pub level: AiLevel,
     /// Moves already played when the match starts.
     pub moves: Vec<Cell>,
 }
@@ -176,6 +225,7 @@ impl Default for CaveMatch {
             config: Config::STANDARD,
             seats: [Seat::Human, Seat::Human],
             budget: DEFAULT_BUDGET,
+            level: AiLevel::Hard,
             moves: Vec::new(),
         }
     }
@@ -256,6 +306,8 @@ pub struct PatolliMatch {
     pub seats: [Seat; 2],
     /// The AI's time per decision.
     pub budget: Duration,
+    /// How strongly the AI seats play.
+    pub level: AiLevel,
     /// The seed of the match's dice.
     pub seed: u64,
     /// The first rolls, used before the seeded dice take over (to replay a situation).
@@ -319,6 +371,8 @@ pub struct PenguinsMatch {
     pub penguins: u8,
     /// The AI's time per move.
     pub budget: Duration,
+    /// How strongly the AI seats play.
+    pub level: AiLevel,
     /// The seed the board was drawn from, when it was drawn (shown so it can be replayed).
     pub seed: Option<u64>,
 }
@@ -344,6 +398,7 @@ pub fn cave_match(
         config,
         seats,
         budget,
+        level: AiLevel::Hard,
         moves,
     })
 }
@@ -368,6 +423,7 @@ pub fn patolli_match(
         board,
         seats,
         budget,
+        level: AiLevel::Hard,
         seed,
         scripted_rolls: scripted,
     })
@@ -399,6 +455,7 @@ pub fn penguins_match(
         seats,
         penguins,
         budget,
+        level: AiLevel::Hard,
     })
 }
 
@@ -438,6 +495,7 @@ impl Match for magnetic_cave::State {
             setup.budget.as_secs_f64(),
             None,
         );
+        record.level = setup.level;
         record.moves = Self::initial(setup)
             .moves()
             .iter()
@@ -458,8 +516,43 @@ impl Match for magnetic_cave::State {
         self.status_json()
     }
 
+    fn level(setup: &CaveMatch) -> AiLevel {
+        setup.level
+    }
+
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
         crate::ai::magnetic_cave::choose_move(self, deadline)
+    }
+
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
+        crate::ai::v1::magnetic_cave::choose_move(self, deadline)
+    }
+
+    fn classroom(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
+        crate::ai::classroom::choose_move(self, deadline)
+    }
+
+    /// The classroom alpha-beta.
+    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
+        self.classroom(deadline)
+    }
+
+    /// A finished game is worth most; else the open lines (4^k for k bricks) of the player to
+    /// move, for it.
+    fn static_value(&self, player: Brick) -> f64 {
+        match self.outcome() {
+            Some(magnetic_cave::Outcome::Win { winner, .. }) if winner == player => 1e9,
+            Some(magnetic_cave::Outcome::Win { .. }) => -1e9,
+            Some(magnetic_cave::Outcome::Tie) => 0.0,
+            None => {
+                let value = f64::from(crate::ai::classroom::open_lines(self, self.to_move()));
+                if self.to_move() == player {
+                    value
+                } else {
+                    -value
+                }
+            }
+        }
     }
 
     /// The same cave and seats, from the empty board.
@@ -478,6 +571,7 @@ impl Match for magnetic_cave::State {
             config,
             seats: [record_seat(record, 0), record_seat(record, 1)],
             budget: record_budget(record),
+            level: record.level,
             moves: Vec::new(),
         })
     }
@@ -491,12 +585,14 @@ impl Match for patolli::State {
     }
 
     fn record(setup: &PatolliMatch) -> Record {
-        Record::new(
+        let mut record = Record::new(
             Layout::of_patolli(&setup.board),
             setup.seats.to_vec(),
             setup.budget.as_secs_f64(),
             Some(setup.seed),
-        )
+        );
+        record.level = setup.level;
+        record
     }
 
     fn seat(setup: &PatolliMatch, player: patolli::Player) -> Seat {
@@ -511,8 +607,31 @@ impl Match for patolli::State {
         self.status_json()
     }
 
+    fn level(setup: &PatolliMatch) -> AiLevel {
+        setup.level
+    }
+
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
         crate::ai::patolli::choose_action(self, deadline)
+    }
+
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
+        crate::ai::v1::patolli::choose_action(self, deadline)
+    }
+
+    /// The engine one action ahead: its evaluation from the race tables, no search (`engine-v1`
+    /// scores hardly better than `greedy` here).
+    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
+        crate::ai::patolli::choose_action_to_depth(self, deadline, 1)
+    }
+
+    /// A finished game is worth most; else `engine-v1`'s evaluation.
+    fn static_value(&self, player: patolli::Player) -> f64 {
+        match self.winner() {
+            Some(winner) if winner == player => 1e9,
+            Some(_) => -1e9,
+            None => crate::ai::v1::patolli::evaluate(self, player),
+        }
     }
 
     fn rolls(setup: &PatolliMatch) -> Rolls {
@@ -544,6 +663,7 @@ impl Match for patolli::State {
             board,
             seats: [record_seat(record, 0), record_seat(record, 1)],
             budget: record_budget(record),
+            level: record.level,
             seed: record.seed.unwrap_or(0).wrapping_add(entries),
             scripted_rolls: Vec::new(),
         })
@@ -566,6 +686,7 @@ impl Match for penguins::State {
             setup.seed,
         );
         record.penguins = Some(setup.penguins);
+        record.level = setup.level;
         record
     }
 
@@ -585,8 +706,26 @@ impl Match for penguins::State {
         self.status_json()
     }
 
+    fn level(setup: &PenguinsMatch) -> AiLevel {
+        setup.level
+    }
+
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
         crate::ai::penguins::choose_action(self, deadline)
+    }
+
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
+        crate::ai::v1::penguins::choose_action(self, deadline)
+    }
+
+    /// Our first engine.
+    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
+        self.engine_v1(deadline)
+    }
+
+    /// `engine-v1`'s evaluation.
+    fn static_value(&self, player: penguins::Player) -> f64 {
+        f64::from(crate::ai::v1::penguins::evaluate(self, player.0))
     }
 
     /// The same seats and layout on the next board it draws (a fixed board stays).
@@ -617,6 +756,7 @@ impl Match for penguins::State {
         )
         .map(|setup| PenguinsMatch {
             seed: record.seed,
+            level: record.level,
             ..setup
         })
     }

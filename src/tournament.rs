@@ -18,7 +18,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
-use crate::ai::Deadline;
+use crate::ai::{AiLevel, Deadline};
 use crate::layout::{PatolliSetup, PenguinsSetup};
 use crate::record::{Entry, Record};
 use crate::rules::magnetic_cave::{self, Outcome};
@@ -52,6 +52,12 @@ pub enum Spec {
         /// The budget per decision.
         budget: Option<Duration>,
     },
+    /// The window's `Medium` AI level ([`Match::medium`]: `classroom` in Magnetic Cave, the
+    /// engine one action ahead in Patolli, `engine-v1` in Penguins).
+    Medium {
+        /// The budget per decision.
+        budget: Option<Duration>,
+    },
     /// An outside program, run through `sh -c`: for Magnetic Cave one that speaks the engine
     /// protocol (`docs/protocol.md`), started afresh for every game.
     Command(String),
@@ -62,7 +68,7 @@ pub enum Spec {
 pub enum SpecError {
     /// No such player.
     #[error(
-        "`{0}` is no player: random, greedy, engine[:budget=S], engine-v1[:budget=S], classroom[:budget=S] or cmd:PROGRAM"
+        "`{0}` is no player: random, greedy, engine[:budget=S], engine-v1[:budget=S], classroom[:budget=S], medium[:budget=S] or cmd:PROGRAM"
     )]
     Unknown(String),
     /// A bad setting.
@@ -107,6 +113,7 @@ impl FromStr for Spec {
             ("engine", budget) => Ok(Spec::Engine { budget }),
             ("engine-v1", budget) => Ok(Spec::EngineV1 { budget }),
             ("classroom", budget) => Ok(Spec::Classroom { budget }),
+            ("medium", budget) => Ok(Spec::Medium { budget }),
             ("random" | "greedy", Some(_)) => Err(SpecError::Setting(
                 text.to_string(),
                 "this player takes no budget".to_string(),
@@ -129,6 +136,7 @@ impl fmt::Display for Spec {
             Spec::Engine { budget } => with_budget(f, "engine", budget),
             Spec::EngineV1 { budget } => with_budget(f, "engine-v1", budget),
             Spec::Classroom { budget } => with_budget(f, "classroom", budget),
+            Spec::Medium { budget } => with_budget(f, "medium", budget),
             Spec::Command(program) => write!(f, "cmd:{program}"),
         }
     }
@@ -143,16 +151,6 @@ pub trait Contest: Match {
     fn player_index(player: Self::Player) -> usize;
     /// The points of seat `index` in a finished game: 1 a win, 0.5 a shared first place, 0.
     fn points(&self, index: usize) -> f64;
-    /// The static value of this position for seat `index` (higher is better): the simple
-    /// score `greedy` plays by (`engine-v1`'s evaluation, fixed so the yardstick stays put).
-    fn static_value(&self, index: usize) -> f64;
-    /// The yardstick engine's decision (`ai::v1`, the engine as it was on 2026-11-23).
-    fn engine_v1(&self, deadline: &Deadline) -> Option<Self::Action>;
-    /// The reference classroom engine's move, where the game has one.
-    fn classroom(&self, deadline: &Deadline) -> Option<Self::Action> {
-        let _ = deadline;
-        None
-    }
     /// The move of the outside `program` for this position: by default through a line
     /// protocol `client`, started on the game's first call and kept for the game.
     ///
@@ -332,6 +330,7 @@ impl Contest for magnetic_cave::State {
             config: magnetic_cave::Config::STANDARD,
             seats: [Seat::Ai, Seat::Ai],
             budget,
+            level: AiLevel::Hard,
             moves: state.moves().to_vec(),
         }
     }
@@ -346,27 +345,6 @@ impl Contest for magnetic_cave::State {
             Some(Outcome::Tie) => 0.5,
             _ => 0.0,
         }
-    }
-
-    fn static_value(&self, index: usize) -> f64 {
-        if Game::outcome(self).is_some() {
-            return (self.points(index) - 0.5) * 2e9;
-        }
-        // The open lines (4^k for k bricks), a simple score that stays as it was.
-        let value = f64::from(crate::ai::classroom::open_lines(self, self.to_move()));
-        if self.to_move().index() == index {
-            value
-        } else {
-            -value
-        }
-    }
-
-    fn engine_v1(&self, deadline: &Deadline) -> Option<magnetic_cave::Cell> {
-        crate::ai::v1::magnetic_cave::choose_move(self, deadline).map(|report| report.best)
-    }
-
-    fn classroom(&self, deadline: &Deadline) -> Option<magnetic_cave::Cell> {
-        crate::ai::classroom::choose_move(self, deadline).map(|report| report.best)
     }
 
     /// Through the engine protocol: the moves it has not heard of, then `go`.
@@ -412,10 +390,6 @@ impl Contest for magnetic_cave::State {
 }
 
 impl Contest for patolli::State {
-    fn engine_v1(&self, deadline: &Deadline) -> Option<patolli::Action> {
-        crate::ai::v1::patolli::choose_action(self, deadline).map(|report| report.best)
-    }
-
     /// The 60-square cross with the default rules; the pair's dice seed.
     fn pair_setup(seed: u64, settings: &Settings) -> PatolliMatch {
         let budget = settings.budget;
@@ -426,6 +400,7 @@ impl Contest for patolli::State {
             },
             seats: [Seat::Ai, Seat::Ai],
             budget,
+            level: AiLevel::Hard,
             seed,
             scripted_rolls: Vec::new(),
         }
@@ -441,21 +416,9 @@ impl Contest for patolli::State {
             _ => 0.0,
         }
     }
-
-    fn static_value(&self, index: usize) -> f64 {
-        if self.winner().is_some() {
-            return (self.points(index) - 0.5) * 2e9;
-        }
-        let player = patolli::Player::BOTH[index.min(1)];
-        crate::ai::v1::patolli::evaluate(self, player)
-    }
 }
 
 impl Contest for penguins::State {
-    fn engine_v1(&self, deadline: &Deadline) -> Option<penguins::Action> {
-        crate::ai::v1::penguins::choose_action(self, deadline).map(|report| report.best)
-    }
-
     /// A seeded board (8x8 unless `--rows`/`--cols` say otherwise) for the tournament's
     /// players with its penguins each (2 unless `--penguins` says otherwise).
     fn pair_setup(seed: u64, settings: &Settings) -> PenguinsMatch {
@@ -473,6 +436,7 @@ impl Contest for penguins::State {
             seats: vec![Seat::Ai; settings.players],
             penguins,
             budget: settings.budget,
+            level: AiLevel::Hard,
             seed: Some(seed),
         }
     }
@@ -491,11 +455,6 @@ impl Contest for penguins::State {
         } else {
             0.0
         }
-    }
-
-    fn static_value(&self, index: usize) -> f64 {
-        let number = u8::try_from(index + 1).unwrap_or(0);
-        f64::from(crate::ai::v1::penguins::evaluate(self, number))
     }
 
     /// Through the file protocol, refereed by `penguins-match`'s code: one call a move, the
@@ -589,33 +548,26 @@ fn decide<G: Contest>(
     }
     match spec {
         Spec::Random => Ok(actions[rng.random_range(0..actions.len())]),
-        Spec::Greedy => {
-            let Some(player) = state.to_move() else {
-                return Err("the game is over".to_string());
-            };
-            let index = G::player_index(player);
-            let mut best = (actions[0], f64::NEG_INFINITY);
-            for &action in &actions {
-                let mut after = state.clone();
-                if after.apply(action).is_ok() {
-                    let value = after.static_value(index);
-                    if value > best.1 {
-                        best = (action, value);
-                    }
-                }
-            }
-            Ok(best.0)
-        }
+        Spec::Greedy => state
+            .greedy()
+            .map(|report| report.best)
+            .ok_or_else(|| "the game is over".to_string()),
         Spec::Engine { budget: own } => state
             .search(&Deadline::within(own.unwrap_or(budget)))
             .map(|report| report.best)
             .ok_or_else(|| "the engine found no move".to_string()),
         Spec::EngineV1 { budget: own } => state
             .engine_v1(&Deadline::within(own.unwrap_or(budget)))
+            .map(|report| report.best)
             .ok_or_else(|| "the engine found no move".to_string()),
         Spec::Classroom { budget: own } => state
             .classroom(&Deadline::within(own.unwrap_or(budget)))
+            .map(|report| report.best)
             .ok_or_else(|| format!("there is no classroom player for {}", G::KIND.title())),
+        Spec::Medium { budget: own } => state
+            .medium(&Deadline::within(own.unwrap_or(budget)))
+            .map(|report| report.best)
+            .ok_or_else(|| "the medium level found no move".to_string()),
         Spec::Command(program) => state.outside_move(program, client, budget),
     }
 }

@@ -57,6 +57,69 @@ pub(crate) fn splitmix(x: u64) -> u64 {
 /// The default time an AI may take for one decision.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(3);
 
+/// How strongly an AI seat plays, chosen in the menu or with `--level`: the engine, or one of
+/// the tournament's weaker reference players, so a person can also win.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum AiLevel {
+    /// The best one-move outcome under a simple score (the tournament's `greedy`).
+    Easy,
+    /// A sound but plain search: Magnetic Cave's classroom alpha-beta (`classroom`), our first
+    /// engine for Patolli and Penguins (`engine-v1`).
+    Medium,
+    /// The engine (`engine`).
+    #[default]
+    Hard,
+}
+
+impl AiLevel {
+    /// Every level, weakest first.
+    pub const ALL: [AiLevel; 3] = [AiLevel::Easy, AiLevel::Medium, AiLevel::Hard];
+
+    /// The level as the menu and the panels name it.
+    pub fn title(self) -> &'static str {
+        match self {
+            AiLevel::Easy => "Easy",
+            AiLevel::Medium => "Medium",
+            AiLevel::Hard => "Hard",
+        }
+    }
+
+    /// Whether this is the default level (records leave it out).
+    pub fn is_hard(&self) -> bool {
+        *self == AiLevel::Hard
+    }
+}
+
+impl std::fmt::Display for AiLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            AiLevel::Easy => "easy",
+            AiLevel::Medium => "medium",
+            AiLevel::Hard => "hard",
+        })
+    }
+}
+
+/// A level name that is none of `easy`, `medium` and `hard`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is no AI level: easy, medium or hard")]
+pub struct UnknownLevel(pub String);
+
+impl std::str::FromStr for AiLevel {
+    type Err = UnknownLevel;
+
+    fn from_str(text: &str) -> Result<AiLevel, UnknownLevel> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(AiLevel::Easy),
+            "medium" => Ok(AiLevel::Medium),
+            "hard" => Ok(AiLevel::Hard),
+            _ => Err(UnknownLevel(text.to_string())),
+        }
+    }
+}
+
 /// When a search must stop: at a wall-clock instant, or earlier when someone raises the flag.
 #[derive(Debug, Clone)]
 pub struct Deadline {

@@ -18,12 +18,34 @@ pub fn choose_action(state: &State, deadline: &Deadline) -> Option<SearchReport<
     choose_action_with(state, deadline, Cuts::Star2)
 }
 
+/// [`choose_action`] looking at most `max_depth` decisions and rolls ahead: at 1, the action
+/// after which the evaluation is best (the `Medium` AI level).
+pub fn choose_action_to_depth(
+    state: &State,
+    deadline: &Deadline,
+    max_depth: u32,
+) -> Option<SearchReport<Action>> {
+    choose(state, deadline, Cuts::Star2, max_depth)
+}
+
 /// [`choose_action`] with the given cuts, for the measurement that compares them.
 #[doc(hidden)]
 pub fn choose_action_with(
     state: &State,
     deadline: &Deadline,
     cuts: Cuts,
+) -> Option<SearchReport<Action>> {
+    choose(state, deadline, cuts, MAX_DEPTH)
+}
+
+/// The deepest iteration of the search.
+const MAX_DEPTH: u32 = 12;
+
+fn choose(
+    state: &State,
+    deadline: &Deadline,
+    cuts: Cuts,
+    max_depth: u32,
 ) -> Option<SearchReport<Action>> {
     let Phase::Act { .. } = state.phase() else {
         return None;
@@ -48,7 +70,7 @@ pub fn choose_action_with(
         table: RaceTable::new(state),
     };
     let plan = Deepening {
-        max_depth: 12,
+        max_depth,
         // The next depth costs many times this one.
         stop_after: 0.3,
         decided: |_: f64| false,

@@ -1,5 +1,5 @@
-//! The menu: choose the game, who plays each side (human or AI) and the AI's time budget,
-//! then start. Enter starts too.
+//! The menu: choose the game, who plays each side (human or AI), how strongly and how long
+//! the AI thinks, then start. Enter starts too.
 
 use std::time::Duration;
 
@@ -14,7 +14,7 @@ use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::theme::{self, Selected};
 use super::{AppSystems, Screen};
-use crate::ai::DEFAULT_BUDGET;
+use crate::ai::{AiLevel, DEFAULT_BUDGET};
 use crate::layout::PenguinsSetup;
 use crate::rules::{GameKind, Seat};
 use crate::setup;
@@ -24,7 +24,8 @@ const BUDGET_STEP: f64 = 0.5;
 const BUDGET_MIN: f64 = 0.5;
 const BUDGET_MAX: f64 = 10.0;
 
-pub(super) fn plugin(app: &mut App) {
+/// The menu screen and its choices; headless tests add it to start matches as the menu does.
+pub fn plugin(app: &mut App) {
     app.init_resource::<MenuChoices>();
     app.add_systems(OnEnter(Screen::Menu), spawn_menu);
     app.add_systems(
@@ -35,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        show_choices
+        (show_choices, show_level_choice)
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Menu)),
     );
@@ -50,6 +51,8 @@ pub struct MenuChoices {
     pub seats: [Seat; 2],
     /// The AI's time per move.
     pub budget: Duration,
+    /// How strongly the AI plays.
+    pub level: AiLevel,
     /// Penguins: players C and D, when they play.
     pub more_seats: [Option<Seat>; 2],
     /// Penguins: penguins per player (1 to 5).
@@ -66,6 +69,7 @@ impl Default for MenuChoices {
             game: GameKind::MagneticCave,
             seats: [Seat::Human, Seat::Ai],
             budget: DEFAULT_BUDGET,
+            level: AiLevel::Hard,
             more_seats: [None, None],
             penguins: 2,
             board_size: [8, 8],
@@ -76,6 +80,10 @@ impl Default for MenuChoices {
 
 #[derive(Component, Clone, Copy)]
 struct GameOption(GameKind);
+
+/// The AI level button of `.0`.
+#[derive(Component, Clone, Copy)]
+struct LevelOption(AiLevel);
 
 #[derive(Component, Clone, Copy)]
 struct SeatOption {
@@ -253,6 +261,17 @@ fn spawn_menu(mut commands: Commands) {
                 );
             });
             menu.spawn(row()).with_children(|row| {
+                row.spawn(caption("AI level"));
+                for level in AiLevel::ALL {
+                    row.spawn((LevelOption(level), theme::button(level.title(), 120.0)))
+                        .observe(
+                            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                                choices.level = level;
+                            },
+                        );
+                }
+            });
+            menu.spawn(row()).with_children(|row| {
                 row.spawn(caption("AI time per move"));
                 row.spawn(theme::button("−", 44.0)).observe(
                     |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
@@ -359,7 +378,10 @@ fn start_match(
             let config = layout.map(|l| l.config).unwrap_or_default();
             if let Ok(setup) = setup::cave_match(config, choices.seats, choices.budget, Vec::new())
             {
-                requests.write(MatchRequested::new(setup));
+                requests.write(MatchRequested::new(setup::CaveMatch {
+                    level: choices.level,
+                    ..setup
+                }));
             }
         }
         GameKind::Patolli => {
@@ -373,7 +395,10 @@ fn start_match(
                 rand::random(),
                 Vec::new(),
             ) {
-                patolli_requests.write(PatolliMatchRequested::new(setup));
+                patolli_requests.write(PatolliMatchRequested::new(setup::PatolliMatch {
+                    level: choices.level,
+                    ..setup
+                }));
             }
         }
         GameKind::Penguins => {
@@ -395,7 +420,10 @@ fn start_match(
                 choices.budget,
                 choices.seed,
             ) {
-                penguins_requests.write(PenguinsMatchRequested::new(setup));
+                penguins_requests.write(PenguinsMatchRequested::new(setup::PenguinsMatch {
+                    level: choices.level,
+                    ..setup
+                }));
             }
         }
     }
@@ -498,6 +526,12 @@ fn show_choices(
             MenuText::Layout => layout_line.clone(),
         };
         theme::set_text(&mut text, content);
+    }
+}
+
+fn show_level_choice(choices: Res<MenuChoices>, mut levels: Query<(&LevelOption, &mut Selected)>) {
+    for (option, mut selected) in &mut levels {
+        selected.set_if_neq(Selected(option.0 == choices.level));
     }
 }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::ai::{Deadline, SearchReport};
+use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::app::search_task::{AiPacing, AiReferee, ai_seat_plugin};
 use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::record::{Entry, Record};
@@ -648,7 +648,8 @@ impl<G: AppGame> AiReferee for Referee<G> {
 
     fn search(&self) -> impl FnOnce(&Deadline) -> Option<SearchReport<G::Action>> + Send + 'static {
         let state = self.state.clone();
-        move |deadline| state.search(deadline)
+        let level = G::level(&self.setup);
+        move |deadline| state.decide(level, deadline)
     }
 
     fn pause(&self, pacing: &AiPacing) -> Duration {
@@ -656,7 +657,11 @@ impl<G: AppGame> AiReferee for Referee<G> {
     }
 
     fn decided(&self, report: &SearchReport<G::Action>, commands: &mut Commands) {
-        match self.state.proof_line(report) {
+        // Only the engine's scores (`Hard`) are on the scale its proofs read.
+        let proof = (G::level(&self.setup) == AiLevel::Hard)
+            .then(|| self.state.proof_line(report))
+            .flatten();
+        match proof {
             // Applying the decision is the match's next change.
             Some(line) => commands.insert_resource(AiProof::<G> {
                 line,

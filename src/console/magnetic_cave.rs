@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{ConsoleGame, Recording, play};
-use crate::ai::SearchReport;
+use crate::ai::{AiLevel, SearchReport};
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
 use crate::setup::CaveMatch;
 
@@ -67,21 +67,28 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         player: Brick,
         cell: Cell,
         _effect: &Option<Outcome>,
-        ai: Option<&SearchReport<Cell>>,
+        ai: Option<(&SearchReport<Cell>, AiLevel)>,
         _shown: &mut (),
         output: &mut impl Write,
     ) -> io::Result<()> {
         match ai {
-            Some(report) => {
-                // The search was of the position before this move.
+            Some((report, level)) => {
+                // The search was of the position before this move; only the engine's scores
+                // (`Hard`) are on the scale its verdicts read.
                 let mut searched = self.clone();
                 searched.undo();
-                let verdict = crate::ai::magnetic_cave::verdict(&searched, report)
+                let verdict = (level == AiLevel::Hard)
+                    .then(|| crate::ai::magnetic_cave::verdict(&searched, report))
+                    .flatten()
                     .map(|verdict| format!(": {verdict}"))
                     .unwrap_or_default();
+                let who = match level {
+                    AiLevel::Hard => "AI".to_string(),
+                    level => format!("AI, {level}"),
+                };
                 writeln!(
                     output,
-                    "{player} (AI) plays {cell} (depth {}, {} nodes, {:.2} s){verdict}",
+                    "{player} ({who}) plays {cell} (depth {}, {} nodes, {:.2} s){verdict}",
                     report.depth,
                     report.nodes,
                     report.elapsed.as_secs_f64()

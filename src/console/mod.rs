@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::ai::{Deadline, SearchReport};
+use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::record::{Entry, Record};
 use crate::rules::Seat;
 use crate::setup::{Match, Rolls};
@@ -66,7 +66,7 @@ pub(crate) trait ConsoleGame: Match {
         player: Self::Player,
         action: Self::Action,
         effect: &Self::Effect,
-        ai: Option<&SearchReport<Self::Action>>,
+        ai: Option<(&SearchReport<Self::Action>, AiLevel)>,
         shown: &mut Self::Shown,
         output: &mut impl Write,
     ) -> io::Result<()>;
@@ -187,7 +187,8 @@ pub(crate) fn play<G: ConsoleGame>(
             return Ok(state);
         };
         if G::seat(setup, player) == Seat::Ai {
-            let Some(report) = state.search(&Deadline::within(G::budget(setup))) else {
+            let Some(report) = state.decide(G::level(setup), &Deadline::within(G::budget(setup)))
+            else {
                 return Ok(state);
             };
             if let Ok(effect) = state.apply(report.best) {
@@ -196,7 +197,7 @@ pub(crate) fn play<G: ConsoleGame>(
                     player,
                     report.best,
                     &effect,
-                    Some(&report),
+                    Some((&report, G::level(setup))),
                     &mut shown,
                     output,
                 )?;

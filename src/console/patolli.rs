@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{ConsoleGame, Recording, play};
-use crate::ai::SearchReport;
+use crate::ai::{AiLevel, SearchReport};
 use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, Rolled, State};
 use crate::setup::{PatolliMatch, Rolls};
 
@@ -105,7 +105,7 @@ status, undo, help, quit.";
         player: Player,
         _action: Action,
         effect: &Effect,
-        ai: Option<&SearchReport<Action>>,
+        ai: Option<(&SearchReport<Action>, AiLevel)>,
         _shown: &mut (),
         output: &mut impl Write,
     ) -> io::Result<()> {

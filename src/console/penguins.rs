@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::{ConsoleGame, Recording, play};
-use crate::ai::SearchReport;
+use crate::ai::{AiLevel, SearchReport};
 use crate::rules::penguins::{Action, Phase, Player, Pos, State, Turn, player_letter};
 use crate::setup::PenguinsMatch;
 
@@ -107,7 +107,7 @@ straight to (x2, y2). Also: status, undo, help, quit.";
         player: Player,
         action: Action,
         turn: &Turn,
-        ai: Option<&SearchReport<Action>>,
+        ai: Option<(&SearchReport<Action>, AiLevel)>,
         shown: &mut Shown,
         output: &mut impl Write,
     ) -> io::Result<()> {

@@ -480,3 +480,71 @@ fn the_engine_protocol_and_the_console_report_a_proved_win() {
     assert!(out.contains("■ (AI) plays A5"), "{out}");
     assert!(out.contains(": ■ wins in 1"), "{out}");
 }
+
+/// `--level` picks the AI's player in every console: `easy` is greedy, one move ahead, and a
+/// level below the engine claims no proof (its scores are on another scale).
+#[test]
+fn the_ai_level_picks_the_player_and_only_the_engine_claims_proofs() {
+    // White to move has lost after Black's C6 (a win in three, `tests/it/ai.rs`).
+    let moves = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,\
+                 F2,A6,B1,C1,E4,D1,C6";
+    let run = |level: &str| {
+        let args = [
+            "console",
+            "magnetic-cave",
+            "--white",
+            "ai",
+            "--budget",
+            "1",
+            "--level",
+            level,
+            "--moves",
+            moves,
+        ];
+        stdout(&crate::support::run_tablero(&args, ""))
+    };
+    let medium = run("medium");
+    assert!(medium.contains("□ (AI, medium) plays"), "{medium}");
+    assert!(!medium.contains("wins in"), "{medium}");
+    let hard = run("hard");
+    assert!(hard.contains("□ (AI) plays"), "{hard}");
+    assert!(hard.contains(": ■ wins in 2"), "{hard}");
+
+    for game in [
+        &[
+            "console", "patolli", "--l", "ai", "--n", "ai", "--seed", "5", "--level", "easy",
+        ][..],
+        &[
+            "console",
+            "penguins",
+            "--players",
+            "ai,ai",
+            "--seed",
+            "5",
+            "--level",
+            "easy",
+        ][..],
+        &[
+            "console",
+            "magnetic-cave",
+            "--black",
+            "ai",
+            "--white",
+            "ai",
+            "--level",
+            "easy",
+        ][..],
+    ] {
+        let output = crate::support::run_tablero(game, "");
+        assert!(output.status.success(), "{game:?}");
+        let out = stdout(&output);
+        assert!(out.contains("winner"), "{game:?}: {out}");
+    }
+    let output = crate::support::run_tablero(&["console", "patolli", "--level", "expert"], "");
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("`expert` is no AI level: easy, medium or hard"),
+        "{err}"
+    );
+}

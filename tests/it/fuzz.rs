@@ -573,6 +573,7 @@ mod hot_reload {
             board,
             seats: [Seat::Human, Seat::Human],
             budget: Duration::from_millis(20),
+            level: tablero::ai::AiLevel::Hard,
             seed: 5,
             scripted_rolls: vec![],
         };

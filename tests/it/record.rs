@@ -383,6 +383,7 @@ mod window {
             },
             seats: [Seat::Ai, Seat::Ai],
             budget: Duration::from_millis(30),
+            level: tablero::ai::AiLevel::Hard,
             seed: 11,
             scripted_rolls: Vec::new(),
         };
@@ -490,4 +491,47 @@ mod window {
         app.update();
         assert_eq!(moves(&app), 0);
     }
+}
+
+/// A record keeps the AI's level (left out at `hard`, the default, so older records read
+/// as they did), and a match resumed from it plays on at that level.
+#[test]
+fn a_record_keeps_the_ai_level_and_a_resumed_match_plays_at_it() {
+    let replayed = round_trip(
+        "record-level",
+        &[
+            "console", "patolli", "--l", "ai", "--n", "ai", "--seed", "4", "--level", "easy",
+        ],
+    );
+    assert_eq!(replayed.record().level, tablero::ai::AiLevel::Easy);
+    assert!(replayed.record().to_ron().contains("level: Easy"));
+    let hard = round_trip(
+        "record-level-hard",
+        &[
+            "console", "patolli", "--l", "ai", "--n", "ai", "--seed", "4", "--budget", "0.05",
+        ],
+    );
+    assert!(!hard.record().to_ron().contains("level"));
+
+    // Resumed from its opening moves, a cave match goes on with the record's easy AI.
+    let dir = temp_dir("record-level-resume");
+    let file = dir.join("cave.ron");
+    let path = file.to_str().unwrap();
+    let args = [
+        "console",
+        "magnetic-cave",
+        "--black",
+        "ai",
+        "--level",
+        "easy",
+        "--record",
+        path,
+    ];
+    let output = run_tablero(&args, "H1\nquit\n");
+    assert!(output.status.success());
+    // White to move; its first legal cell of these brings the AI's answer.
+    let input = "H2\nA2\nH3\nA3\nquit\n";
+    let output = run_tablero(&["console", "magnetic-cave", "--from", path], input);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("■ (AI, easy) plays"), "{out}");
 }

@@ -210,6 +210,45 @@ fn the_ai_seat_moves_through_the_referee() {
     assert_eq!(bricks(&mut app).len(), 2);
 }
 
+#[test]
+fn the_menu_starts_a_match_at_the_chosen_ai_level_and_the_ai_plays_at_it() {
+    use tablero::ai::AiLevel;
+    use tablero::app::menu::MenuChoices;
+    let levels = standard_levels("menu-level");
+    let start = AppStart::menu(levels.to_path_buf());
+    let mut app = headless_app_with(&levels, start, false, |app| {
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_plugins(tablero::app::menu::plugin);
+    });
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    {
+        let mut choices = app.world_mut().resource_mut::<MenuChoices>();
+        choices.game = tablero::rules::GameKind::MagneticCave;
+        choices.seats = [Seat::Ai, Seat::Human];
+        choices.level = AiLevel::Easy;
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Enter);
+    assert!(pump_until(&mut app, |app| {
+        *app.world().resource::<State<Screen>>().get() == Screen::MagneticCave
+            && app.world().get_resource::<CaveReferee>().is_some()
+    }));
+    let setup = referee(&app).setup().clone();
+    assert_eq!(setup.level, AiLevel::Easy);
+    assert_eq!(setup.seats, [Seat::Ai, Seat::Human]);
+    // The easy AI (one move ahead) answers at once with greedy's move.
+    assert!(pump_until(&mut app, |app| referee(app)
+        .state()
+        .moves()
+        .len()
+        == 1));
+    let empty = tablero::rules::magnetic_cave::State::new(Config::STANDARD);
+    use tablero::setup::Match;
+    let greedy = empty.greedy().expect("a move").best;
+    assert_eq!(referee(&app).state().moves(), &[greedy]);
+}
+
 /// Pumps the app until `done` holds, for at most ten seconds.
 fn pump_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
     let start = Instant::now();
@@ -300,6 +339,7 @@ mod patolli {
                 },
                 seats,
                 budget: Duration::from_millis(40),
+                level: tablero::ai::AiLevel::Hard,
                 seed: 7,
                 scripted_rolls: rolls,
             }));
@@ -463,6 +503,7 @@ mod patolli {
             board,
             seats: [Seat::Human, Seat::Human],
             budget: Duration::from_millis(40),
+            level: tablero::ai::AiLevel::Hard,
             seed: 3,
             scripted_rolls: vec![],
         };
@@ -547,6 +588,7 @@ mod penguins {
                 seats,
                 penguins: 2,
                 budget: Duration::from_millis(150),
+                level: tablero::ai::AiLevel::Hard,
                 seed: Some(7),
             }));
         app.update();
@@ -731,26 +773,32 @@ fn proof_text(app: &mut App) -> String {
     proofs.into_iter().next().unwrap_or_default()
 }
 
-#[test]
-fn the_panel_says_what_the_ai_proved_until_the_match_moves_on() {
-    let levels = standard_levels("referee-proof");
-    // Black, the AI, to move wins with its third brick (the first of `tests/it/ai.rs`'s
-    // composed forced wins).
+/// A headless match with the cave's panel in which Black, the AI at `level`, is to move and
+/// wins with its third brick (the first of `tests/it/ai.rs`'s composed forced wins).
+fn black_ai_wins_in_three(name: &str, level: tablero::ai::AiLevel) -> (ScratchDir, App) {
+    let levels = standard_levels(name);
     let moves = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,\
                  F2,A6,B1,C1,E4,D1";
     let setup = CaveMatch {
         seats: [Seat::Ai, Seat::Human],
         budget: Duration::from_secs(3),
+        level,
         moves: tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
         ..CaveMatch::default()
     };
     let start = AppStart::magnetic_cave(setup, levels.join("magnetic_cave.ron"));
-    let mut app = headless_app_with(
+    let app = headless_app_with(
         &levels,
         start,
         false,
         with_panel(tablero::app::magnetic_cave::hud::plugin),
     );
+    (levels, app)
+}
+
+#[test]
+fn the_panel_says_what_the_ai_proved_until_the_match_moves_on() {
+    let (_levels, mut app) = black_ai_wins_in_three("referee-proof", tablero::ai::AiLevel::Hard);
     if referee(&app).state().moves().len() == 32 {
         // The AI has not moved yet (its search may already have ended under load).
         assert_eq!(proof_text(&mut app), "");
@@ -769,6 +817,36 @@ fn the_panel_says_what_the_ai_proved_until_the_match_moves_on() {
     let answer = referee(&app).state().legal_moves()[0];
     play(&mut app, &[&answer.to_string()]);
     assert_eq!(referee(&app).state().moves().len(), 34);
+    assert_eq!(proof_text(&mut app), "");
+}
+
+#[test]
+fn only_the_engine_s_proofs_are_told() {
+    // White, the classroom player (medium), to move after Black's C6 has lost: its search
+    // sees that, but scores on its own scale, so the panel tells nothing of it.
+    let levels = standard_levels("referee-proof-medium");
+    let moves = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,\
+                 F2,A6,B1,C1,E4,D1,C6";
+    let setup = CaveMatch {
+        seats: [Seat::Human, Seat::Ai],
+        budget: Duration::from_secs(1),
+        level: tablero::ai::AiLevel::Medium,
+        moves: tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
+        ..CaveMatch::default()
+    };
+    let start = AppStart::magnetic_cave(setup, levels.join("magnetic_cave.ron"));
+    let mut app = headless_app_with(
+        &levels,
+        start,
+        false,
+        with_panel(tablero::app::magnetic_cave::hud::plugin),
+    );
+    assert!(pump_until(&mut app, |app| referee(app)
+        .state()
+        .moves()
+        .len()
+        == 34));
+    app.update();
     assert_eq!(proof_text(&mut app), "");
 }
 

@@ -138,6 +138,8 @@ fn elo_follows_the_score_and_specs_read_back() {
         "engine",
         "engine:budget=0.5",
         "classroom:budget=1",
+        "medium",
+        "medium:budget=0.5",
     ] {
         let spec: Spec = text.parse().unwrap();
         assert_eq!(spec.to_string(), text);
@@ -191,4 +193,23 @@ fn a_penguins_tournament_of_three_players_seats_a_in_turn_on_a_bigger_board() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("for Penguins tournaments"));
+}
+
+/// `medium` plays the window's Medium AI level in every game (the ladder in the README).
+#[test]
+fn the_medium_level_plays_a_tournament_in_every_game() {
+    for game in ["magnetic-cave", "patolli", "penguins"] {
+        let summary = tournament(&[
+            "--game", game, "--a", "medium", "--b", "random", "--games", "2", "--budget", "0.2",
+            "--seed", "3",
+        ]);
+        assert_eq!(summary["games"], 2, "{game}: {summary}");
+        let forfeits = summary["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| !r["forfeit"].is_null())
+            .count();
+        assert_eq!(forfeits, 0, "{game}: {summary}");
+    }
 }

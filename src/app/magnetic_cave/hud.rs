@@ -48,7 +48,7 @@ struct LastRefusal(Option<String>);
 
 #[derive(Component)]
 struct StatusText;
-/// The cave's size and line length, and the AI's time per move.
+/// The cave's size and line length, and the AI's level and time per move.
 #[derive(Component)]
 struct CaveText;
 /// What the AI proved with its last move, while the match stands there.
@@ -276,7 +276,8 @@ fn show_status(
     );
     if referee.setup().seats.contains(&Seat::Ai) {
         cave_line.push_str(&format!(
-            "\nAI time per move: {:.1} s",
+            "\nAI: {}, {:.1} s a move",
+            referee.setup().level,
             referee.setup().budget.as_secs_f64()
         ));
     }

@@ -265,7 +265,8 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
     );
     if setup.seats.contains(&Seat::Ai) {
         line.push_str(&format!(
-            ", AI {:.2} s per decision",
+            ", AI {}, {:.2} s a decision",
+            setup.level,
             setup.budget.as_secs_f64()
         ));
     }

@@ -215,8 +215,18 @@ fn show_players(
         .setup()
         .seed
         .map_or("a fixed board".to_string(), |s| format!("seed {s}"));
+    let setup = referee.setup();
+    let ai = if setup.seats.contains(&Seat::Ai) {
+        format!(
+            "\nAI: {}, {:.1} s a move",
+            setup.level,
+            setup.budget.as_secs_f64()
+        )
+    } else {
+        String::new()
+    };
     spans.push((
-        format!("{}x{} board, {seed}", board.cols(), board.rows()),
+        format!("{}x{} board, {seed}{ai}", board.cols(), board.rows()),
         theme::TEXT,
     ));
     // Span 0 is the root's own (empty) text.
