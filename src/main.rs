@@ -282,8 +282,8 @@ struct PenguinsOptions {
     /// The AI's time per move, in seconds (at most 60).
     #[arg(long, default_value = "1", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
-    /// How strongly the AI plays: easy (one move ahead), medium (a plain search), hard (the
-    /// engine).
+    /// How strongly the AI plays: easy (one move ahead), medium (a plain player, which one
+    /// depends on the game: see the README), hard (the engine).
     #[arg(long, default_value = "hard", value_parser = parse_level)]
     level: AiLevel,
     /// The layout file [default: levels/penguins.ron]; --rows and --cols override its size,
@@ -316,8 +316,8 @@ struct PatolliOptions {
     /// The AI's time per decision, in seconds (at most 60).
     #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
-    /// How strongly the AI plays: easy (one move ahead), medium (a plain search), hard (the
-    /// engine).
+    /// How strongly the AI plays: easy (one move ahead), medium (a plain player, which one
+    /// depends on the game: see the README), hard (the engine).
     #[arg(long, default_value = "hard", value_parser = parse_level)]
     level: AiLevel,
     /// The layout file [default: levels/patolli.ron].
@@ -375,8 +375,8 @@ struct CaveOptions {
     /// The AI's time per move, in seconds (at most 60).
     #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
-    /// How strongly the AI plays: easy (one move ahead), medium (a plain search), hard (the
-    /// engine).
+    /// How strongly the AI plays: easy (one move ahead), medium (a plain player, which one
+    /// depends on the game: see the README), hard (the engine).
     #[arg(long, default_value = "hard", value_parser = parse_level)]
     level: AiLevel,
     /// Moves already played, comma-separated cell names, e.g. A1,H1,B1.
