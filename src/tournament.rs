@@ -244,12 +244,16 @@ impl ProgramClient {
         })
     }
 
-    /// Sends one line.
+    /// Sends one line; when the program no longer reads, says why it ended (a program that
+    /// could not start may be gone before its first line).
     fn send(&mut self, line: &str) -> Result<(), String> {
+        self.write_line(line)
+            .map_err(|e| format!("the program stopped reading ({e}); {}", self.why_it_ended()))
+    }
+
+    fn write_line(&mut self, line: &str) -> std::io::Result<()> {
         use std::io::Write;
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
-            .map_err(|e| format!("the program stopped reading: {e}"))
+        writeln!(self.input, "{line}").and_then(|()| self.input.flush())
     }
 
     /// The next line within `wait`.
@@ -304,7 +308,7 @@ impl ProgramClient {
 
 impl Drop for ProgramClient {
     fn drop(&mut self) {
-        let _ = self.send("quit");
+        let _ = self.write_line("quit");
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
