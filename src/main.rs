@@ -680,15 +680,10 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
         config,
         [options.black, options.white],
         options.budget,
+        options.level,
         moves,
     )?;
-    Ok((
-        CaveMatch {
-            level: options.level,
-            ..setup
-        },
-        path,
-    ))
+    Ok((setup, path))
 }
 
 /// Builds a Patolli match from the options, the layout and its rule block.
@@ -715,16 +710,11 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
         board,
         [options.l, options.n],
         options.budget,
+        options.level,
         options.seed.unwrap_or_else(rand::random),
         options.dice.clone(),
     )?;
-    Ok((
-        PatolliMatch {
-            level: options.level,
-            ..setup
-        },
-        path,
-    ))
+    Ok((setup, path))
 }
 
 /// Draws the board of a Penguins match from the options and the layout.
@@ -761,15 +751,10 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
         options.players.clone(),
         options.penguins,
         options.budget,
+        options.level,
         seed,
     )?;
-    Ok((
-        PenguinsMatch {
-            level: options.level,
-            ..setup
-        },
-        path,
-    ))
+    Ok((setup, path))
 }
 
 /// Plays a tournament with a progress bar on the terminal, then prints its table (or JSON).

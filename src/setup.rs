@@ -377,7 +377,7 @@ pub struct PenguinsMatch {
     pub seed: Option<u64>,
 }
 
-/// A Magnetic Cave match on `config` with these seats, budget and opening moves.
+/// A Magnetic Cave match on `config` with these seats, AI budget and level, and opening moves.
 ///
 /// # Errors
 /// The first opening move that is illegal.
@@ -385,6 +385,7 @@ pub fn cave_match(
     config: Config,
     seats: [Seat; 2],
     budget: Duration,
+    level: AiLevel,
     moves: Vec<Cell>,
 ) -> Result<CaveMatch, SetupError> {
     if let Err((i, reason)) = magnetic_cave::State::from_moves(config, &moves) {
@@ -398,13 +399,13 @@ pub fn cave_match(
         config,
         seats,
         budget,
-        level: AiLevel::Hard,
+        level,
         moves,
     })
 }
 
-/// A Patolli match on `board` with these seats and budget, its dice seeded with `seed` after
-/// the `scripted` rolls.
+/// A Patolli match on `board` with these seats and AI budget and level, its dice seeded with
+/// `seed` after the `scripted` rolls.
 ///
 /// # Errors
 /// A scripted roll the board's die cannot show.
@@ -412,6 +413,7 @@ pub fn patolli_match(
     board: layout::PatolliSetup,
     seats: [Seat; 2],
     budget: Duration,
+    level: AiLevel,
     seed: u64,
     scripted: Vec<u8>,
 ) -> Result<PatolliMatch, SetupError> {
@@ -423,13 +425,13 @@ pub fn patolli_match(
         board,
         seats,
         budget,
-        level: AiLevel::Hard,
+        level,
         seed,
         scripted_rolls: scripted,
     })
 }
 
-/// A Penguins match for `seats` with `penguins` each, on the board `layout` draws from `seed`
+/// A Penguins match for `seats` with `penguins` each and the AI's `budget` and `level`, on the board `layout` draws from `seed`
 /// (a fixed board is played as it is).
 ///
 /// # Errors
@@ -439,6 +441,7 @@ pub fn penguins_match(
     seats: Vec<Seat>,
     penguins: u8,
     budget: Duration,
+    level: AiLevel,
     seed: u64,
 ) -> Result<PenguinsMatch, SetupError> {
     if !(2..=4).contains(&seats.len()) {
@@ -455,7 +458,7 @@ pub fn penguins_match(
         seats,
         penguins,
         budget,
-        level: AiLevel::Hard,
+        level,
     })
 }
 
@@ -752,11 +755,11 @@ impl Match for penguins::State {
             record.seats.clone(),
             record.penguins.unwrap_or(1),
             record_budget(record),
+            record.level,
             record.seed.unwrap_or(0),
         )
         .map(|setup| PenguinsMatch {
             seed: record.seed,
-            level: record.level,
             ..setup
         })
     }

@@ -376,12 +376,14 @@ fn start_match(
     match choices.game {
         GameKind::MagneticCave => {
             let config = layout.map(|l| l.config).unwrap_or_default();
-            if let Ok(setup) = setup::cave_match(config, choices.seats, choices.budget, Vec::new())
-            {
-                requests.write(MatchRequested::new(setup::CaveMatch {
-                    level: choices.level,
-                    ..setup
-                }));
+            if let Ok(setup) = setup::cave_match(
+                config,
+                choices.seats,
+                choices.budget,
+                choices.level,
+                Vec::new(),
+            ) {
+                requests.write(MatchRequested::new(setup));
             }
         }
         GameKind::Patolli => {
@@ -392,13 +394,11 @@ fn start_match(
                 layout.config.clone(),
                 choices.seats,
                 choices.budget,
+                choices.level,
                 rand::random(),
                 Vec::new(),
             ) {
-                patolli_requests.write(PatolliMatchRequested::new(setup::PatolliMatch {
-                    level: choices.level,
-                    ..setup
-                }));
+                patolli_requests.write(PatolliMatchRequested::new(setup));
             }
         }
         GameKind::Penguins => {
@@ -418,12 +418,10 @@ fn start_match(
                 seats,
                 choices.penguins,
                 choices.budget,
+                choices.level,
                 choices.seed,
             ) {
-                penguins_requests.write(PenguinsMatchRequested::new(setup::PenguinsMatch {
-                    level: choices.level,
-                    ..setup
-                }));
+                penguins_requests.write(PenguinsMatchRequested::new(setup));
             }
         }
     }

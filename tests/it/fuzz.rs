@@ -607,6 +607,7 @@ mod hot_reload {
             vec![Seat::Human, Seat::Human],
             2,
             Duration::from_millis(20),
+            tablero::ai::AiLevel::Hard,
             1,
         )
         .unwrap();

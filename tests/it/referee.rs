@@ -863,6 +863,38 @@ fn after_a_tie_the_panel_shows_no_brick() {
 }
 
 #[test]
+fn a_saved_penguins_layout_restarts_the_match_at_its_ai_level() {
+    use tablero::ai::AiLevel;
+    use tablero::app::layout::LayoutChanged;
+    use tablero::app::penguins::referee::PenguinsReferee;
+    let levels = crate::support::temp_dir("referee-penguins-level");
+    let path = levels.join("penguins.ron");
+    std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
+    let layout = tablero::setup::load_penguins_layout(&path).unwrap();
+    let seats = vec![Seat::Human, Seat::Ai];
+    let setup = tablero::setup::penguins_match(
+        layout.clone(),
+        seats,
+        1,
+        Duration::from_secs(1),
+        AiLevel::Easy,
+        5,
+    )
+    .unwrap();
+    let start = AppStart::penguins(setup, path);
+    let mut app = headless_app_from(&levels, start, false);
+    let before = app.world().resource::<PenguinsReferee>().revision();
+    app.world_mut()
+        .write_message(LayoutChanged::<tablero::app::layout::PenguinsGame>(layout));
+    for _ in 0..3 {
+        app.update();
+    }
+    let referee = app.world().resource::<PenguinsReferee>();
+    assert!(referee.revision() > before, "the match restarted");
+    assert_eq!(referee.setup().level, AiLevel::Easy);
+}
+
+#[test]
 fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arrow() {
     use tablero::app::penguins::board::player_color;
     use tablero::app::penguins::hud::PlayersText;
@@ -872,8 +904,15 @@ fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arr
     std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
     let layout = tablero::setup::load_penguins_layout(&path).unwrap();
     let seats = vec![Seat::Human, Seat::Human, Seat::Human];
-    let setup =
-        tablero::setup::penguins_match(layout, seats, 1, Duration::from_millis(20), 5).unwrap();
+    let setup = tablero::setup::penguins_match(
+        layout,
+        seats,
+        1,
+        Duration::from_millis(20),
+        tablero::ai::AiLevel::Hard,
+        5,
+    )
+    .unwrap();
     let start = AppStart::penguins(setup, path);
     let mut app = headless_app_with(
         &levels,

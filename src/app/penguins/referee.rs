@@ -107,9 +107,14 @@ fn restart_on_layout_change(
         return;
     }
     let seed = old.seed.unwrap_or(0);
-    if let Ok(setup) =
-        setup::penguins_match(layout, old.seats.clone(), old.penguins, old.budget, seed)
-    {
+    if let Ok(setup) = setup::penguins_match(
+        layout,
+        old.seats.clone(),
+        old.penguins,
+        old.budget,
+        old.level,
+        seed,
+    ) {
         requests.write(MatchRequested::new(setup));
     }
 }
