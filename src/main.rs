@@ -430,6 +430,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => {
             let levels = setup::levels_dir()?;
             let mut start = AppStart::menu(levels);
+            start.menu_memory = app::menu::memory::settings_file();
             start.screenshot = cli.screenshot.map(|path| Screenshot {
                 path,
                 after_moves: 0,

@@ -1,5 +1,8 @@
 //! The menu: choose the game, who plays each side (human or AI), how strongly and how long
-//! the AI thinks, then start. Enter starts too.
+//! the AI thinks, then start. Enter starts too. The menu opens with the choices of the last
+//! match started from it ([`memory`]).
+
+pub mod memory;
 
 use std::time::Duration;
 
@@ -13,7 +16,7 @@ use super::magnetic_cave::referee::MatchRequested;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::theme::{self, Selected};
-use super::{AppSystems, Screen};
+use super::{AppStart, AppSystems, Screen};
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
 use crate::layout::PenguinsSetup;
 use crate::rules::{GameKind, Seat};
@@ -27,6 +30,7 @@ const BUDGET_MAX: f64 = 10.0;
 /// The menu screen and its choices; headless tests add it to start matches as the menu does.
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuChoices>();
+    app.add_systems(Startup, recall_choices);
     app.add_systems(OnEnter(Screen::Menu), spawn_menu);
     app.add_systems(
         Update,
@@ -364,7 +368,37 @@ fn start_on_enter_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
     }
 }
 
+/// The menu opens with the choices remembered in [`AppStart::menu_memory`], if any; a file
+/// that cannot be read is reported and the defaults stay.
+fn recall_choices(start: Option<Res<AppStart>>, mut choices: ResMut<MenuChoices>) {
+    let Some(file) = start.as_ref().and_then(|start| start.menu_memory.as_ref()) else {
+        return;
+    };
+    match memory::recall(file) {
+        Ok(Some(remembered)) => remembered.apply_to(&mut choices),
+        Ok(None) => {}
+        Err(e) => {
+            eprintln!("The menu's last choices were not read, so it starts from its defaults: {e}")
+        }
+    }
+}
+
+/// Writes the choices a match starts with to [`AppStart::menu_memory`], if any; a file that
+/// cannot be written is reported and the match starts all the same.
+fn remember_choices(start: Option<&AppStart>, choices: &MenuChoices) {
+    let Some(file) = start.and_then(|start| start.menu_memory.as_ref()) else {
+        return;
+    };
+    if let Err(e) = memory::remember(file, choices) {
+        eprintln!(
+            "The menu's choices were not remembered in {}: {e}",
+            file.display()
+        );
+    }
+}
+
 fn start_match(
+    start: Option<Res<AppStart>>,
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,
     patolli_layout: Option<Res<PatolliLayout>>,
@@ -384,6 +418,7 @@ fn start_match(
                 Vec::new(),
             ) {
                 requests.write(MatchRequested::new(setup));
+                remember_choices(start.as_deref(), &choices);
             }
         }
         GameKind::Patolli => {
@@ -399,6 +434,7 @@ fn start_match(
                 Vec::new(),
             ) {
                 patolli_requests.write(PatolliMatchRequested::new(setup));
+                remember_choices(start.as_deref(), &choices);
             }
         }
         GameKind::Penguins => {
@@ -422,6 +458,7 @@ fn start_match(
                 choices.seed,
             ) {
                 penguins_requests.write(PenguinsMatchRequested::new(setup));
+                remember_choices(start.as_deref(), &choices);
             }
         }
     }

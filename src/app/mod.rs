@@ -88,6 +88,9 @@ pub struct AppStart {
     pub replay: bool,
     /// Write the match record to this file as the match goes.
     pub record_to: Option<PathBuf>,
+    /// The file the menu recalls its last choices from and remembers them in
+    /// ([`menu::memory`]); `None`: the menu starts from its defaults and forgets.
+    pub menu_memory: Option<PathBuf>,
 }
 
 /// A match to start at once, with the layout file it was built from (the file is watched).
@@ -140,6 +143,7 @@ impl AppStart {
             resume: None,
             replay: false,
             record_to: None,
+            menu_memory: None,
         }
     }
 
@@ -171,6 +175,7 @@ impl AppStart {
             resume: None,
             replay: false,
             record_to: None,
+            menu_memory: None,
         }
     }
 }

@@ -249,6 +249,62 @@ fn the_menu_starts_a_match_at_the_chosen_ai_level_and_the_ai_plays_at_it() {
     assert_eq!(referee(&app).state().moves(), &[greedy]);
 }
 
+#[test]
+fn the_menu_opens_with_the_choices_of_the_last_match_started_from_it() {
+    use tablero::ai::AiLevel;
+    use tablero::app::menu::MenuChoices;
+    let levels = standard_levels("menu-memory");
+    let file = levels.join("settings").join("menu.ron");
+    let mut start = AppStart::menu(levels.to_path_buf());
+    start.menu_memory = Some(file.clone());
+    let menu_app = |start: &AppStart| {
+        headless_app_with(&levels, start.clone(), false, |app| {
+            app.init_resource::<ButtonInput<KeyCode>>();
+            app.add_plugins(tablero::app::menu::plugin);
+        })
+    };
+    // Nothing remembered yet: the defaults.
+    let mut app = menu_app(&start);
+    let defaults = MenuChoices::default();
+    {
+        let choices = app.world().resource::<MenuChoices>();
+        assert_eq!(
+            (choices.seats, choices.level),
+            (defaults.seats, defaults.level)
+        );
+    }
+    {
+        let mut choices = app.world_mut().resource_mut::<MenuChoices>();
+        choices.seats = [Seat::Human, Seat::Human];
+        choices.level = AiLevel::Medium;
+        choices.budget = Duration::from_secs_f64(1.5);
+    }
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Enter);
+    assert!(pump_until(&mut app, |app| {
+        app.world().get_resource::<CaveReferee>().is_some()
+    }));
+    assert!(file.exists(), "the choices were not remembered");
+
+    // The next launch's menu opens with them.
+    let app = menu_app(&start);
+    let choices = app.world().resource::<MenuChoices>();
+    assert_eq!(choices.seats, [Seat::Human, Seat::Human]);
+    assert_eq!(choices.level, AiLevel::Medium);
+    assert_eq!(choices.budget, Duration::from_secs_f64(1.5));
+
+    // A broken file is no reason not to start: the defaults again, and the next start
+    // writes a good file over it.
+    std::fs::write(&file, "RememberedChoices(level: Impossible)").unwrap();
+    let app = menu_app(&start);
+    let choices = app.world().resource::<MenuChoices>();
+    assert_eq!(
+        (choices.seats, choices.level),
+        (defaults.seats, defaults.level)
+    );
+}
+
 /// Pumps the app until `done` holds, for at most ten seconds.
 fn pump_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
     let start = Instant::now();

@@ -1,0 +1,201 @@
+//! What the menu remembers between launches: the choices of the last match started from it
+//! (the game, who plays each side, the AI's level and time, and for Penguins players C and D
+//! and the penguins each). They live in `menu.ron` in Tablero's settings folder
+//! ([`settings_file`]). A missing file means the defaults; a broken one is reported with its
+//! line and column and the defaults are used; a file that cannot be written costs only the
+//! memory. The Penguins seed and board size are not kept: each launch draws a new board, and
+//! a saved Penguins layout brings its own size.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::{BUDGET_MAX, BUDGET_MIN, MenuChoices};
+use crate::ai::AiLevel;
+use crate::layout::{LayoutError, read_ron};
+use crate::rules::{GameKind, Seat};
+
+/// The name of the file in the settings folder.
+const FILE_NAME: &str = "menu.ron";
+
+/// The file the menu remembers its choices in: `menu.ron` in `$TABLERO_CONFIG_DIR`, else in
+/// `$XDG_CONFIG_HOME/tablero`, else in `$HOME/.config/tablero`; `None` when none of them is
+/// set (the menu then forgets).
+pub fn settings_file() -> Option<PathBuf> {
+    let non_empty = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+    let folder = if let Some(dir) = non_empty("TABLERO_CONFIG_DIR") {
+        PathBuf::from(dir)
+    } else if let Some(dir) = non_empty("XDG_CONFIG_HOME") {
+        PathBuf::from(dir).join("tablero")
+    } else {
+        PathBuf::from(non_empty("HOME")?)
+            .join(".config")
+            .join("tablero")
+    };
+    Some(folder.join(FILE_NAME))
+}
+
+/// The remembered part of [`MenuChoices`], as it is written to the file. Fields left out of
+/// the file keep their defaults.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RememberedChoices {
+    /// The game.
+    pub game: GameKind,
+    /// Who plays each side, in turn order.
+    pub seats: [Seat; 2],
+    /// How strongly the AI plays.
+    pub level: AiLevel,
+    /// The AI's time per move, in seconds.
+    pub seconds_a_move: f64,
+    /// Penguins: players C and D, when they play.
+    pub more_seats: [Option<Seat>; 2],
+    /// Penguins: penguins per player.
+    pub penguins: u8,
+}
+
+impl Default for RememberedChoices {
+    fn default() -> Self {
+        RememberedChoices::from(&MenuChoices::default())
+    }
+}
+
+impl From<&MenuChoices> for RememberedChoices {
+    fn from(choices: &MenuChoices) -> Self {
+        RememberedChoices {
+            game: choices.game,
+            seats: choices.seats,
+            level: choices.level,
+            seconds_a_move: choices.budget.as_secs_f64(),
+            more_seats: choices.more_seats,
+            penguins: choices.penguins,
+        }
+    }
+}
+
+impl RememberedChoices {
+    /// Puts these choices into `choices`, each number brought into the range the menu offers.
+    pub fn apply_to(&self, choices: &mut MenuChoices) {
+        choices.game = self.game;
+        choices.seats = self.seats;
+        choices.level = self.level;
+        if self.seconds_a_move.is_finite() {
+            let seconds = self.seconds_a_move.clamp(BUDGET_MIN, BUDGET_MAX);
+            choices.budget = Duration::from_secs_f64(seconds);
+        }
+        choices.more_seats = self.more_seats;
+        choices.penguins = self.penguins.clamp(1, 5);
+    }
+
+    /// The choices as the file's RON text.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            .compact_arrays(true);
+        match ron::ser::to_string_pretty(self, pretty) {
+            Ok(text) => {
+                format!(
+                    "// The Tablero menu's last choices; delete this file to forget them.\n{text}\n"
+                )
+            }
+            // Every field is plain data; serialising cannot fail.
+            Err(e) => format!("// cannot write the choices: {e}\n"),
+        }
+    }
+}
+
+/// The choices remembered in `file`: `Ok(None)` when there is no such file.
+///
+/// # Errors
+/// The file's line and column when it does not parse, or why it cannot be read.
+pub fn recall(file: &Path) -> Result<Option<RememberedChoices>, LayoutError> {
+    let name = file.display().to_string();
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(LayoutError {
+                file: name,
+                line: 1,
+                column: 1,
+                message: format!("cannot read the file: {e}"),
+            });
+        }
+    };
+    read_ron(&name, &text).map(Some)
+}
+
+/// Writes `choices` to `file` at once (a new file then a rename), making its folder first.
+///
+/// # Errors
+/// I/O errors.
+pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
+    if let Some(folder) = file.parent() {
+        std::fs::create_dir_all(folder)?;
+    }
+    crate::protocol::write_atomically(file, &RememberedChoices::from(choices).to_ron())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tablero-menu-memory-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("nested").join(FILE_NAME)
+    }
+
+    #[test]
+    fn choices_come_back_as_they_were_remembered() {
+        let file = scratch("round-trip");
+        let chosen = MenuChoices {
+            game: GameKind::Penguins,
+            seats: [Seat::Ai, Seat::Human],
+            level: AiLevel::Medium,
+            budget: Duration::from_secs_f64(1.5),
+            more_seats: [Some(Seat::Ai), None],
+            penguins: 3,
+            ..MenuChoices::default()
+        };
+        remember(&file, &chosen).unwrap();
+        let recalled = recall(&file).unwrap().unwrap();
+        let mut fresh = MenuChoices::default();
+        recalled.apply_to(&mut fresh);
+        assert_eq!(
+            RememberedChoices::from(&fresh),
+            RememberedChoices::from(&chosen)
+        );
+        // What is not remembered stays as it was.
+        assert_eq!(fresh.board_size, MenuChoices::default().board_size);
+    }
+
+    #[test]
+    fn no_file_means_nothing_remembered() {
+        assert_eq!(recall(&scratch("missing")).unwrap(), None);
+    }
+
+    #[test]
+    fn a_broken_file_names_its_line_and_column() {
+        let file = scratch("broken");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, "RememberedChoices(\n    game: Chess,\n)").unwrap();
+        let error = recall(&file).unwrap_err().to_string();
+        assert!(error.contains("menu.ron:2:11"), "{error}");
+    }
+
+    #[test]
+    fn numbers_out_of_range_come_back_within_the_menus_range() {
+        let text = "(seconds_a_move: 99.0, penguins: 0)";
+        let recalled: RememberedChoices = read_ron("menu.ron", text).unwrap();
+        let mut choices = MenuChoices::default();
+        recalled.apply_to(&mut choices);
+        assert_eq!(choices.budget, Duration::from_secs_f64(BUDGET_MAX));
+        assert_eq!(choices.penguins, 1);
+        // Fields left out keep their defaults.
+        assert_eq!(choices.game, GameKind::MagneticCave);
+        assert_eq!(choices.level, AiLevel::Hard);
+    }
+}
