@@ -90,6 +90,12 @@ impl AiLevel {
     pub fn is_hard(&self) -> bool {
         *self == AiLevel::Hard
     }
+
+    /// Whether a decision's score at this level is the engine's, whose proved wins and ties
+    /// the window and the console tell; the weaker players score on other scales.
+    pub fn scores_proofs(self) -> bool {
+        self == AiLevel::Hard
+    }
 }
 
 impl std::fmt::Display for AiLevel {

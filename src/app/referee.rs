@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::ai::{AiLevel, Deadline, SearchReport};
+use crate::ai::{Deadline, SearchReport};
 use crate::app::search_task::{AiPacing, AiReferee, ai_seat_plugin};
 use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::record::{Entry, Record};
@@ -657,8 +657,8 @@ impl<G: AppGame> AiReferee for Referee<G> {
     }
 
     fn decided(&self, report: &SearchReport<G::Action>, commands: &mut Commands) {
-        // Only the engine's scores (`Hard`) are on the scale its proofs read.
-        let proof = (G::level(&self.setup) == AiLevel::Hard)
+        let proof = G::level(&self.setup)
+            .scores_proofs()
             .then(|| self.state.proof_line(report))
             .flatten();
         match proof {

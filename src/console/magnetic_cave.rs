@@ -73,11 +73,11 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
     ) -> io::Result<()> {
         match ai {
             Some((report, level)) => {
-                // The search was of the position before this move; only the engine's scores
-                // (`Hard`) are on the scale its verdicts read.
+                // The search was of the position before this move.
                 let mut searched = self.clone();
                 searched.undo();
-                let verdict = (level == AiLevel::Hard)
+                let verdict = level
+                    .scores_proofs()
                     .then(|| crate::ai::magnetic_cave::verdict(&searched, report))
                     .flatten()
                     .map(|verdict| format!(": {verdict}"))
