@@ -24,7 +24,8 @@ use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
 use tablero::tournament::{self, Settings, Spec};
 
 /// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli, and the
-/// Penguins file protocol. With no command, opens the window at the menu.
+/// Penguins file protocol. With no command, opens the window at the menu (with the choices of
+/// the last match started from it).
 #[derive(Parser)]
 #[command(name = "tablero", version, about, long_about = None)]
 struct Cli {
@@ -659,6 +660,8 @@ fn run_window(
     window: WindowOptions,
 ) -> Result<ExitCode> {
     start.record_to = record_to;
+    // Esc leads to the menu, which opens with its last choices here too.
+    start.menu_memory = app::menu::memory::settings_file();
     if let Some(path) = window.screenshot {
         start.screenshot = Some(Screenshot {
             path,
