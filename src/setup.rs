@@ -19,6 +19,12 @@ use crate::rules::patolli;
 use crate::rules::penguins::{self, Board};
 use crate::rules::{Game, GameKind, Seat};
 
+/// How far Magnetic Cave's `Medium` AI level looks ahead: the classroom alpha-beta stopped at
+/// four plies (its move, the reply, its next move and the next reply) sees every two-move
+/// threat but none of the longer plans a player can build, where at its full depth (six to
+/// eight plies a second) it is the yardstick the engine needed its whole strength to beat.
+pub const MEDIUM_CAVE_PLIES: u32 = 4;
+
 /// Why a match cannot be set up as asked.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SetupError {
@@ -535,9 +541,9 @@ impl Match for magnetic_cave::State {
         crate::ai::classroom::choose_move(self, deadline)
     }
 
-    /// The classroom alpha-beta.
+    /// The classroom alpha-beta, [`MEDIUM_CAVE_PLIES`] plies deep at most.
     fn medium(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
-        self.classroom(deadline)
+        crate::ai::classroom::search_to_depth(self, deadline, MEDIUM_CAVE_PLIES)
     }
 
     /// A finished game is worth most; else the open lines (4^k for k bricks) of the player to

@@ -52,8 +52,8 @@ pub enum Spec {
         /// The budget per decision.
         budget: Option<Duration>,
     },
-    /// The window's `Medium` AI level ([`Match::medium`]: `classroom` in Magnetic Cave, the
-    /// engine one action ahead in Patolli, `engine-v1` in Penguins).
+    /// The window's `Medium` AI level ([`Match::medium`]: `classroom` four plies deep in
+    /// Magnetic Cave, the engine one action ahead in Patolli, `engine-v1` in Penguins).
     Medium {
         /// The budget per decision.
         budget: Option<Duration>,

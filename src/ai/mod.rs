@@ -65,8 +65,9 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(3);
 pub enum AiLevel {
     /// The best one-move outcome under a simple score (the tournament's `greedy`).
     Easy,
-    /// A sound but plain search: Magnetic Cave's classroom alpha-beta (`classroom`), our first
-    /// engine for Patolli and Penguins (`engine-v1`).
+    /// A sound but plain player: Magnetic Cave's classroom alpha-beta four plies deep, the
+    /// engine's evaluation one action ahead in Patolli, our first engine in Penguins
+    /// (`engine-v1`); the tournament's `medium`.
     Medium,
     /// The engine (`engine`).
     #[default]
