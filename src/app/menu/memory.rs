@@ -198,4 +198,11 @@ mod tests {
         assert_eq!(choices.game, GameKind::MagneticCave);
         assert_eq!(choices.level, AiLevel::Hard);
     }
+
+    #[test]
+    fn a_file_from_a_newer_tablero_still_gives_the_choices_it_shares() {
+        let text = "RememberedChoices(level: Easy, colour_scheme: Dark)";
+        let recalled: RememberedChoices = read_ron("menu.ron", text).unwrap();
+        assert_eq!(recalled.level, AiLevel::Easy);
+    }
 }
