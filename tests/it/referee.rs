@@ -77,6 +77,22 @@ pub(crate) fn standard_levels(name: &str) -> ScratchDir {
     dir
 }
 
+/// A scratch levels folder `name` with a copy of the repository's Penguins layout: the
+/// folder, the copy's path and the layout it holds.
+fn penguins_levels(
+    name: &str,
+) -> (
+    ScratchDir,
+    std::path::PathBuf,
+    tablero::layout::PenguinsSetup,
+) {
+    let levels = crate::support::temp_dir(name);
+    let path = levels.join("penguins.ron");
+    std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
+    let layout = tablero::setup::load_penguins_layout(&path).unwrap();
+    (levels, path, layout)
+}
+
 pub(crate) fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
     let messages = app.world().resource::<Messages<M>>();
     messages.get_cursor().read(messages).cloned().collect()
@@ -923,10 +939,7 @@ fn a_saved_penguins_layout_restarts_the_match_at_its_ai_level() {
     use tablero::ai::AiLevel;
     use tablero::app::layout::LayoutChanged;
     use tablero::app::penguins::referee::PenguinsReferee;
-    let levels = crate::support::temp_dir("referee-penguins-level");
-    let path = levels.join("penguins.ron");
-    std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
-    let layout = tablero::setup::load_penguins_layout(&path).unwrap();
+    let (levels, path, layout) = penguins_levels("referee-penguins-level");
     let seats = vec![Seat::Human, Seat::Ai];
     let setup = tablero::setup::penguins_match(
         layout.clone(),
@@ -955,10 +968,7 @@ fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arr
     use tablero::app::penguins::board::player_color;
     use tablero::app::penguins::hud::PlayersText;
     use tablero::app::theme;
-    let levels = crate::support::temp_dir("referee-penguins-panel");
-    let path = levels.join("penguins.ron");
-    std::fs::copy(crate::support::repo().join("levels/penguins.ron"), &path).unwrap();
-    let layout = tablero::setup::load_penguins_layout(&path).unwrap();
+    let (levels, path, layout) = penguins_levels("referee-penguins-panel");
     let seats = vec![Seat::Human, Seat::Human, Seat::Human];
     let setup = tablero::setup::penguins_match(
         layout,
