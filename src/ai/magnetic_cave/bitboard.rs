@@ -1559,7 +1559,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
             let mut count = 0;
             for cell in bits(moves) {
                 let child = self.position.child_key(cell);
-                children[count] = (child, tt_bucket(child, self.tt_bits));
+                let bucket = tt_bucket(child, self.tt_bits);
+                prefetch(&self.tt[bucket]);
+                children[count] = (child, bucket);
                 count += 1;
             }
             for &(child, bucket) in &children[..count] {
@@ -1643,6 +1645,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 (order[next].0, false)
             };
             self.position.play(cell);
+            if child_depth > 0 {
+                prefetch(&self.tt[tt_bucket(self.position.totals.hash, self.tt_bits)]);
+            }
             let score = if i == 0 {
                 -self.negamax(child_depth, ply + 1, -beta, -alpha)
             } else {
@@ -1807,6 +1812,21 @@ fn first_best(scores: &[i32]) -> usize {
 /// The bucket of a table of `2^bits` entries where `hash` is kept.
 fn tt_bucket(hash: u64, bits: u32) -> usize {
     (hash >> (64 - bits + 1)) as usize
+}
+
+/// Asks the processor to start loading `bucket` into its caches and returns at once. The
+/// table is far larger than the caches, so most probes wait on memory; a bucket asked for a
+/// little before it is read is often there by then. A hint only: it changes no result.
+#[inline(always)]
+fn prefetch(bucket: &Bucket) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault; the pointer comes from a reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = bucket;
 }
 
 /// Two table entries, aligned so that they share one cache line: the first keeps the deeper
