@@ -369,17 +369,23 @@ fn start_on_enter_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 }
 
 /// The menu opens with the choices remembered in [`AppStart::menu_memory`], if any; a file
-/// that cannot be read is reported and the defaults stay.
+/// that cannot be read is reported and the defaults stay. After a match started from the
+/// command line (`tablero play X`), Esc shows the menu on that match's game.
 fn recall_choices(start: Option<Res<AppStart>>, mut choices: ResMut<MenuChoices>) {
-    let Some(file) = start.as_ref().and_then(|start| start.menu_memory.as_ref()) else {
+    let Some(start) = start else {
         return;
     };
-    match memory::recall(file) {
-        Ok(Some(remembered)) => remembered.apply_to(&mut choices),
-        Ok(None) => {}
-        Err(e) => {
-            eprintln!("The menu's last choices were not read, so it starts from its defaults: {e}")
+    if let Some(file) = &start.menu_memory {
+        match memory::recall(file) {
+            Ok(Some(remembered)) => remembered.apply_to(&mut choices),
+            Ok(None) => {}
+            Err(e) => eprintln!(
+                "The menu's last choices were not read, so it starts from its defaults: {e}"
+            ),
         }
+    }
+    if let Some(first) = &start.first_match {
+        choices.game = first.game();
     }
 }
 
@@ -407,7 +413,7 @@ fn start_match(
     mut patolli_requests: MessageWriter<PatolliMatchRequested>,
     mut penguins_requests: MessageWriter<PenguinsMatchRequested>,
 ) {
-    match choices.game {
+    let started = match choices.game {
         GameKind::MagneticCave => {
             let config = layout.map(|l| l.config).unwrap_or_default();
             if let Ok(setup) = setup::cave_match(
@@ -418,7 +424,9 @@ fn start_match(
                 Vec::new(),
             ) {
                 requests.write(MatchRequested::new(setup));
-                remember_choices(start.as_deref(), &choices);
+                true
+            } else {
+                false
             }
         }
         GameKind::Patolli => {
@@ -434,7 +442,9 @@ fn start_match(
                 Vec::new(),
             ) {
                 patolli_requests.write(PatolliMatchRequested::new(setup));
-                remember_choices(start.as_deref(), &choices);
+                true
+            } else {
+                false
             }
         }
         GameKind::Penguins => {
@@ -458,9 +468,14 @@ fn start_match(
                 choices.seed,
             ) {
                 penguins_requests.write(PenguinsMatchRequested::new(setup));
-                remember_choices(start.as_deref(), &choices);
+                true
+            } else {
+                false
             }
         }
+    };
+    if started {
+        remember_choices(start.as_deref(), &choices);
     }
 }
 

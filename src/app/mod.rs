@@ -21,6 +21,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 use crate::record::Record;
+use crate::rules::GameKind;
 use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
 
 /// The window's title; tests find the window by it.
@@ -111,6 +112,15 @@ impl FirstMatch {
             FirstMatch::MagneticCave(_, path)
             | FirstMatch::Patolli(_, path)
             | FirstMatch::Penguins(_, path) => path,
+        }
+    }
+
+    /// The game it is a match of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            FirstMatch::MagneticCave(..) => GameKind::MagneticCave,
+            FirstMatch::Patolli(..) => GameKind::Patolli,
+            FirstMatch::Penguins(..) => GameKind::Penguins,
         }
     }
 

@@ -276,7 +276,7 @@ fn show_status(
     );
     if referee.setup().seats.contains(&Seat::Ai) {
         cave_line.push_str(&format!(
-            "\nAI: {}, {:.1} s a move",
+            "\nAI: {}, up to {:.1} s a move",
             referee.setup().level,
             referee.setup().budget.as_secs_f64()
         ));

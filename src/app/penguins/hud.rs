@@ -218,7 +218,7 @@ fn show_players(
     let setup = referee.setup();
     let ai = if setup.seats.contains(&Seat::Ai) {
         format!(
-            "\nAI: {}, {:.1} s a move",
+            "\nAI: {}, up to {:.1} s a move",
             setup.level,
             setup.budget.as_secs_f64()
         )
