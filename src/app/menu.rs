@@ -16,7 +16,7 @@ use super::magnetic_cave::referee::MatchRequested;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::theme::{self, Selected};
-use super::{AppStart, AppSystems, Screen};
+use super::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
 use crate::layout::PenguinsSetup;
 use crate::rules::{GameKind, Seat};
@@ -370,7 +370,7 @@ fn start_on_enter_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
 
 /// The menu opens with the choices remembered in [`AppStart::menu_memory`], if any; a file
 /// that cannot be read is reported and the defaults stay. After a match started from the
-/// command line (`tablero play X`), Esc shows the menu on that match's game.
+/// command line (`tablero play X`), Esc shows the menu set to that match ([`adopt_match`]).
 fn recall_choices(start: Option<Res<AppStart>>, mut choices: ResMut<MenuChoices>) {
     let Some(start) = start else {
         return;
@@ -385,7 +385,33 @@ fn recall_choices(start: Option<Res<AppStart>>, mut choices: ResMut<MenuChoices>
         }
     }
     if let Some(first) = &start.first_match {
-        choices.game = first.game();
+        adopt_match(first, &mut choices);
+    }
+}
+
+/// Sets the menu to the match started from the command line, so that Esc shows what was just
+/// played: its game and seats, Penguins' penguins each, and, when an AI plays, its level and
+/// time (kept within the menu's range). The rest stays as remembered.
+fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
+    choices.game = first.game();
+    let (seats, budget, level): (&[Seat], _, _) = match first {
+        FirstMatch::MagneticCave(setup, _) => (&setup.seats, setup.budget, setup.level),
+        FirstMatch::Patolli(setup, _) => (&setup.seats, setup.budget, setup.level),
+        FirstMatch::Penguins(setup, _) => {
+            choices.penguins = setup.penguins.clamp(1, 5);
+            (&setup.seats, setup.budget, setup.level)
+        }
+    };
+    if let [first_seat, second_seat, more @ ..] = seats {
+        choices.seats = [*first_seat, *second_seat];
+        if choices.game == GameKind::Penguins {
+            choices.more_seats = [more.first().copied(), more.get(1).copied()];
+        }
+    }
+    if seats.contains(&Seat::Ai) {
+        choices.level = level;
+        let seconds = budget.as_secs_f64().clamp(BUDGET_MIN, BUDGET_MAX);
+        choices.budget = Duration::from_secs_f64(seconds);
     }
 }
 

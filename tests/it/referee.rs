@@ -310,27 +310,38 @@ fn the_menu_opens_with_the_choices_of_the_last_match_started_from_it() {
     assert_eq!(choices.level, AiLevel::Medium);
     assert_eq!(choices.budget, Duration::from_secs_f64(1.5));
 
-    // After `tablero play penguins`, Esc shows the menu on Penguins, with the other choices
-    // remembered.
+    // After `tablero play penguins`, Esc shows the menu set to that match: its game, seats,
+    // penguins and, when an AI plays, its level and time; otherwise the remembered ones.
     let (penguins_dir, path, layout) = penguins_levels("menu-memory-penguins");
-    let setup = tablero::setup::penguins_match(
-        layout,
-        vec![Seat::Human, Seat::Ai],
-        1,
-        Duration::from_secs(1),
-        AiLevel::Easy,
-        5,
-    )
-    .unwrap();
-    let mut played = AppStart::penguins(setup, path);
-    played.menu_memory = Some(file.clone());
-    let app = headless_app_with(&penguins_dir, played, false, |app| {
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.add_plugins(tablero::app::menu::plugin);
-    });
-    let choices = app.world().resource::<MenuChoices>();
+    let played_menu = |seats: Vec<Seat>| {
+        let setup = tablero::setup::penguins_match(
+            layout.clone(),
+            seats,
+            1,
+            Duration::from_secs(1),
+            AiLevel::Easy,
+            5,
+        )
+        .unwrap();
+        let mut played = AppStart::penguins(setup, path.clone());
+        played.menu_memory = Some(file.clone());
+        let app = headless_app_with(&penguins_dir, played, false, |app| {
+            app.init_resource::<ButtonInput<KeyCode>>();
+            app.add_plugins(tablero::app::menu::plugin);
+        });
+        app.world().resource::<MenuChoices>().clone()
+    };
+    let choices = played_menu(vec![Seat::Human, Seat::Ai, Seat::Ai]);
     assert_eq!(choices.game, tablero::rules::GameKind::Penguins);
+    assert_eq!(choices.seats, [Seat::Human, Seat::Ai]);
+    assert_eq!(choices.more_seats, [Some(Seat::Ai), None]);
+    assert_eq!(choices.penguins, 1);
+    assert_eq!(choices.level, AiLevel::Easy);
+    assert_eq!(choices.budget, Duration::from_secs(1));
+    let choices = played_menu(vec![Seat::Human, Seat::Human]);
+    assert_eq!(choices.seats, [Seat::Human, Seat::Human]);
     assert_eq!(choices.level, AiLevel::Medium);
+    assert_eq!(choices.budget, Duration::from_secs_f64(1.5));
 
     // A broken file is no reason not to start: the defaults again, and the next start
     // writes a good file over it.
