@@ -93,6 +93,25 @@ fn penguins_levels(
     (levels, path, layout)
 }
 
+/// A Penguins match on `layout` (the file at `path`) with `seats`, one penguin each, and an
+/// Easy AI with 1 s a move.
+fn easy_penguins_start(
+    layout: &tablero::layout::PenguinsSetup,
+    path: &Path,
+    seats: Vec<Seat>,
+) -> AppStart {
+    let setup = tablero::setup::penguins_match(
+        layout.clone(),
+        seats,
+        1,
+        Duration::from_secs(1),
+        tablero::ai::AiLevel::Easy,
+        5,
+    )
+    .unwrap();
+    AppStart::penguins(setup, path.to_path_buf())
+}
+
 pub(crate) fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
     let messages = app.world().resource::<Messages<M>>();
     messages.get_cursor().read(messages).cloned().collect()
@@ -314,16 +333,7 @@ fn the_menu_opens_with_the_choices_of_the_last_match_started_from_it() {
     // penguins and, when an AI plays, its level and time; otherwise the remembered ones.
     let (penguins_dir, path, layout) = penguins_levels("menu-memory-penguins");
     let played_menu = |seats: Vec<Seat>| {
-        let setup = tablero::setup::penguins_match(
-            layout.clone(),
-            seats,
-            1,
-            Duration::from_secs(1),
-            AiLevel::Easy,
-            5,
-        )
-        .unwrap();
-        let mut played = AppStart::penguins(setup, path.clone());
+        let mut played = easy_penguins_start(&layout, &path, seats);
         played.menu_memory = Some(file.clone());
         let app = headless_app_with(&penguins_dir, played, false, |app| {
             app.init_resource::<ButtonInput<KeyCode>>();
@@ -973,17 +983,7 @@ fn a_saved_penguins_layout_restarts_the_match_at_its_ai_level() {
     use tablero::app::layout::LayoutChanged;
     use tablero::app::penguins::referee::PenguinsReferee;
     let (levels, path, layout) = penguins_levels("referee-penguins-level");
-    let seats = vec![Seat::Human, Seat::Ai];
-    let setup = tablero::setup::penguins_match(
-        layout.clone(),
-        seats,
-        1,
-        Duration::from_secs(1),
-        AiLevel::Easy,
-        5,
-    )
-    .unwrap();
-    let start = AppStart::penguins(setup, path);
+    let start = easy_penguins_start(&layout, &path, vec![Seat::Human, Seat::Ai]);
     let mut app = headless_app_from(&levels, start, false);
     let before = app.world().resource::<PenguinsReferee>().revision();
     app.world_mut()
