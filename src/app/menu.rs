@@ -26,6 +26,9 @@ use crate::setup;
 const BUDGET_STEP: f64 = 0.5;
 const BUDGET_MIN: f64 = 0.5;
 const BUDGET_MAX: f64 = 10.0;
+/// Penguins each player may have, as the menu offers them.
+const PENGUINS_MIN: u8 = 1;
+const PENGUINS_MAX: u8 = 5;
 
 /// The menu screen and its choices; headless tests add it to start matches as the menu does.
 pub fn plugin(app: &mut App) {
@@ -235,7 +238,7 @@ fn spawn_menu(mut commands: Commands) {
             menu.spawn((row(), PenguinsOnly)).with_children(|row| {
                 row.spawn(caption("Penguins each"));
                 stepper(row, MenuText::Penguins, |choices, step| {
-                    choices.penguins = (i32::from(choices.penguins) + step).clamp(1, 5) as u8;
+                    choices.penguins = menu_penguins(i32::from(choices.penguins) + step);
                 });
             });
             menu.spawn((row(), PenguinsOnly)).with_children(|row| {
@@ -321,8 +324,17 @@ fn caption(text: &str) -> impl Bundle {
 }
 
 fn step_budget(choices: &mut MenuChoices, step: f64) {
-    let seconds = (choices.budget.as_secs_f64() + step).clamp(BUDGET_MIN, BUDGET_MAX);
-    choices.budget = Duration::from_secs_f64(seconds);
+    choices.budget = menu_budget(choices.budget.as_secs_f64() + step);
+}
+
+/// `seconds` as the AI's time, brought into the range the menu's − / + buttons offer.
+fn menu_budget(seconds: f64) -> Duration {
+    Duration::from_secs_f64(seconds.clamp(BUDGET_MIN, BUDGET_MAX))
+}
+
+/// `penguins` each, brought into the range the menu offers.
+fn menu_penguins(penguins: i32) -> u8 {
+    penguins.clamp(i32::from(PENGUINS_MIN), i32::from(PENGUINS_MAX)) as u8
 }
 
 /// A saved Penguins layout brings its board size to the menu (which may then change it).
@@ -398,7 +410,7 @@ fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
         FirstMatch::MagneticCave(setup, _) => (&setup.seats, setup.budget, setup.level),
         FirstMatch::Patolli(setup, _) => (&setup.seats, setup.budget, setup.level),
         FirstMatch::Penguins(setup, _) => {
-            choices.penguins = setup.penguins.clamp(1, 5);
+            choices.penguins = menu_penguins(i32::from(setup.penguins));
             (&setup.seats, setup.budget, setup.level)
         }
     };
@@ -410,8 +422,7 @@ fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
     }
     if seats.contains(&Seat::Ai) {
         choices.level = level;
-        let seconds = budget.as_secs_f64().clamp(BUDGET_MIN, BUDGET_MAX);
-        choices.budget = Duration::from_secs_f64(seconds);
+        choices.budget = menu_budget(budget.as_secs_f64());
     }
 }
 

@@ -1,6 +1,7 @@
 //! Colours, the font, and the UI widgets every screen builds from.
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 use bevy::camera::ScalingMode;
 use bevy::picking::events::{Click, Pointer};
@@ -8,6 +9,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::Screen;
+use crate::ai::AiLevel;
 
 /// The window's background.
 pub const BACKGROUND: Color = Color::srgb(0.09, 0.10, 0.13);
@@ -361,6 +363,12 @@ pub fn set_text(text: &mut Mut<Text>, content: String) {
     if text.0 != content {
         text.0 = content;
     }
+}
+
+/// The panel's line about the AI, which starts on a new line: its level and its time limit
+/// (`AI: medium, up to 3.0 s a move`).
+pub fn ai_line(level: AiLevel, budget: Duration) -> String {
+    format!("\nAI: {level}, up to {:.1} s a move", budget.as_secs_f64())
 }
 
 /// The panel's words about a broken layout file; empty when the file is good.

@@ -275,10 +275,9 @@ fn show_status(
         config.win_length(),
     );
     if referee.setup().seats.contains(&Seat::Ai) {
-        cave_line.push_str(&format!(
-            "\nAI: {}, up to {:.1} s a move",
+        cave_line.push_str(&theme::ai_line(
             referee.setup().level,
-            referee.setup().budget.as_secs_f64()
+            referee.setup().budget,
         ));
     }
     theme::set_text(&mut cave, cave_line);

@@ -7,11 +7,10 @@
 //! a saved Penguins layout brings its own size.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BUDGET_MAX, BUDGET_MIN, MenuChoices};
+use super::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
 use crate::layout::{LayoutError, read_ron};
 use crate::rules::{GameKind, Seat};
@@ -81,11 +80,10 @@ impl RememberedChoices {
         choices.seats = self.seats;
         choices.level = self.level;
         if self.seconds_a_move.is_finite() {
-            let seconds = self.seconds_a_move.clamp(BUDGET_MIN, BUDGET_MAX);
-            choices.budget = Duration::from_secs_f64(seconds);
+            choices.budget = menu_budget(self.seconds_a_move);
         }
         choices.more_seats = self.more_seats;
-        choices.penguins = self.penguins.clamp(1, 5);
+        choices.penguins = menu_penguins(i32::from(self.penguins));
     }
 
     /// The choices as the file's RON text.
@@ -139,6 +137,9 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use super::super::BUDGET_MAX;
     use super::*;
 
     fn scratch(name: &str) -> PathBuf {

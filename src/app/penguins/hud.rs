@@ -217,11 +217,7 @@ fn show_players(
         .map_or("a fixed board".to_string(), |s| format!("seed {s}"));
     let setup = referee.setup();
     let ai = if setup.seats.contains(&Seat::Ai) {
-        format!(
-            "\nAI: {}, up to {:.1} s a move",
-            setup.level,
-            setup.budget.as_secs_f64()
-        )
+        theme::ai_line(setup.level, setup.budget)
     } else {
         String::new()
     };
