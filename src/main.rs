@@ -23,6 +23,11 @@ use tablero::rules::{patolli, penguins};
 use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
 use tablero::tournament::{self, Settings, Spec};
 
+/// The penguins-each range the command line accepts (clap's ranges are `i64`).
+const PENGUINS_EACH: std::ops::RangeInclusive<i64> = tablero::rules::penguins::MIN_PENGUINS_EACH
+    as i64
+    ..=tablero::rules::penguins::MAX_PENGUINS_EACH as i64;
+
 /// Board games in a window, a terminal, and for programs: Magnetic Cave and Patolli, and the
 /// Penguins file protocol. With no command, opens the window at the menu (with the choices of
 /// the last match started from it).
@@ -76,7 +81,7 @@ enum Command {
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
         cols: u16,
         /// Penguins per player (1 to 5).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
         penguins: u8,
         /// The first board's seed; game g uses seed + g [default: random].
         #[arg(long)]
@@ -145,7 +150,7 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
         cols: Option<u16>,
         /// Penguins: penguins per player (1 to 5) [default: 2].
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        #[arg(long, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
         penguins: Option<u8>,
     },
     /// The engine protocol on standard input and output (see docs/protocol.md): newgame,
@@ -275,7 +280,7 @@ struct PenguinsOptions {
     #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
     cols: Option<u16>,
     /// Penguins per player (1 to 5).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
     penguins: u8,
     /// The seed of the board [default: random, printed at the start].
     #[arg(long)]

@@ -417,7 +417,7 @@ impl Recorded for penguins::State {
         };
         let each = record
             .penguins
-            .filter(|p| (1..=5).contains(p))
+            .filter(|p| (penguins::MIN_PENGUINS_EACH..=penguins::MAX_PENGUINS_EACH).contains(p))
             .ok_or(("penguins", "penguins per player: 1 to 5".to_string()))?;
         let needed = usize::from(players) * usize::from(each);
         PenguinsSetup::Fixed(board.clone())

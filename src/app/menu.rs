@@ -26,9 +26,6 @@ use crate::setup;
 const BUDGET_STEP: f64 = 0.5;
 const BUDGET_MIN: f64 = 0.5;
 const BUDGET_MAX: f64 = 10.0;
-/// Penguins each player may have, as the menu offers them.
-const PENGUINS_MIN: u8 = 1;
-const PENGUINS_MAX: u8 = 5;
 
 /// The menu screen and its choices; headless tests add it to start matches as the menu does.
 pub fn plugin(app: &mut App) {
@@ -334,7 +331,8 @@ fn menu_budget(seconds: f64) -> Duration {
 
 /// `penguins` each, brought into the range the menu offers.
 fn menu_penguins(penguins: i32) -> u8 {
-    penguins.clamp(i32::from(PENGUINS_MIN), i32::from(PENGUINS_MAX)) as u8
+    use crate::rules::penguins::{MAX_PENGUINS_EACH, MIN_PENGUINS_EACH};
+    penguins.clamp(i32::from(MIN_PENGUINS_EACH), i32::from(MAX_PENGUINS_EACH)) as u8
 }
 
 /// A saved Penguins layout brings its board size to the menu (which may then change it).

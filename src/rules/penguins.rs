@@ -11,6 +11,11 @@ use serde::{Deserialize, Serialize};
 
 /// Player numbers run from 1 to this (the file format's limit).
 pub const MAX_PLAYERS: u8 = 9;
+/// Penguins each player may have, fewest and most (the command line, the menu and match
+/// records all keep to these).
+pub const MIN_PENGUINS_EACH: u8 = 1;
+/// See [`MIN_PENGUINS_EACH`].
+pub const MAX_PENGUINS_EACH: u8 = 5;
 /// The most fish a floe holds.
 pub const MAX_FISH: u8 = 3;
 /// The largest side a board may have (files from other programs included).
