@@ -418,7 +418,14 @@ impl Recorded for penguins::State {
         let each = record
             .penguins
             .filter(|p| (penguins::MIN_PENGUINS_EACH..=penguins::MAX_PENGUINS_EACH).contains(p))
-            .ok_or(("penguins", "penguins per player: 1 to 5".to_string()))?;
+            .ok_or((
+                "penguins",
+                format!(
+                    "penguins per player: {} to {}",
+                    penguins::MIN_PENGUINS_EACH,
+                    penguins::MAX_PENGUINS_EACH
+                ),
+            ))?;
         let needed = usize::from(players) * usize::from(each);
         PenguinsSetup::Fixed(board.clone())
             .check_fits(needed)
