@@ -383,29 +383,6 @@ impl Geometry {
         keys[usize::from(change.from)] ^ keys[usize::from(change.to)]
     }
 
-    /// The cells a brick may fill when `occupied` are filled: the empty ones on a wall or
-    /// beside a filled cell in their row.
-    fn legal_cells(&self, occupied: u64) -> u64 {
-        self.all
-            & !occupied
-            & (self.walls
-                | ((occupied << 1) & self.not_first_column)
-                | ((occupied >> 1) & self.not_last_column))
-    }
-
-    /// The cells of the windows flagged in `hot` (see [`Totals::hot`]), filled or not.
-    fn winning_cells_of(&self, hot: &[u64; HOT_WORDS]) -> u64 {
-        let mut cells = 0;
-        for (word_index, &word) in hot.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                cells |= self.windows[word_index * 64 + word.trailing_zeros() as usize];
-                word &= word - 1;
-            }
-        }
-        cells
-    }
-
     fn windows_of(&self, cell: u32) -> &[u16] {
         let c = cell as usize;
         &self.cell_windows[self.first[c]..self.first[c + 1]]
@@ -491,12 +468,26 @@ impl<'g> Position<'g> {
 
     /// The cells the player to move may fill.
     fn legal(&self) -> u64 {
-        self.geo.legal_cells(self.occupied())
+        let g = self.geo;
+        let occupied = self.occupied();
+        g.all
+            & !occupied
+            & (g.walls
+                | ((occupied << 1) & g.not_first_column)
+                | ((occupied >> 1) & g.not_last_column))
     }
 
     /// The empty cells that would complete a line of `player` (legal now or not).
     fn winning_cells(&self, player: usize) -> u64 {
-        self.geo.winning_cells_of(&self.totals.hot[player]) & !self.occupied()
+        let mut cells = 0;
+        for (word_index, &word) in self.totals.hot[player].iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                cells |= self.geo.windows[word_index * 64 + word.trailing_zeros() as usize];
+                word &= word - 1;
+            }
+        }
+        cells & !self.occupied()
     }
 
     /// Whether a line can still pass through `cell`: some window through it holds bricks of
@@ -632,52 +623,6 @@ impl<'g> Position<'g> {
         self.totals.live[0] -= (total & 0xFFFF) as i32;
         self.totals.live[1] -= ((total >> 16) & 0xFFFF) as i32;
         self.to_move = 1 - p;
-    }
-
-    /// What [`Searcher::negamax`] returns at a leaf (depth 0) for the player to move after
-    /// the player to move now fills `cell`, found without laying the brick: the same checks
-    /// and value (a tie when the cave is full, a win to take, two threats, else the window
-    /// total, the winning cells not playable yet and the move), without the key, the counts
-    /// or the saved totals a search further down would need. `ply` is the leaf's.
-    fn leaf_after(&self, cell: u32, ply: usize) -> i32 {
-        let geo = self.geo;
-        let p = self.to_move;
-        let steps_of = &geo.steps_of[p];
-        let mut hot = self.totals.hot;
-        let mut total = 0u64;
-        for &w in geo.windows_of(cell) {
-            let w = usize::from(w);
-            let Some(&count) = self.counts.get(w) else {
-                continue;
-            };
-            let change = steps_of[usize::from(count)];
-            total = total.wrapping_add(change.packed);
-            if change.hot != 0 {
-                let (word, shift) = (w / 64, w % 64);
-                hot[0][word] ^= u64::from(change.hot & 1) << shift;
-                hot[1][word] ^= u64::from(change.hot >> 1) << shift;
-            }
-        }
-        let occupied = self.occupied() | 1 << cell;
-        let legal = geo.legal_cells(occupied);
-        if legal == 0 {
-            return 0;
-        }
-        let winning = |player: usize| geo.winning_cells_of(&hot[player]) & !occupied;
-        // The leaf's player to move is the opponent of the one laying the brick.
-        let mine = winning(1 - p);
-        if mine & legal != 0 {
-            return WIN - ply as i32 - 1;
-        }
-        let theirs = winning(p);
-        let threats = theirs & legal;
-        if threats & threats.wrapping_sub(1) != 0 {
-            return -(WIN - ply as i32 - 2);
-        }
-        let score = self.totals.score + (total >> 32) as u32 as i32;
-        let evaluation = if p == 0 { -score } else { score };
-        let latent = mine.count_ones() as i32 - (theirs & !legal).count_ones() as i32;
-        evaluation + latent * geo.latent_value + geo.tempo
     }
 
     /// The key of the position after the player to move fills `cell`.
@@ -1486,9 +1431,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         if first.key == hash { first } else { second }
     }
 
-    /// Counts a node and checks the clock every 1,024 nodes; `true` when the search is to
-    /// stop (see [`Searcher::aborted`]).
-    fn count_node(&mut self) -> bool {
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.can_abort
             && self.nodes & 1023 == 0
@@ -1496,11 +1439,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         {
             self.aborted = true;
         }
-        self.aborted
-    }
-
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
-        if self.count_node() {
+        if self.aborted {
             return 0;
         }
         let position = &self.position;
@@ -1705,44 +1644,31 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 order.swap(next, pick);
                 (order[next].0, false)
             };
-            let score = if child_depth <= 0 {
-                // A leaf: its value without laying the brick, counted as the calls below
-                // would count it (a null window, then a full one when it lands inside; a
-                // leaf's value does not depend on the window, and with 1 ply left nothing
-                // is reduced).
-                let leaf = self.position.leaf_after(cell, ply + 1);
-                let mut score = if self.count_node() { 0 } else { -leaf };
-                if i > 0 && score > alpha && score < beta {
-                    score = if self.count_node() { 0 } else { -leaf };
+            self.position.play(cell);
+            if child_depth > 0 {
+                prefetch(&self.tt[tt_bucket(self.position.totals.hash, self.tt_bits)]);
+            }
+            let score = if i == 0 {
+                -self.negamax(child_depth, ply + 1, -beta, -alpha)
+            } else {
+                // Late moves with no tactical promise are searched less deep first.
+                let quiet =
+                    !early && self.position.winning_cells(me) & !self.position.occupied() == 0;
+                let reduction = if self.selective && !solving && depth >= 3 && i >= 3 && quiet {
+                    if i >= 6 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(child_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(child_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(child_depth, ply + 1, -beta, -alpha);
                 }
                 score
-            } else {
-                self.position.play(cell);
-                prefetch(&self.tt[tt_bucket(self.position.totals.hash, self.tt_bits)]);
-                let score = if i == 0 {
-                    -self.negamax(child_depth, ply + 1, -beta, -alpha)
-                } else {
-                    // Late moves with no tactical promise are searched less deep first.
-                    let quiet =
-                        !early && self.position.winning_cells(me) & !self.position.occupied() == 0;
-                    let reduction = if self.selective && !solving && depth >= 3 && i >= 3 && quiet {
-                        if i >= 6 { 2 } else { 1 }
-                    } else {
-                        0
-                    };
-                    let mut score =
-                        -self.negamax(child_depth - reduction, ply + 1, -alpha - 1, -alpha);
-                    if score > alpha && reduction > 0 {
-                        score = -self.negamax(child_depth, ply + 1, -alpha - 1, -alpha);
-                    }
-                    if score > alpha && score < beta {
-                        score = -self.negamax(child_depth, ply + 1, -beta, -alpha);
-                    }
-                    score
-                };
-                self.position.undo(cell);
-                score
             };
+            self.position.undo(cell);
             i += 1;
             if self.aborted {
                 return 0;

@@ -548,32 +548,3 @@ fn winning_cells_are_the_cells_that_complete_a_line() {
         }
     }
 }
-
-/// A leaf's value found without laying the brick ([`Position::leaf_after`]) is the one a
-/// search of depth 0 gives after laying it, in random positions of every stage (wins to
-/// take, threats, full caves), for both the engine's and the model's evaluation.
-#[test]
-fn a_leaf_is_valued_as_if_the_brick_were_laid() {
-    let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let mut next = below(31);
-    let mut compared = 0;
-    for geo in [standard_geometry(), open_line_geometry()] {
-        for game in 0..300 {
-            let state = random_game(&mut next, game % 64);
-            if state.outcome().is_some() {
-                continue;
-            }
-            let mut searcher = Searcher::new(&geo, &state, &deadline);
-            let ply = 1 + game % 9;
-            for cell in bits(searcher.position.legal()) {
-                let shortcut = searcher.position.leaf_after(cell, ply);
-                searcher.position.play(cell);
-                let laid = searcher.negamax(0, ply, -INF, INF);
-                searcher.position.undo(cell);
-                assert_eq!(shortcut, laid, "{state:?}, cell {cell}");
-                compared += 1;
-            }
-        }
-    }
-    assert!(compared > 5_000, "{compared} leaves compared");
-}
