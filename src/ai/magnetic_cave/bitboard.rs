@@ -79,6 +79,14 @@ const ROLLOUT_MODEL_DEPTH: i32 = 6;
 const ROLLOUT_LEAF_DEPTH: i32 = 10;
 /// Another move replaces the best only when its rollout ends at least this much better.
 const ROLLOUT_GAIN: i32 = 120;
+/// With at most this many empty cells (and more than [`SOLVE_FROM`], where lures are looked
+/// for), the thinking time the lures leave checks the chosen move by proof
+/// ([`Searcher::avoid_proved_loss`]): at 25 to 32 empty cells a search with the evaluation
+/// gives away a tie or a win about once in a hundred moves, and the loss it walks into is
+/// often proved in tens of milliseconds.
+const CHECK_FROM: u32 = 32;
+/// The check of a chosen move ranks the other moves by a search of this many plies.
+const CHECK_ORDER_DEPTH: i32 = 4;
 /// The depths at which the model of a classroom opponent predicts its replies, to find the
 /// proved result's move whose likely reply is a mistake ([`Searcher::set_model_traps`]):
 /// such players reach 6 to 8 plies at 1 s with 28 empty cells, 9 to 13 with 16.
@@ -888,7 +896,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         });
         self.aborted = false;
         self.share = 1.0;
-        report.best = geo.cell(found.best);
+        let mut chosen = found.best;
         report.score = found.score;
         report.depth = found.depth;
         // In the opening, rollouts against the model choose the move; elsewhere, or when
@@ -904,17 +912,27 @@ impl<'d, 'g> Searcher<'d, 'g> {
             _ => None,
         };
         if let Some(choice) = rollout_choice {
-            report.best = geo.cell(choice);
+            chosen = choice;
             self.lured = choice != found.best;
-        } else if let Some(model) = model
+        } else if let Some(model) = model.as_deref_mut()
             && found.score.abs() < WIN_THRESHOLD
             && found.depth >= 2
             && let Some(lure) =
                 self.find_lure(model, &root_moves, found.best, found.score, found.depth)
         {
-            report.best = geo.cell(lure);
+            chosen = lure;
             self.lured = true;
         }
+        // Just above the solver's range, the time left checks the chosen move by proof.
+        if let Some(model) = model
+            && empty as u32 <= CHECK_FROM
+            && found.score.abs() < WIN_THRESHOLD
+            && found.depth >= 2
+            && let Some(cell) = self.avoid_proved_loss(model, chosen, &root_moves)
+        {
+            chosen = cell;
+        }
+        report.best = geo.cell(chosen);
         match solved {
             // A proven win the deepening did not reach: play the winning move found.
             Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
@@ -1106,6 +1124,70 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// `None` when the game is over.
     fn predicted_reply(&mut self, depth: i32) -> Option<u32> {
         self.replies_by_depth(depth, false).last().copied()
+    }
+
+    /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof
+    /// with a null window around a tie); `None` when the time ran out first.
+    fn loses_after(&mut self, cell: u32) -> Option<bool> {
+        let depth = self.position.empty_count() as i32 - 1;
+        self.position.play(cell);
+        let score = self.negamax(depth, 1, 0, 1);
+        self.position.undo(cell);
+        (!self.aborted).then_some(score > 0)
+    }
+
+    /// The *check* of a chosen move just above the solver's range, in the thinking time the
+    /// deepening and the lures left. It acts when `chosen` is proved to lose and the reply
+    /// the `model` of a shallow opponent predicts keeps the win (proved too): a shallow
+    /// player misses most such wins, and the chosen move, the search's best, is then worth
+    /// keeping (docs). The other `moves`, best first by a search of [`CHECK_ORDER_DEPTH`]
+    /// plies, are then proved in turn; the first one proved not to lose replaces `chosen`,
+    /// or the one whose proof the deadline cut short (a move not proved to lose is never
+    /// worse than one that is). `None` (keep `chosen`) when the check does not act, or
+    /// every other move is proved to lose.
+    fn avoid_proved_loss(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        chosen: u32,
+        moves: &[u32],
+    ) -> Option<u32> {
+        self.can_abort = true;
+        self.share = 1.0;
+        let mut replacement = None;
+        let lost = self.loses_after(chosen) == Some(true);
+        // Does the reply a shallow opponent would choose keep its win?
+        let likely = lost && {
+            model.position.play(chosen);
+            let reply = model.predicted_reply(MODEL_DEPTH);
+            model.position.undo(chosen);
+            reply.is_some_and(|reply| {
+                self.position.play(chosen);
+                let depth = self.position.empty_count() as i32 - 1;
+                self.position.play(reply);
+                let score = self.negamax(depth, 2, -1, 0);
+                self.position.undo(reply);
+                self.position.undo(chosen);
+                !self.aborted && score < 0
+            })
+        };
+        if likely {
+            let others: Vec<u32> = moves.iter().copied().filter(|&c| c != chosen).collect();
+            let scores = self.search_root(CHECK_ORDER_DEPTH, &others, (-INF, INF));
+            let mut ranked: Vec<(u32, i32)> = others.into_iter().zip(scores).collect();
+            ranked.sort_by_key(|&(_, score)| -score);
+            for (cell, score) in ranked {
+                // A loss a short search sees: so are the moves ranked after it.
+                if score <= -WIN_THRESHOLD {
+                    break;
+                }
+                if self.aborted || self.loses_after(cell) != Some(true) {
+                    replacement = Some(cell);
+                    break;
+                }
+            }
+        }
+        self.aborted = false;
+        replacement
     }
 
     /// Proves the position for the player to move: 1 a win, 0 a tie, -1 a loss; `None` when

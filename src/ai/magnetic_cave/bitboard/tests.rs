@@ -505,6 +505,32 @@ fn a_proof_ignores_what_a_search_with_the_evaluation_left_behind() {
     }
 }
 
+/// A move the search chose in a match at 29 empty cells (white's E3 in game 4 of seed 5850,
+/// after which black won) is proved to lose, and the check replaces it by a move proved
+/// to hold; a move that holds is kept.
+#[test]
+fn a_chosen_move_proved_to_lose_is_replaced_by_one_that_holds() {
+    let moves = parse_moves(
+        "H1,H2,A6,B6,G2,C6,D6,E6,F2,H5,G1,F6,G5,F5,H6,E5,D5,C5,E2,D2,B5,G6,H3,C2,F1,B2,A5,\
+         A3,G3,F3,A7,A8,A1,E1,H8",
+    )
+    .unwrap();
+    let state = State::from_moves(Config::STANDARD, &moves).unwrap();
+    let geo = standard_geometry();
+    let deadline = Deadline::within(std::time::Duration::from_secs(600));
+    let mut searcher = Searcher::new(&geo, &state, &deadline);
+    let model_geo = open_line_geometry();
+    let mut model = Searcher::model(&model_geo, &state, &deadline);
+    let thrown = geo.index(Cell::parse("E3").unwrap());
+    let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+    assert_eq!(searcher.loses_after(thrown), Some(true));
+    let Some(kept) = searcher.avoid_proved_loss(&mut model, thrown, &moves) else {
+        panic!("no move replaced the losing E3");
+    };
+    assert_eq!(searcher.loses_after(kept), Some(false));
+    assert_eq!(searcher.avoid_proved_loss(&mut model, kept, &moves), None);
+}
+
 /// The moves the search skips as unlocking an opponent's winning cell are exactly those
 /// after which the opponent can complete a line at once, over random positions.
 #[test]
