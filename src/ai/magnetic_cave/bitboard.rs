@@ -1126,14 +1126,20 @@ impl<'d, 'g> Searcher<'d, 'g> {
         self.replies_by_depth(depth, false).last().copied()
     }
 
+    /// The solver's score, in `window`, for the player to move after `cell` is filled (a
+    /// search to the full cave; `ply` is that position's); `None` when the time ran out.
+    fn proof_after(&mut self, cell: u32, ply: usize, (alpha, beta): (i32, i32)) -> Option<i32> {
+        let depth = self.position.empty_count() as i32 - 1;
+        self.position.play(cell);
+        let score = self.negamax(depth, ply, alpha, beta);
+        self.position.undo(cell);
+        (!self.aborted).then_some(score)
+    }
+
     /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof
     /// with a null window around a tie); `None` when the time ran out first.
     fn loses_after(&mut self, cell: u32) -> Option<bool> {
-        let depth = self.position.empty_count() as i32 - 1;
-        self.position.play(cell);
-        let score = self.negamax(depth, 1, 0, 1);
-        self.position.undo(cell);
-        (!self.aborted).then_some(score > 0)
+        self.proof_after(cell, 1, (0, 1)).map(|score| score > 0)
     }
 
     /// The *check* of a chosen move just above the solver's range, in the thinking time the
@@ -1162,12 +1168,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
             model.position.undo(chosen);
             reply.is_some_and(|reply| {
                 self.position.play(chosen);
-                let depth = self.position.empty_count() as i32 - 1;
-                self.position.play(reply);
-                let score = self.negamax(depth, 2, -1, 0);
-                self.position.undo(reply);
+                let kept = self.proof_after(reply, 2, (-1, 0));
                 self.position.undo(chosen);
-                !self.aborted && score < 0
+                kept.is_some_and(|score| score < 0)
             })
         };
         if likely {
@@ -1209,17 +1212,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// search to the full cave with a window around a tie). `None` when it did not finish
     /// within [`SOLVE_SHARE`] of the thinking time. Stops at the first win.
     fn solve_root(&mut self, moves: &[u32]) -> Option<Vec<i32>> {
-        let depth = self.position.empty_count() as i32 - 1;
         self.can_abort = true;
         self.share = SOLVE_SHARE;
         let mut outcomes = Vec::with_capacity(moves.len());
         for &cell in moves {
-            self.position.play(cell);
-            let score = -self.negamax(depth, 1, -1, 1);
-            self.position.undo(cell);
-            if self.aborted {
+            let Some(score) = self.proof_after(cell, 1, (-1, 1)).map(|score| -score) else {
                 break;
-            }
+            };
             outcomes.push(score.signum());
             if score > 0 {
                 break;
