@@ -899,14 +899,12 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut chosen = found.best;
         report.score = found.score;
         report.depth = found.depth;
+        // Rollouts, lures and the check act only on a search with a result and no forced end.
+        let undecided = found.score.abs() < WIN_THRESHOLD && found.depth >= 2;
         // In the opening, rollouts against the model choose the move; elsewhere, or when
         // they run out of time, a lure may replace the best move.
         let rollout_choice = match model.as_deref_mut() {
-            Some(model)
-                if empty as u32 >= ROLLOUT_FROM
-                    && found.score.abs() < WIN_THRESHOLD
-                    && found.depth >= 2 =>
-            {
+            Some(model) if undecided && empty as u32 >= ROLLOUT_FROM => {
                 self.find_rollout_choice(model, &root_moves, found.best)
             }
             _ => None,
@@ -915,8 +913,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             chosen = choice;
             self.lured = choice != found.best;
         } else if let Some(model) = model.as_deref_mut()
-            && found.score.abs() < WIN_THRESHOLD
-            && found.depth >= 2
+            && undecided
             && let Some(lure) =
                 self.find_lure(model, &root_moves, found.best, found.score, found.depth)
         {
@@ -925,9 +922,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         // Just above the solver's range, the time left checks the chosen move by proof.
         if let Some(model) = model
+            && undecided
             && empty as u32 <= CHECK_FROM
-            && found.score.abs() < WIN_THRESHOLD
-            && found.depth >= 2
             && let Some(cell) = self.avoid_proved_loss(model, chosen, &root_moves)
         {
             chosen = cell;
@@ -969,10 +965,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let others = moves.iter().copied().filter(|&cell| cell != best);
         let mut after_reply = Vec::with_capacity(moves.len());
         for cell in std::iter::once(best).chain(others) {
-            model.position.play(cell);
-            let reply = model.predicted_reply(MODEL_DEPTH);
-            model.position.undo(cell);
-            let Some(reply) = reply else { continue };
+            let Some(reply) = model.predicted_reply_after(cell, MODEL_DEPTH) else {
+                continue;
+            };
             self.position.play(cell);
             self.position.play(reply);
             let value = self.negamax(LURE_DEPTH, 2, -INF, INF);
@@ -1126,6 +1121,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
         self.replies_by_depth(depth, false).last().copied()
     }
 
+    /// The reply this model predicts (see [`Searcher::predicted_reply`]) after the brick on
+    /// `cell` of the player to move.
+    fn predicted_reply_after(&mut self, cell: u32, depth: i32) -> Option<u32> {
+        self.position.play(cell);
+        let reply = self.predicted_reply(depth);
+        self.position.undo(cell);
+        reply
+    }
+
     /// The solver's score, in `window`, for the player to move after `cell` is filled (a
     /// search to the full cave; `ply` is that position's); `None` when the time ran out.
     fn proof_after(&mut self, cell: u32, ply: usize, (alpha, beta): (i32, i32)) -> Option<i32> {
@@ -1162,17 +1166,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut replacement = None;
         let lost = self.loses_after(chosen) == Some(true);
         // Does the reply a shallow opponent would choose keep its win?
-        let likely = lost && {
-            model.position.play(chosen);
-            let reply = model.predicted_reply(MODEL_DEPTH);
-            model.position.undo(chosen);
-            reply.is_some_and(|reply| {
-                self.position.play(chosen);
-                let kept = self.proof_after(reply, 2, (-1, 0));
-                self.position.undo(chosen);
-                kept.is_some_and(|score| score < 0)
-            })
-        };
+        let likely = lost
+            && model
+                .predicted_reply_after(chosen, MODEL_DEPTH)
+                .is_some_and(|reply| {
+                    self.position.play(chosen);
+                    let kept = self.proof_after(reply, 2, (-1, 0));
+                    self.position.undo(chosen);
+                    kept.is_some_and(|score| score < 0)
+                });
         if likely {
             let others: Vec<u32> = moves.iter().copied().filter(|&c| c != chosen).collect();
             let scores = self.search_root(CHECK_ORDER_DEPTH, &others, (-INF, INF));
