@@ -142,16 +142,33 @@ mod tests {
     use super::super::BUDGET_MAX;
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("tablero-menu-memory-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir.join("nested").join(FILE_NAME)
+    /// A test's own folder in the temporary directory, removed again when the test ends.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir = std::env::temp_dir()
+                .join(format!("tablero-menu-memory-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            Scratch(dir)
+        }
+
+        /// The menu's file one folder down, which `remember` has to make.
+        fn file(&self) -> PathBuf {
+            self.0.join("nested").join(FILE_NAME)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
     }
 
     #[test]
     fn choices_come_back_as_they_were_remembered() {
-        let file = scratch("round-trip");
+        let scratch = Scratch::new("round-trip");
+        let file = scratch.file();
         let chosen = MenuChoices {
             game: GameKind::Penguins,
             seats: [Seat::Ai, Seat::Human],
@@ -175,12 +192,13 @@ mod tests {
 
     #[test]
     fn no_file_means_nothing_remembered() {
-        assert_eq!(recall(&scratch("missing")).unwrap(), None);
+        assert_eq!(recall(&Scratch::new("missing").file()).unwrap(), None);
     }
 
     #[test]
     fn a_broken_file_names_its_line_and_column() {
-        let file = scratch("broken");
+        let scratch = Scratch::new("broken");
+        let file = scratch.file();
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(&file, "RememberedChoices(\n    game: Chess,\n)").unwrap();
         let error = recall(&file).unwrap_err().to_string();
