@@ -142,7 +142,8 @@ mod tests {
     use super::super::BUDGET_MAX;
     use super::*;
 
-    /// A test's own folder in the temporary directory, removed again when the test ends.
+    /// A test's own folder in the temporary directory, removed again when the test ends (kept
+    /// when it fails, to be looked at).
     struct Scratch(PathBuf);
 
     impl Scratch {
@@ -161,7 +162,9 @@ mod tests {
 
     impl Drop for Scratch {
         fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
+            if !std::thread::panicking() {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
         }
     }
 
