@@ -144,14 +144,14 @@ mod tests {
 
     /// A test's own folder in the temporary directory, removed again when the test ends (kept
     /// when it fails, to be looked at).
-    struct Scratch(PathBuf);
+    struct ScratchDir(PathBuf);
 
-    impl Scratch {
-        fn new(name: &str) -> Scratch {
+    impl ScratchDir {
+        fn new(name: &str) -> ScratchDir {
             let dir = std::env::temp_dir()
                 .join(format!("tablero-menu-memory-{name}-{}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
-            Scratch(dir)
+            ScratchDir(dir)
         }
 
         /// The menu's file one folder down, which `remember` has to make.
@@ -160,7 +160,7 @@ mod tests {
         }
     }
 
-    impl Drop for Scratch {
+    impl Drop for ScratchDir {
         fn drop(&mut self) {
             if !std::thread::panicking() {
                 let _ = std::fs::remove_dir_all(&self.0);
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn choices_come_back_as_they_were_remembered() {
-        let scratch = Scratch::new("round-trip");
+        let scratch = ScratchDir::new("round-trip");
         let file = scratch.file();
         let chosen = MenuChoices {
             game: GameKind::Penguins,
@@ -195,12 +195,12 @@ mod tests {
 
     #[test]
     fn no_file_means_nothing_remembered() {
-        assert_eq!(recall(&Scratch::new("missing").file()).unwrap(), None);
+        assert_eq!(recall(&ScratchDir::new("missing").file()).unwrap(), None);
     }
 
     #[test]
     fn a_broken_file_names_its_line_and_column() {
-        let scratch = Scratch::new("broken");
+        let scratch = ScratchDir::new("broken");
         let file = scratch.file();
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(&file, "RememberedChoices(\n    game: Chess,\n)").unwrap();
