@@ -7,6 +7,7 @@ The build is the committed one with `check-log.patch` applied, which prints the 
 verdicts on standard error when CAVE_CHECK_LOG is set.
 
     python3 check-decisions.py TABLERO PART PARTS OUT DIR...   # one process a core
+    LIMIT=N python3 check-decisions.py …                      # the first N positions only
     python3 check-decisions.py --plays OUT... > /dev/null      # writes play-chosen.txt and
                                                                # play-replaced.txt
 
@@ -14,6 +15,7 @@ The two play files are endgame-simulator lists (`ENDGAMES=FILE … endgames_agai
 position after the chosen move and the position after its replacement, line for line.
 """
 import glob
+import os
 import re
 import subprocess
 import sys
@@ -38,7 +40,8 @@ def positions(folders):
 
 def decide(tablero, part, parts, out, folders):
     with open(out, "w") as lines:
-        for i, moves in enumerate(positions(folders)):
+        found = positions(folders)[: int(os.environ.get("LIMIT", "0")) or None]
+        for i, moves in enumerate(found):
             if i % parts != part:
                 continue
             commands = "newgame\n" + "".join(f"move {c}\n" for c in moves) + "go 1\nquit\n"
@@ -47,7 +50,7 @@ def decide(tablero, part, parts, out, folders):
                 input=commands,
                 capture_output=True,
                 text=True,
-                env={"CAVE_CHECK_LOG": "1"},
+                env={**os.environ, "CAVE_CHECK_LOG": "1"},
             )
             best = [l for l in run.stdout.splitlines() if l.startswith("bestmove")]
             log = [l for l in run.stderr.splitlines() if l.startswith("check")]
