@@ -930,9 +930,14 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         report.best = geo.cell(chosen);
         match solved {
-            // A proven win the deepening did not reach: play the winning move found.
+            // A proven win the deepening did not reach: play the winning move found, and
+            // say in how many moves if the time left measures it.
             Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
                 report.best = geo.cell(win);
+                if let Some(score) = self.win_distance_after(win) {
+                    report.score = score;
+                    report.depth = empty as u32;
+                }
             }
             // A proven tie: the search went to the full cave.
             Some((0, _)) => {
@@ -1138,6 +1143,21 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let score = self.negamax(depth, ply, alpha, beta);
         self.position.undo(cell);
         (!self.aborted).then_some(score)
+    }
+
+    /// The exact score (`WIN` less the plies to the line, see [`verdict`](super::verdict))
+    /// of our brick on `cell`, a move proved to win: a search to the full cave whose window
+    /// holds only wins, so it measures the fastest win against the longest defence. `None`
+    /// when the deadline came first.
+    fn win_distance_after(&mut self, cell: u32) -> Option<i32> {
+        self.can_abort = true;
+        self.share = 1.0;
+        let score = self
+            .proof_after(cell, 1, (-INF, 1 - WIN_THRESHOLD))
+            .map(|score| -score)
+            .filter(|&score| score >= WIN_THRESHOLD);
+        self.aborted = false;
+        score
     }
 
     /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof

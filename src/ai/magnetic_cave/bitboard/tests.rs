@@ -53,6 +53,16 @@ pub(super) fn play_randomly(
     false
 }
 
+/// Random positions with `empty` empty cells in which no line has ended, from `seed`.
+fn random_positions(seed: u64, empty: usize) -> impl Iterator<Item = State> {
+    let mut next = below(seed);
+    std::iter::repeat_with(move || {
+        let mut state = State::new(Config::STANDARD);
+        (!play_randomly(&mut state, &mut next, 64 - empty)).then_some(state)
+    })
+    .flatten()
+}
+
 fn midgame() -> State {
     let moves = parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
     State::from_moves(Config::STANDARD, &moves).unwrap_or_else(|_| State::new(Config::STANDARD))
@@ -484,15 +494,9 @@ fn a_side_kept_from_winning_by_a_pairing_cannot_win() {
 /// cells.
 #[test]
 fn a_proof_ignores_what_a_search_with_the_evaluation_left_behind() {
-    let mut next = below(2024);
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let mut checked = 0;
-    while checked < 8 {
-        let mut state = State::new(Config::STANDARD);
-        if play_randomly(&mut state, &mut next, 64 - 22) {
-            continue;
-        }
+    for state in random_positions(2024, 22).take(8) {
         let mut fresh = Searcher::new(&geo, &state, &deadline);
         let mut searched = Searcher::new(&geo, &state, &deadline);
         for depth in 1..=6 {
@@ -501,6 +505,41 @@ fn a_proof_ignores_what_a_search_with_the_evaluation_left_behind() {
         let before = searched.nodes;
         assert_eq!(fresh.prove(), searched.prove(), "{}", state.render());
         assert_eq!(fresh.nodes, searched.nodes - before, "{}", state.render());
+    }
+}
+
+/// A win the solver proves at the root but a shallow deepening does not reach is still
+/// reported with its distance: the score a full-window search to the end gives the move
+/// played, over random positions whose winner needs at least three bricks.
+#[test]
+fn a_root_proof_of_a_deep_win_says_in_how_many_moves() {
+    let geo = standard_geometry();
+    let deadline = Deadline::within(std::time::Duration::from_secs(600));
+    let mut checked = 0;
+    for state in random_positions(77, 20) {
+        if checked == 4 {
+            break;
+        }
+        let mut exact = Searcher::new(&geo, &state, &deadline);
+        let empty = exact.position.empty_count() as i32;
+        let score = exact.negamax(empty, 0, -INF, INF);
+        // A win the moves up to depth 2 and the forced replies after them do not show.
+        if !(WIN_THRESHOLD..=WIN - 6).contains(&score) {
+            continue;
+        }
+        let Some(report) = Searcher::new(&geo, &state, &deadline).search(2, None) else {
+            panic!("a position with moves has a best move");
+        };
+        let best = geo.index(report.best);
+        exact.position.play(best);
+        let played = -exact.negamax(empty - 1, 1, -INF, INF);
+        assert!(
+            played >= WIN_THRESHOLD,
+            "{}{report:?} {score} {played}",
+            state.render()
+        );
+        assert_eq!(report.score, played, "{}", state.render());
+        assert_eq!(report.depth, empty as u32);
         checked += 1;
     }
 }
