@@ -314,14 +314,12 @@ fn label_positions_by_solver() {
 #[ignore = "a measurement, not a check"]
 fn solve_random_endgames() {
     let empties: u32 = env_or("EMPTIES", 24);
-    let mut next = super::tests::below(12345);
     let geo = super::tests::standard_geometry();
     let count: u32 = env_or("COUNT", 6);
     let (mut solved, mut total, mut nodes) = (0, 0.0, 0);
-    while solved < count {
-        let mut state = State::new(Config::STANDARD);
-        if super::tests::play_randomly(&mut state, &mut next, 64 - empties as usize) {
-            continue;
+    for state in super::tests::random_positions(12345, empties as usize) {
+        if solved == count {
+            break;
         }
         let deadline = Deadline::within(Duration::from_secs(600));
         let mut searcher = Searcher::new(&geo, &state, &deadline);

@@ -54,7 +54,7 @@ pub(super) fn play_randomly(
 }
 
 /// Random positions with `empty` empty cells in which no line has ended, from `seed`.
-fn random_positions(seed: u64, empty: usize) -> impl Iterator<Item = State> {
+pub(super) fn random_positions(seed: u64, empty: usize) -> impl Iterator<Item = State> {
     let mut next = below(seed);
     std::iter::repeat_with(move || {
         let mut state = State::new(Config::STANDARD);
@@ -311,12 +311,10 @@ fn dead_rows_leave_one_spare_move() {
 fn tied_positions(seed: u64, empty: usize, count: usize) -> Vec<(State, Vec<u32>)> {
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let mut next = below(seed);
     let mut found = Vec::new();
-    while found.len() < count {
-        let mut state = State::new(Config::STANDARD);
-        if play_randomly(&mut state, &mut next, 64 - empty) {
-            continue;
+    for state in random_positions(seed, empty) {
+        if found.len() == count {
+            break;
         }
         let mut searcher = Searcher::new(&geo, &state, &deadline);
         let position = &searcher.position;
@@ -445,17 +443,11 @@ fn the_solver_agrees_with_the_exhaustive_cell_array_search() {
 /// a side, the exhaustive cell-array search gives that side a tie at best.
 #[test]
 fn a_side_kept_from_winning_by_a_pairing_cannot_win() {
-    let mut next = below(4242);
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(60));
     let mut wide = super::super::Searcher::new(Config::STANDARD, &deadline);
-    let (mut paired, mut mover_paired, mut tried) = (0, 0, 0);
-    while tried < 300 {
-        let mut state = State::new(Config::STANDARD);
-        if play_randomly(&mut state, &mut next, 52) {
-            continue;
-        }
-        tried += 1;
+    let (mut paired, mut mover_paired) = (0, 0);
+    for state in random_positions(4242, 64 - 52).take(300) {
         let position = Position::new(&geo, &state);
         let me = position.to_move;
         let mut windows = Vec::new();
@@ -530,14 +522,11 @@ fn a_root_proof_of_a_deep_win_says_in_how_many_moves() {
         let Some(report) = Searcher::new(&geo, &state, &deadline).search(2, None) else {
             panic!("a position with moves has a best move");
         };
-        let best = geo.index(report.best);
-        exact.position.play(best);
-        let played = -exact.negamax(empty - 1, 1, -INF, INF);
-        assert!(
-            played >= WIN_THRESHOLD,
-            "{}{report:?} {score} {played}",
-            state.render()
-        );
+        let Some(played) = exact.proof_after(geo.index(report.best), 1, (-INF, INF)) else {
+            panic!("the deadline is far");
+        };
+        let played = -played;
+        assert!(played >= WIN_THRESHOLD, "{}", state.render());
         assert_eq!(report.score, played, "{}", state.render());
         assert_eq!(report.depth, empty as u32);
         checked += 1;
