@@ -930,11 +930,12 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         report.best = geo.cell(chosen);
         match solved {
-            // A proven win the deepening did not reach: play the winning move found, and
-            // say in how many moves if the time left measures it.
+            // A proven win the deepening did not reach: play the fastest winning move the
+            // time left finds, and say in how many moves.
             Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
-                report.best = geo.cell(win);
-                if let Some(score) = self.win_distance_after(win) {
+                let (fastest, score) = self.fastest_win(win, &root_moves);
+                report.best = geo.cell(fastest);
+                if let Some(score) = score {
                     report.score = score;
                     report.depth = empty as u32;
                 }
@@ -1158,6 +1159,30 @@ impl<'d, 'g> Searcher<'d, 'g> {
             .filter(|&score| score >= WIN_THRESHOLD);
         self.aborted = false;
         score
+    }
+
+    /// The fastest of the root `moves` to win, when `win` is proved to win but the deepening
+    /// did not reach it: the distance of `win` first, then each other move searched to the
+    /// full cave with a window that holds only faster wins, while the time lasts. Returns the
+    /// move and its exact score (`None` when the deadline came before `win`'s distance).
+    fn fastest_win(&mut self, win: u32, moves: &[u32]) -> (u32, Option<i32>) {
+        let Some(mut best) = self.win_distance_after(win) else {
+            return (win, None);
+        };
+        let mut fastest = win;
+        self.can_abort = true;
+        self.share = 1.0;
+        for &cell in moves.iter().filter(|&&cell| cell != win) {
+            // Our score above `best` is the opponent's below `-best`.
+            let Some(score) = self.proof_after(cell, 1, (-INF, -best)).map(|score| -score) else {
+                break;
+            };
+            if score > best {
+                (best, fastest) = (score, cell);
+            }
+        }
+        self.aborted = false;
+        (fastest, Some(best))
     }
 
     /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof

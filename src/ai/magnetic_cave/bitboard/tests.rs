@@ -500,16 +500,18 @@ fn a_proof_ignores_what_a_search_with_the_evaluation_left_behind() {
     }
 }
 
-/// A win the solver proves at the root but a shallow deepening does not reach is still
-/// reported with its distance: the score a full-window search to the end gives the move
-/// played, over random positions whose winner needs at least three bricks.
+/// A win the solver proves at the root but a shallow deepening does not reach is played
+/// by the fastest winning move and reported with its distance: the position's exact score,
+/// which the move played also gets from a full-window search to the end, over random
+/// positions whose winner needs at least three bricks (in one of the first sixteen, the
+/// first move proved to win is not the fastest).
 #[test]
 fn a_root_proof_of_a_deep_win_says_in_how_many_moves() {
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
     let mut checked = 0;
     for state in random_positions(77, 20) {
-        if checked == 4 {
+        if checked == 16 {
             break;
         }
         let mut exact = Searcher::new(&geo, &state, &deadline);
@@ -526,8 +528,8 @@ fn a_root_proof_of_a_deep_win_says_in_how_many_moves() {
             panic!("the deadline is far");
         };
         let played = -played;
-        assert!(played >= WIN_THRESHOLD, "{}", state.render());
-        assert_eq!(report.score, played, "{}", state.render());
+        assert_eq!(played, score, "{}", state.render());
+        assert_eq!(report.score, score, "{}", state.render());
         assert_eq!(report.depth, empty as u32);
         checked += 1;
     }
