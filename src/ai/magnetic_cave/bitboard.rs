@@ -933,6 +933,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             // A proven win the deepening did not reach: play the fastest winning move the
             // time left finds, and say in how many moves.
             Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
+                // The solver's order: the moves before `win` were proved not to win.
                 let (fastest, score) = self.fastest_win(win, &root_moves);
                 report.best = geo.cell(fastest);
                 if let Some(score) = score {
@@ -1162,9 +1163,10 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The fastest of the root `moves` to win, when `win` is proved to win but the deepening
-    /// did not reach it: the distance of `win` first, then each other move searched to the
-    /// full cave with a window that holds only faster wins, while the time lasts. Returns the
-    /// move and its exact score (`None` when the deadline came before `win`'s distance).
+    /// did not reach it: the distance of `win` first, then each move after it (the solver
+    /// proved the ones before it not to win) searched to the full cave with a window that
+    /// holds only faster wins, while the time lasts. Returns the move and its exact score
+    /// (`None` when the deadline came before `win`'s distance).
     fn fastest_win(&mut self, win: u32, moves: &[u32]) -> (u32, Option<i32>) {
         let Some(mut best) = self.win_distance_after(win) else {
             return (win, None);
@@ -1172,7 +1174,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut fastest = win;
         self.can_abort = true;
         self.share = 1.0;
-        for &cell in moves.iter().filter(|&&cell| cell != win) {
+        for &cell in moves.iter().skip_while(|&&cell| cell != win).skip(1) {
             // Our score above `best` is the opponent's below `-best`.
             let Some(score) = self.proof_after(cell, 1, (-INF, -best)).map(|score| -score) else {
                 break;
