@@ -1148,43 +1148,37 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The exact score (`WIN` less the plies to the line, see [`verdict`](super::verdict))
-    /// of our brick on `cell`, a move proved to win: a search to the full cave whose window
-    /// holds only wins, so it measures the fastest win against the longest defence. `None`
-    /// when the deadline came first.
-    fn win_distance_after(&mut self, cell: u32) -> Option<i32> {
-        self.can_abort = true;
-        self.share = 1.0;
-        let score = self
-            .proof_after(cell, 1, (-INF, 1 - WIN_THRESHOLD))
+    /// of our brick on `cell` if it wins faster than the score `floor`: a search to the full
+    /// cave whose window holds only such wins, so it measures the fastest win against the
+    /// longest defence. `None` when it does not, or when the deadline came first.
+    fn win_above(&mut self, cell: u32, floor: i32) -> Option<i32> {
+        // Our score above `floor` is the opponent's below `-floor`.
+        self.proof_after(cell, 1, (-INF, -floor))
             .map(|score| -score)
-            .filter(|&score| score >= WIN_THRESHOLD);
-        self.aborted = false;
-        score
+            .filter(|&score| score > floor)
     }
 
     /// The fastest of the root `moves` to win, when `win` is proved to win but the deepening
     /// did not reach it: the distance of `win` first, then each move after it (the solver
-    /// proved the ones before it not to win) searched to the full cave with a window that
-    /// holds only faster wins, while the time lasts. Returns the move and its exact score
-    /// (`None` when the deadline came before `win`'s distance).
+    /// proved the ones before it not to win) searched for a faster win, while the time
+    /// lasts. Returns the move and its exact score (`None` when the deadline came before
+    /// `win`'s distance).
     fn fastest_win(&mut self, win: u32, moves: &[u32]) -> (u32, Option<i32>) {
-        let Some(mut best) = self.win_distance_after(win) else {
-            return (win, None);
-        };
-        let mut fastest = win;
         self.can_abort = true;
         self.share = 1.0;
-        for &cell in moves.iter().skip_while(|&&cell| cell != win).skip(1) {
-            // Our score above `best` is the opponent's below `-best`.
-            let Some(score) = self.proof_after(cell, 1, (-INF, -best)).map(|score| -score) else {
-                break;
-            };
-            if score > best {
-                (best, fastest) = (score, cell);
+        let mut fastest = (win, self.win_above(win, WIN_THRESHOLD - 1));
+        if let Some(mut best) = fastest.1 {
+            for &cell in moves.iter().skip_while(|&&cell| cell != win).skip(1) {
+                if self.aborted {
+                    break;
+                }
+                if let Some(score) = self.win_above(cell, best) {
+                    (best, fastest) = (score, (cell, Some(score)));
+                }
             }
         }
         self.aborted = false;
-        (fastest, Some(best))
+        fastest
     }
 
     /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof
