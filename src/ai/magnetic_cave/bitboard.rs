@@ -85,6 +85,10 @@ const ROLLOUT_GAIN: i32 = 120;
 /// gives away a tie or a win about once in a hundred moves, and the loss it walks into is
 /// often proved in tens of milliseconds.
 const CHECK_FROM: u32 = 32;
+/// In the check's range, a proof that the position is won, and of its winning move, may take
+/// this share of the thinking time ([`Searcher::quick_win`]): wins there are often proved in
+/// milliseconds, and a search with the evaluation does not always see them.
+const QUICK_WIN_SHARE: f64 = 0.05;
 /// The check of a chosen move ranks the other moves by a search of this many plies.
 const CHECK_ORDER_DEPTH: i32 = 4;
 /// The depths at which the model of a classroom opponent predicts its replies, to find the
@@ -850,6 +854,18 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 }
             }
         }
+        // Just above the solver's range, a short proof finds the winning move of a won
+        // position; it goes first, as the solver's would.
+        if solved.is_none()
+            && model.is_some()
+            && empty as u32 > SOLVE_FROM
+            && empty as u32 <= CHECK_FROM
+            && let Some(win) = self.quick_win(&root_moves)
+        {
+            root_moves.retain(|&cell| cell != win);
+            root_moves.insert(0, win);
+            solved = Some((1, Some(win)));
+        }
         // Lures only in the middle game, where nothing is proved yet.
         let mut model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
         if model.is_some() {
@@ -933,7 +949,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             // A proven win the deepening did not reach: play the fastest winning move the
             // time left finds, and say in how many moves.
             Some((1, Some(win))) if found.score < WIN_THRESHOLD => {
-                // The solver's order: the moves before `win` were proved not to win.
+                // `win` comes first, or after moves the solver proved not to win.
                 let (fastest, score) = self.fastest_win(win, &root_moves);
                 report.best = geo.cell(fastest);
                 if let Some(score) = score {
@@ -1160,9 +1176,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
 
     /// The fastest of the root `moves` to win, when `win` is proved to win but the deepening
     /// did not reach it: the distance of `win` first, then each move after it (the solver
-    /// proved the ones before it not to win) searched for a faster win, while the time
-    /// lasts. Returns the move and its exact score (`None` when the deadline came before
-    /// `win`'s distance).
+    /// proved the ones before it not to win; the quick proof puts it first) searched for a
+    /// faster win, while the time lasts. Returns the move and its exact score (`None` when
+    /// the deadline came before `win`'s distance).
     fn fastest_win(&mut self, win: u32, moves: &[u32]) -> (u32, Option<i32>) {
         self.can_abort = true;
         self.share = 1.0;
@@ -1179,6 +1195,51 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         self.aborted = false;
         fastest
+    }
+
+    /// A root move proved to win within [`QUICK_WIN_SHARE`] of the thinking time, above the
+    /// solver's range: the position is proved first with a null window just below a win,
+    /// then the table's best move (and, failing that, each of `moves` in turn) is proved
+    /// to win, which the table makes quick. `None` when the position is not won, or the
+    /// time share ran out first.
+    fn quick_win(&mut self, moves: &[u32]) -> Option<u32> {
+        self.can_abort = true;
+        self.share = QUICK_WIN_SHARE;
+        let empty = self.position.empty_count() as i32;
+        let won = self.negamax(empty, 0, 0, 1) > 0 && !self.aborted;
+        let mut win = None;
+        if won {
+            let hash = self.position.totals.hash;
+            let entry = self.table_entry(tt_bucket(hash, self.tt_bits), hash);
+            let first = (entry.key == hash && entry.best != NO_MOVE).then(|| u32::from(entry.best));
+            let tries = first.into_iter().filter(|cell| moves.contains(cell));
+            for cell in tries.chain(moves.iter().copied()) {
+                // The opponent's score after `cell` below a tie: a loss for them.
+                match self.proof_after(cell, 1, (-1, 0)) {
+                    Some(score) if score < 0 => {
+                        win = Some(cell);
+                        break;
+                    }
+                    Some(_) => {}
+                    None => break,
+                }
+            }
+        }
+        self.aborted = false;
+        self.share = 1.0;
+        if win.is_none() {
+            // The proof's bounds would cap the evaluation's scores in the search that
+            // follows (a position not won scores at most a tie): forget them.
+            self.forget();
+        }
+        win
+    }
+
+    /// Forgets what the searches so far learnt: the table, the history and the killers.
+    fn forget(&mut self) {
+        self.tt.fill(Bucket::default());
+        self.history = [[0; 64]; 2];
+        self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
     }
 
     /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof

@@ -561,6 +561,44 @@ fn a_chosen_move_proved_to_lose_is_replaced_by_one_that_holds() {
     assert_eq!(searcher.avoid_proved_loss(&mut model, kept, &moves), None);
 }
 
+/// Above the solver's range, the quick proof finds a won position's winning move: white's
+/// position at 27 empty cells in game 14 of seed 9025, won (A3 or B4) where the search
+/// threw the win with C8 in the match. In a tied one (white's at 27 empty cells in game
+/// 18 of seed 9125) it finds nothing, and forgets what its proof learnt.
+#[test]
+fn a_quick_proof_finds_the_winning_move_of_a_won_position() {
+    let geo = standard_geometry();
+    let deadline = Deadline::within(std::time::Duration::from_secs(600));
+    let won = "A6,H6,H8,H7,G7,A2,H3,G3,G8,F3,E3,D3,F7,B2,G6,C3,F6,E6,A7,D6,F8,C6,H5,G5,A5,A4,\
+               F5,E5,D5,C5,E8,D8,C2,H2,A1,B5,B6";
+    let tied = "H3,H1,G3,H5,G5,F5,E5,D5,H2,C5,G2,B5,G1,A5,F2,E2,F3,D2,A2,C2,A7,B2,F1,H7,B7,C7,\
+                G7,H8,H6,G6,E1,F6,D7,E7,G8,F8,F7";
+    for (moves, is_won) in [(won, true), (tied, false)] {
+        let state = State::from_moves(Config::STANDARD, &parse_moves(moves).unwrap()).unwrap();
+        let mut searcher = Searcher::new(&geo, &state, &deadline);
+        let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+        let found = searcher.quick_win(&moves);
+        let mut fresh = Searcher::new(&geo, &state, &deadline);
+        if is_won {
+            let Some(win) = found else {
+                panic!("no winning move found in a won position");
+            };
+            let verdict = fresh.proof_after(win, 1, (-1, 1)).map(i32::signum);
+            assert_eq!(verdict, Some(-1), "{} does not win", geo.cell(win));
+            continue;
+        }
+        assert_eq!(found, None);
+        // What the proof learnt is forgotten: a search with the evaluation then goes as on
+        // a fresh searcher.
+        let before = searcher.nodes;
+        assert_eq!(
+            searcher.negamax(8, 0, -INF, INF),
+            fresh.negamax(8, 0, -INF, INF)
+        );
+        assert_eq!(searcher.nodes - before, fresh.nodes);
+    }
+}
+
 /// The moves the search skips as unlocking an opponent's winning cell are exactly those
 /// after which the opponent can complete a line at once, over random positions.
 #[test]
