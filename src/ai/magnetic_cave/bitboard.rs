@@ -1199,7 +1199,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
 
     /// A root move proved to win within [`QUICK_WIN_SHARE`] of the thinking time, above the
     /// solver's range: the position is proved first with a null window just below a win,
-    /// then the table's best move (and, failing that, each of `moves` in turn) is proved
+    /// then the table's best move (and, failing that, each other of `moves` in turn) is proved
     /// to win, which the table makes quick. `None` when the position is not won, or the
     /// time share ran out first.
     fn quick_win(&mut self, moves: &[u32]) -> Option<u32> {
@@ -1212,8 +1212,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
             let hash = self.position.totals.hash;
             let entry = self.table_entry(tt_bucket(hash, self.tt_bits), hash);
             let first = (entry.key == hash && entry.best != NO_MOVE).then(|| u32::from(entry.best));
-            let tries = first.into_iter().filter(|cell| moves.contains(cell));
-            for cell in tries.chain(moves.iter().copied()) {
+            let first = first.filter(|cell| moves.contains(cell));
+            let others = moves.iter().copied().filter(|&cell| Some(cell) != first);
+            for cell in first.into_iter().chain(others) {
                 // The opponent's score after `cell` below a tie: a loss for them.
                 match self.proof_after(cell, 1, (-1, 0)) {
                     Some(score) if score < 0 => {
