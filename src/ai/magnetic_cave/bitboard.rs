@@ -699,6 +699,10 @@ impl<'g> Position<'g> {
 }
 
 const NO_MOVE: u8 = u8::MAX;
+/// The history of a searcher that has learnt nothing yet.
+const NO_HISTORY: [[i32; 64]; 2] = [[0; 64]; 2];
+/// The killer moves of a searcher that has learnt nothing yet.
+const NO_KILLERS: [[u8; 2]; MAX_PLY + 1] = [[NO_MOVE; 2]; MAX_PLY + 1];
 
 pub(super) struct Searcher<'d, 'g> {
     deadline: &'d Deadline,
@@ -750,8 +754,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
             position: Position::new(geo, state),
             tt: vec![Bucket::default(); 1 << (table_bits - 1)],
             tt_bits: table_bits,
-            history: [[0; 64]; 2],
-            killers: [[NO_MOVE; 2]; MAX_PLY + 1],
+            history: NO_HISTORY,
+            killers: NO_KILLERS,
             order: vec![[(0, 0); 64]; MAX_PLY + 1],
             nodes: 0,
             aborted: false,
@@ -1239,8 +1243,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// Forgets what the searches so far learnt: the table, the history and the killers.
     fn forget(&mut self) {
         self.tt.fill(Bucket::default());
-        self.history = [[0; 64]; 2];
-        self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
+        self.history = NO_HISTORY;
+        self.killers = NO_KILLERS;
     }
 
     /// Whether the opponent, to move after our brick on `cell`, wins with best play (a proof
