@@ -83,7 +83,8 @@ const ROLLOUT_GAIN: i32 = 120;
 /// for), the thinking time the lures leave checks the chosen move by proof
 /// ([`Searcher::avoid_proved_loss`]): at 25 to 32 empty cells a search with the evaluation
 /// gives away a tie or a win about once in a hundred moves, and the loss it walks into is
-/// often proved in tens of milliseconds.
+/// often proved in tens of milliseconds. The time the check leaves then looks for a proved
+/// win the search did not see ([`Searcher::win_in_time_left`]).
 const CHECK_FROM: u32 = 32;
 /// In the check's range, a proof that the position is won, and of its winning move, may take
 /// this share of the thinking time ([`Searcher::quick_win`]): wins there are often proved in
@@ -872,6 +873,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         // Lures only in the middle game, where nothing is proved yet.
         let mut model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
+        // The check and the proof of a win in the time left, at the end, act with a model.
+        let checked = model.is_some();
         if model.is_some() {
             self.share = LURE_SHARE;
         }
@@ -947,6 +950,15 @@ impl<'d, 'g> Searcher<'d, 'g> {
             && let Some(cell) = self.avoid_proved_loss(model, chosen, &root_moves)
         {
             chosen = cell;
+        }
+        // Then the time still left looks for a proved win, which a bet of the check and
+        // a move the evaluation prefers are worth less than.
+        if checked
+            && undecided
+            && empty as u32 <= CHECK_FROM
+            && let Some(win) = self.win_in_time_left(chosen, &root_moves)
+        {
+            chosen = win;
         }
         report.best = geo.cell(chosen);
         match solved {
@@ -1202,23 +1214,53 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// A root move proved to win within [`QUICK_WIN_SHARE`] of the thinking time, above the
-    /// solver's range: the position is proved first with a null window just below a win,
-    /// then the table's best move (and, failing that, each other of `moves` in turn) is proved
-    /// to win, which the table makes quick. `None` when the position is not won, or the
-    /// time share ran out first.
+    /// solver's range (see [`Searcher::proved_win`]). `None` when the position is not won,
+    /// or the time share ran out first; the table is then forgotten.
     fn quick_win(&mut self, moves: &[u32]) -> Option<u32> {
-        self.can_abort = true;
         self.share = QUICK_WIN_SHARE;
+        let win = self.proved_win(None, moves);
+        self.share = 1.0;
+        if win.is_none() {
+            // The proof's bounds would cap the evaluation's scores in the search that
+            // follows (a position not won scores at most a tie): forget them.
+            self.forget();
+        }
+        win
+    }
+
+    /// At the end of a move above the solver's range, the time left proves a win the search
+    /// did not see: a root move other than `chosen` proved to win when `chosen` is not
+    /// (see [`Searcher::proved_win`], `chosen` first). `None` when `chosen` wins, the
+    /// position is not won, or the deadline came first.
+    fn win_in_time_left(&mut self, chosen: u32, moves: &[u32]) -> Option<u32> {
+        self.share = 1.0;
+        self.proved_win(Some(chosen), moves)
+            .filter(|&cell| cell != chosen)
+    }
+
+    /// A root move proved to win, while the time share lasts: the position is proved first
+    /// with a null window just below a win, then `first`, the table's best move and each
+    /// other of `moves` in turn are proved to win, which the table makes quick. `None` when
+    /// the position is not won, or the time share ran out first.
+    fn proved_win(&mut self, first: Option<u32>, moves: &[u32]) -> Option<u32> {
+        self.can_abort = true;
         let empty = self.position.empty_count() as i32;
         let won = self.negamax(empty, 0, 0, 1) > 0 && !self.aborted;
         let mut win = None;
         if won {
             let hash = self.position.totals.hash;
             let entry = self.table_entry(tt_bucket(hash, self.tt_bits), hash);
-            let first = (entry.key == hash && entry.best != NO_MOVE).then(|| u32::from(entry.best));
-            let first = first.filter(|cell| moves.contains(cell));
-            let others = moves.iter().copied().filter(|&cell| Some(cell) != first);
-            for cell in first.into_iter().chain(others) {
+            let best = (entry.key == hash && entry.best != NO_MOVE).then(|| u32::from(entry.best));
+            let mut order: Vec<u32> = first.into_iter().chain(best).collect();
+            order.retain(|cell| moves.contains(cell));
+            order.dedup();
+            let others: Vec<u32> = moves
+                .iter()
+                .copied()
+                .filter(|cell| !order.contains(cell))
+                .collect();
+            order.extend(others);
+            for cell in order {
                 // The opponent's score after `cell` below a tie: a loss for them.
                 match self.proof_after(cell, 1, (-1, 0)) {
                     Some(score) if score < 0 => {
@@ -1231,12 +1273,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
             }
         }
         self.aborted = false;
-        self.share = 1.0;
-        if win.is_none() {
-            // The proof's bounds would cap the evaluation's scores in the search that
-            // follows (a position not won scores at most a tie): forget them.
-            self.forget();
-        }
         win
     }
 

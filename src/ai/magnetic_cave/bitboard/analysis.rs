@@ -1040,3 +1040,58 @@ fn model_predicts_classroom_replies() {
         );
     }
 }
+
+/// The proof of a win in the time left at the end of a move
+/// ([`Searcher::win_in_time_left`]), replayed on the engine's recorded moves: for each of
+/// the engine's decisions with 25 to 32 empty cells in the games of the records in
+/// `RECORDS` (see `recorded_games`; every `PARTS`-th game from the `PART`-th) whose result
+/// for the engine is in `RESULTS` (`WDL` unless given), a fresh searcher with `SECONDS` (0.3
+/// unless given, about what a 1-s move has left in the check's range) looks for a proved win
+/// other than the move played. One line a decision it changes, with the verdict of the move
+/// played (`PROOF` seconds, 10 unless given: 1 a win, 0 a tie, -1 a loss, 2 unproved), then
+/// counts: `RECORDS=dir1,dir2 cargo test --lib win_in_time_left_on -- --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn win_in_time_left_on_recorded_moves() {
+    let Some(games) = recorded_games("RECORDS") else {
+        return;
+    };
+    let seconds: f64 = env_or("SECONDS", 0.3);
+    let proof: f64 = env_or("PROOF", 10.0);
+    let results = std::env::var("RESULTS").unwrap_or_else(|_| "WDL".into());
+    let geo = super::tests::standard_geometry();
+    let (mut decisions, mut changed) = (0, std::collections::BTreeMap::new());
+    for game in this_part(games.iter().filter(|game| results.contains(game.result))) {
+        for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
+            if !(25..=32).contains(&(64 - ply)) {
+                continue;
+            }
+            decisions += 1;
+            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+            let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let played = geo.index(game.moves[ply]);
+            let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+            let Some(win) = searcher.win_in_time_left(played, &moves) else {
+                continue;
+            };
+            let deadline = Deadline::within(Duration::from_secs_f64(proof / 0.8));
+            let mut prover = Searcher::new(&geo, &state, &deadline);
+            let verdict = prover
+                .proof_after(played, 1, (-1, 1))
+                .map_or(2, |score| -score.signum());
+            *changed.entry((game.result, verdict)).or_insert(0) += 1;
+            println!(
+                "{} with {} empty cells ({}): {} (verdict {verdict}) gives way to {}",
+                game.path.display(),
+                64 - ply,
+                game.result,
+                game.moves[ply],
+                geo.cell(win)
+            );
+        }
+    }
+    println!(
+        "{decisions} decisions; changed, by the game's result and the played move's verdict: {changed:?}"
+    );
+}

@@ -561,6 +561,39 @@ fn a_chosen_move_proved_to_lose_is_replaced_by_one_that_holds() {
     assert_eq!(searcher.avoid_proved_loss(&mut model, kept, &moves), None);
 }
 
+/// The time left at the end of a move proves a win the search did not see. White's position
+/// at 29 empty cells in game 14 of seed 12875 is won (D7 or F7); the search chose H3 there in
+/// the match, which loses, and the check kept it as a bet on `classroom`'s mistake: H3 gives
+/// way to a move proved to win, and a winning move chosen is kept. In a tied position
+/// (white's at 25 empty cells in game 6 of seed 12975, where A2 was chosen and loses) no move
+/// is proved to win.
+#[test]
+fn the_time_left_turns_a_move_that_does_not_win_into_a_proved_win() {
+    let won = "A3,A8,H8,H7,A5,A4,B4,C4,D4,E4,G7,F4,G4,B3,G8,C3,D3,E3,F3,G3,H6,G6,F6,E6,D6,C6,\
+               A2,H4,H5,A7,B7,C7,G5,B8,C8";
+    let tied = "H4,A3,A5,A6,H5,G5,F5,E5,H3,H2,G3,D5,F3,C5,G4,E3,F4,D3,B5,C3,B3,B6,H6,H7,C6,A7,\
+                A1,D6,B1,E6,F6,B7,H1,C7,G1,D7,E7,F7,F1";
+    let geo = standard_geometry();
+    let deadline = Deadline::within(std::time::Duration::from_secs(600));
+    for (moves, chosen, replaced) in [(won, "H3", true), (won, "F7", false), (tied, "A2", false)] {
+        let state = State::from_moves(Config::STANDARD, &parse_moves(moves).unwrap()).unwrap();
+        let mut searcher = Searcher::new(&geo, &state, &deadline);
+        let chosen = geo.index(Cell::parse(chosen).unwrap());
+        let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+        let found = searcher.win_in_time_left(chosen, &moves);
+        if !replaced {
+            assert_eq!(found, None, "{} was replaced", geo.cell(chosen));
+            continue;
+        }
+        let Some(win) = found else {
+            panic!("the losing H3 was kept in a won position");
+        };
+        let mut fresh = Searcher::new(&geo, &state, &deadline);
+        let verdict = fresh.proof_after(win, 1, (-1, 1)).map(i32::signum);
+        assert_eq!(verdict, Some(-1), "{} does not win", geo.cell(win));
+    }
+}
+
 /// Above the solver's range, the quick proof finds a won position's winning move: white's
 /// position at 27 empty cells in game 14 of seed 9025, won (A3 or B4) where the search
 /// threw the win with C8 in the match. In a tied one (white's at 27 empty cells in game
