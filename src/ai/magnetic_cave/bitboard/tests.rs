@@ -575,7 +575,7 @@ fn the_time_left_turns_a_move_that_does_not_win_into_a_proved_win() {
                 A1,D6,B1,E6,F6,B7,H1,C7,G1,D7,E7,F7,F1";
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    for (moves, chosen, replaced) in [(won, "H3", true), (won, "F7", false), (tied, "A2", false)] {
+    for (moves, chosen, replaced) in [(won, "H3", true), (won, "D7", false), (tied, "A2", false)] {
         let state = State::from_moves(Config::STANDARD, &parse_moves(moves).unwrap()).unwrap();
         let mut searcher = Searcher::new(&geo, &state, &deadline);
         let chosen = geo.index(Cell::parse(chosen).unwrap());
