@@ -875,7 +875,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
         // The check and the proof of a win in the time left, at the end, act with a model.
         let checked = model.is_some();
-        if model.is_some() {
+        if checked {
             self.share = LURE_SHARE;
         }
         let plan = Deepening {
@@ -1251,15 +1251,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
             let hash = self.position.totals.hash;
             let entry = self.table_entry(tt_bucket(hash, self.tt_bits), hash);
             let best = (entry.key == hash && entry.best != NO_MOVE).then(|| u32::from(entry.best));
-            let mut order: Vec<u32> = first.into_iter().chain(best).collect();
-            order.retain(|cell| moves.contains(cell));
-            order.dedup();
-            let others: Vec<u32> = moves
-                .iter()
-                .copied()
-                .filter(|cell| !order.contains(cell))
-                .collect();
-            order.extend(others);
+            // `first`, then the table's best, then the others as given (a stable sort).
+            let mut order = moves.to_vec();
+            order.sort_by_key(|&cell| match Some(cell) {
+                c if c == first => 0,
+                c if c == best => 1,
+                _ => 2,
+            });
             for cell in order {
                 // The opponent's score after `cell` below a tie: a loss for them.
                 match self.proof_after(cell, 1, (-1, 0)) {
