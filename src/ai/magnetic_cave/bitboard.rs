@@ -1253,10 +1253,14 @@ impl<'d, 'g> Searcher<'d, 'g> {
             let best = (entry.key == hash && entry.best != NO_MOVE).then(|| u32::from(entry.best));
             // `first`, then the table's best, then the others as given (a stable sort).
             let mut order = moves.to_vec();
-            order.sort_by_key(|&cell| match Some(cell) {
-                c if c == first => 0,
-                c if c == best => 1,
-                _ => 2,
+            order.sort_by_key(|&cell| {
+                if Some(cell) == first {
+                    0
+                } else if Some(cell) == best {
+                    1
+                } else {
+                    2
+                }
             });
             for cell in order {
                 // The opponent's score after `cell` below a tie: a loss for them.
