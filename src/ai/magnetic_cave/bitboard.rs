@@ -1263,13 +1263,12 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 }
             });
             for cell in order {
-                // The opponent's score after `cell` below a tie: a loss for them.
-                match self.proof_after(cell, 1, (-1, 0)) {
-                    Some(score) if score < 0 => {
+                match self.wins_after(cell, 1) {
+                    Some(true) => {
                         win = Some(cell);
                         break;
                     }
-                    Some(_) => {}
+                    Some(false) => {}
                     None => break,
                 }
             }
@@ -1289,6 +1288,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
     /// with a null window around a tie); `None` when the time ran out first.
     fn loses_after(&mut self, cell: u32) -> Option<bool> {
         self.proof_after(cell, 1, (0, 1)).map(|score| score > 0)
+    }
+
+    /// Whether the brick on `cell` wins with best play for the player who lays it, the next
+    /// player losing (a proof with a null window just below a tie; `ply` is the position's
+    /// after it); `None` when the time ran out first.
+    fn wins_after(&mut self, cell: u32, ply: usize) -> Option<bool> {
+        self.proof_after(cell, ply, (-1, 0)).map(|score| score < 0)
     }
 
     /// The *check* of a chosen move just above the solver's range, in the thinking time the
@@ -1316,9 +1322,9 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 .predicted_reply_after(chosen, MODEL_DEPTH)
                 .is_some_and(|reply| {
                     self.position.play(chosen);
-                    let kept = self.proof_after(reply, 2, (-1, 0));
+                    let kept = self.wins_after(reply, 2);
                     self.position.undo(chosen);
-                    kept.is_some_and(|score| score < 0)
+                    kept == Some(true)
                 });
         if likely {
             let others: Vec<u32> = moves.iter().copied().filter(|&c| c != chosen).collect();
