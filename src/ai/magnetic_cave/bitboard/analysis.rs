@@ -1095,3 +1095,67 @@ fn win_in_time_left_on_recorded_moves() {
         "{decisions} decisions; changed, by the game's result and the played move's verdict: {changed:?}"
     );
 }
+
+/// The check of a chosen move ([`Searcher::avoid_proved_loss`]) replayed on the engine's
+/// recorded moves, at any number of empty cells: for each of the engine's decisions with
+/// `FEWEST` to `MOST` empty cells (33 and 33 unless given, one brick above the check's
+/// range) in the games of the records in `RECORDS` (see `recorded_games`; every `PARTS`-th
+/// game from the `PART`-th) whose result for the engine is in `RESULTS` (`WDL` unless
+/// given), a fresh searcher and model with `SECONDS` (0.3 unless given) check the move
+/// played. One line a decision the check changes, with the verdicts of the move played and
+/// of its replacement (`PROOF` seconds each, 10 unless given: 1 a win, 0 a tie, -1 a loss,
+/// 2 unproved), then counts: `RECORDS=dir1,dir2 cargo test --lib check_at_recorded -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn check_at_recorded_moves() {
+    let Some(games) = recorded_games("RECORDS") else {
+        return;
+    };
+    let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+        return;
+    };
+    let (fewest, most): (usize, usize) = (env_or("FEWEST", 33), env_or("MOST", 33));
+    let seconds: f64 = env_or("SECONDS", 0.3);
+    let proof: f64 = env_or("PROOF", 10.0);
+    let results = std::env::var("RESULTS").unwrap_or_else(|_| "WDL".into());
+    let geo = super::tests::standard_geometry();
+    let verdict_of = |state: &State, cell: u32| {
+        let deadline = Deadline::within(Duration::from_secs_f64(proof / 0.8));
+        let mut prover = Searcher::new(&geo, state, &deadline);
+        prover
+            .proof_after(cell, 1, (-1, 1))
+            .map_or(2, |score| -score.signum())
+    };
+    let (mut decisions, mut changed) = (0, std::collections::BTreeMap::new());
+    for game in this_part(games.iter().filter(|game| results.contains(game.result))) {
+        for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
+            if !(fewest..=most).contains(&(64 - ply)) {
+                continue;
+            }
+            decisions += 1;
+            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+            let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
+            let mut model = Searcher::model(&model_geo, &state, &deadline);
+            let mut searcher = Searcher::new(&geo, &state, &deadline);
+            let played = geo.index(game.moves[ply]);
+            let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+            let Some(replacement) = searcher.avoid_proved_loss(&mut model, played, &moves) else {
+                continue;
+            };
+            let (before, after) = (verdict_of(&state, played), verdict_of(&state, replacement));
+            *changed.entry((game.result, before, after)).or_insert(0) += 1;
+            println!(
+                "{} with {} empty cells ({}): {} (verdict {before}) gives way to {} (verdict {after})",
+                game.path.display(),
+                64 - ply,
+                game.result,
+                game.moves[ply],
+                geo.cell(replacement)
+            );
+        }
+    }
+    println!(
+        "{decisions} decisions; changed, by the game's result and the verdicts of the move played and its replacement: {changed:?}"
+    );
+}
