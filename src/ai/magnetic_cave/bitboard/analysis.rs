@@ -1041,6 +1041,32 @@ fn model_predicts_classroom_replies() {
     }
 }
 
+/// The engine's decisions with `empty` empty cells in `games` whose result for the engine
+/// is in `results`, every `PARTS`-th game from the `PART`-th (see `this_part`): each game
+/// with the number of moves played before the decision.
+fn engine_decisions<'a>(
+    games: &'a [RecordedGame],
+    results: &'a str,
+    empty: std::ops::RangeInclusive<usize>,
+) -> impl Iterator<Item = (&'a RecordedGame, usize)> + 'a {
+    this_part(games.iter().filter(|game| results.contains(game.result))).flat_map(move |game| {
+        let empty = empty.clone();
+        (4..game.moves.len())
+            .filter(move |&ply| ply % 2 == game.engine && empty.contains(&(64 - ply)))
+            .map(move |ply| (game, ply))
+    })
+}
+
+/// What the brick on `cell` leads to for the player who lays it in `state`, proved within
+/// `seconds`: 1 a win, 0 a tie, -1 a loss, 2 unproved.
+fn verdict_after(geo: &Geometry, state: &State, cell: u32, seconds: f64) -> i32 {
+    let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
+    let mut prover = Searcher::new(geo, state, &deadline);
+    prover
+        .proof_after(cell, 1, (-1, 1))
+        .map_or(2, |score| -score.signum())
+}
+
 /// The proof of a win in the time left at the end of a move
 /// ([`Searcher::win_in_time_left`]), replayed on the engine's recorded moves: for each of
 /// the engine's decisions with 25 to 32 empty cells in the games of the records in
@@ -1061,35 +1087,26 @@ fn win_in_time_left_on_recorded_moves() {
     let results = std::env::var("RESULTS").unwrap_or_else(|_| "WDL".into());
     let geo = super::tests::standard_geometry();
     let (mut decisions, mut changed) = (0, std::collections::BTreeMap::new());
-    for game in this_part(games.iter().filter(|game| results.contains(game.result))) {
-        for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
-            if !(25..=32).contains(&(64 - ply)) {
-                continue;
-            }
-            decisions += 1;
-            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
-            let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
-            let mut searcher = Searcher::new(&geo, &state, &deadline);
-            let played = geo.index(game.moves[ply]);
-            let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
-            let Some(win) = searcher.win_in_time_left(played, &moves) else {
-                continue;
-            };
-            let deadline = Deadline::within(Duration::from_secs_f64(proof / 0.8));
-            let mut prover = Searcher::new(&geo, &state, &deadline);
-            let verdict = prover
-                .proof_after(played, 1, (-1, 1))
-                .map_or(2, |score| -score.signum());
-            *changed.entry((game.result, verdict)).or_insert(0) += 1;
-            println!(
-                "{} with {} empty cells ({}): {} (verdict {verdict}) gives way to {}",
-                game.path.display(),
-                64 - ply,
-                game.result,
-                game.moves[ply],
-                geo.cell(win)
-            );
-        }
+    for (game, ply) in engine_decisions(&games, &results, 25..=32) {
+        decisions += 1;
+        let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+        let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
+        let mut searcher = Searcher::new(&geo, &state, &deadline);
+        let played = geo.index(game.moves[ply]);
+        let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+        let Some(win) = searcher.win_in_time_left(played, &moves) else {
+            continue;
+        };
+        let verdict = verdict_after(&geo, &state, played, proof);
+        *changed.entry((game.result, verdict)).or_insert(0) += 1;
+        println!(
+            "{} with {} empty cells ({}): {} (verdict {verdict}) gives way to {}",
+            game.path.display(),
+            64 - ply,
+            game.result,
+            game.moves[ply],
+            geo.cell(win)
+        );
     }
     println!(
         "{decisions} decisions; changed, by the game's result and the played move's verdict: {changed:?}"
@@ -1120,40 +1137,29 @@ fn check_at_recorded_moves() {
     let proof: f64 = env_or("PROOF", 10.0);
     let results = std::env::var("RESULTS").unwrap_or_else(|_| "WDL".into());
     let geo = super::tests::standard_geometry();
-    let verdict_of = |state: &State, cell: u32| {
-        let deadline = Deadline::within(Duration::from_secs_f64(proof / 0.8));
-        let mut prover = Searcher::new(&geo, state, &deadline);
-        prover
-            .proof_after(cell, 1, (-1, 1))
-            .map_or(2, |score| -score.signum())
-    };
     let (mut decisions, mut changed) = (0, std::collections::BTreeMap::new());
-    for game in this_part(games.iter().filter(|game| results.contains(game.result))) {
-        for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
-            if !(fewest..=most).contains(&(64 - ply)) {
-                continue;
-            }
-            decisions += 1;
-            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
-            let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
-            let mut model = Searcher::model(&model_geo, &state, &deadline);
-            let mut searcher = Searcher::new(&geo, &state, &deadline);
-            let played = geo.index(game.moves[ply]);
-            let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
-            let Some(replacement) = searcher.avoid_proved_loss(&mut model, played, &moves) else {
-                continue;
-            };
-            let (before, after) = (verdict_of(&state, played), verdict_of(&state, replacement));
-            *changed.entry((game.result, before, after)).or_insert(0) += 1;
-            println!(
-                "{} with {} empty cells ({}): {} (verdict {before}) gives way to {} (verdict {after})",
-                game.path.display(),
-                64 - ply,
-                game.result,
-                game.moves[ply],
-                geo.cell(replacement)
-            );
-        }
+    for (game, ply) in engine_decisions(&games, &results, fewest..=most) {
+        decisions += 1;
+        let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+        let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
+        let mut model = Searcher::model(&model_geo, &state, &deadline);
+        let mut searcher = Searcher::new(&geo, &state, &deadline);
+        let played = geo.index(game.moves[ply]);
+        let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
+        let Some(replacement) = searcher.avoid_proved_loss(&mut model, played, &moves) else {
+            continue;
+        };
+        let before = verdict_after(&geo, &state, played, proof);
+        let after = verdict_after(&geo, &state, replacement, proof);
+        *changed.entry((game.result, before, after)).or_insert(0) += 1;
+        println!(
+            "{} with {} empty cells ({}): {} (verdict {before}) gives way to {} (verdict {after})",
+            game.path.display(),
+            64 - ply,
+            game.result,
+            game.moves[ply],
+            geo.cell(replacement)
+        );
     }
     println!(
         "{decisions} decisions; changed, by the game's result and the verdicts of the move played and its replacement: {changed:?}"
