@@ -1067,78 +1067,30 @@ fn verdict_after(geo: &Geometry, state: &State, cell: u32, seconds: f64) -> i32 
         .map_or(2, |score| -score.signum())
 }
 
-/// The proof of a win in the time left at the end of a move
-/// ([`Searcher::win_in_time_left`]), replayed on the engine's recorded moves: for each of
-/// the engine's decisions with 25 to 32 empty cells in the games of the records in
+/// A rule of the engine that may replace a chosen move, replayed on the engine's recorded
+/// moves: for each of its decisions with `empty` empty cells in the games of the records in
 /// `RECORDS` (see `recorded_games`; every `PARTS`-th game from the `PART`-th) whose result
-/// for the engine is in `RESULTS` (`WDL` unless given), a fresh searcher with `SECONDS` (0.3
-/// unless given, about what a 1-s move has left in the check's range) looks for a proved win
-/// other than the move played. One line a decision it changes, with the verdict of the move
-/// played (`PROOF` seconds, 10 unless given: 1 a win, 0 a tie, -1 a loss, 2 unproved), then
-/// counts: `RECORDS=dir1,dir2 cargo test --lib win_in_time_left_on -- --ignored --nocapture`.
-#[test]
-#[ignore = "an analysis tool, not a check"]
-fn win_in_time_left_on_recorded_moves() {
-    let Some(games) = recorded_games("RECORDS") else {
-        return;
-    };
-    let seconds: f64 = env_or("SECONDS", 0.3);
-    let proof: f64 = env_or("PROOF", 10.0);
-    let results = std::env::var("RESULTS").unwrap_or_else(|_| "WDL".into());
-    let geo = super::tests::standard_geometry();
-    let (mut decisions, mut changed) = (0, std::collections::BTreeMap::new());
-    for (game, ply) in engine_decisions(&games, &results, 25..=32) {
-        decisions += 1;
-        let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
-        let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let played = geo.index(game.moves[ply]);
-        let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
-        let Some(win) = searcher.win_in_time_left(played, &moves) else {
-            continue;
-        };
-        let verdict = verdict_after(&geo, &state, played, proof);
-        *changed.entry((game.result, verdict)).or_insert(0) += 1;
-        println!(
-            "{} with {} empty cells ({}): {} (verdict {verdict}) gives way to {}",
-            game.path.display(),
-            64 - ply,
-            game.result,
-            game.moves[ply],
-            geo.cell(win)
-        );
-    }
-    println!(
-        "{decisions} decisions; changed, by the game's result and the played move's verdict: {changed:?}"
-    );
-}
-
-/// The check of a chosen move ([`Searcher::avoid_proved_loss`]) replayed on the engine's
-/// recorded moves, at any number of empty cells: for each of the engine's decisions with
-/// `FEWEST` to `MOST` empty cells (33 and 33 unless given, one brick above the check's
-/// range) in the games of the records in `RECORDS` (see `recorded_games`; every `PARTS`-th
-/// game from the `PART`-th) whose result for the engine is in `RESULTS` (`WDL` unless
-/// given), a fresh searcher and model with `SECONDS` (0.3 unless given) check the move
-/// played. One line a decision the check changes, with the verdicts of the move played and
-/// of its replacement (`PROOF` seconds each, 10 unless given: 1 a win, 0 a tie, -1 a loss,
-/// 2 unproved), then counts: `RECORDS=dir1,dir2 cargo test --lib check_at_recorded -- --ignored
-/// --nocapture`.
-#[test]
-#[ignore = "an analysis tool, not a check"]
-fn check_at_recorded_moves() {
+/// for the engine is in `RESULTS` (`WDL` unless given), a fresh searcher and model with
+/// `SECONDS` (0.3 unless given) ask `replace` (searcher, model, the move played, the sensible
+/// moves) for another move. One line a decision it changes, with the verdicts of the move
+/// played and of its replacement (`PROOF` seconds each, 10 unless given: 1 a win, 0 a tie,
+/// -1 a loss, 2 unproved), then counts by the game's result and the two verdicts.
+fn replacements_on_recorded_moves(
+    empty: std::ops::RangeInclusive<usize>,
+    replace: impl Fn(&mut Searcher<'_, '_>, &mut Searcher<'_, '_>, u32, &[u32]) -> Option<u32>,
+) {
     let Some(games) = recorded_games("RECORDS") else {
         return;
     };
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
-    let (fewest, most): (usize, usize) = (env_or("FEWEST", 33), env_or("MOST", 33));
     let seconds: f64 = env_or("SECONDS", 0.3);
     let proof: f64 = env_or("PROOF", 10.0);
     let results = std::env::var("RESULTS").unwrap_or_else(|_| "WDL".into());
     let geo = super::tests::standard_geometry();
     let (mut decisions, mut changed) = (0, std::collections::BTreeMap::new());
-    for (game, ply) in engine_decisions(&games, &results, fewest..=most) {
+    for (game, ply) in engine_decisions(&games, &results, empty) {
         decisions += 1;
         let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
         let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
@@ -1146,7 +1098,7 @@ fn check_at_recorded_moves() {
         let mut searcher = Searcher::new(&geo, &state, &deadline);
         let played = geo.index(game.moves[ply]);
         let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
-        let Some(replacement) = searcher.avoid_proved_loss(&mut model, played, &moves) else {
+        let Some(replacement) = replace(&mut searcher, &mut model, played, &moves) else {
             continue;
         };
         let before = verdict_after(&geo, &state, played, proof);
@@ -1164,4 +1116,31 @@ fn check_at_recorded_moves() {
     println!(
         "{decisions} decisions; changed, by the game's result and the verdicts of the move played and its replacement: {changed:?}"
     );
+}
+
+/// The proof of a win in the time left at the end of a move
+/// ([`Searcher::win_in_time_left`]), replayed on the engine's recorded moves with 25 to 32
+/// empty cells (see `replacements_on_recorded_moves` for the environment and the output;
+/// `SECONDS` 0.3 is about what a 1-s move has left in the check's range): `RECORDS=dir1,dir2
+/// cargo test --lib win_in_time_left_on -- --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn win_in_time_left_on_recorded_moves() {
+    replacements_on_recorded_moves(25..=32, |searcher, _, played, moves| {
+        searcher.win_in_time_left(played, moves)
+    });
+}
+
+/// The check of a chosen move ([`Searcher::avoid_proved_loss`]) replayed on the engine's
+/// recorded moves with `FEWEST` to `MOST` empty cells (33 and 33 unless given, one brick
+/// above the check's range; see `replacements_on_recorded_moves` for the rest of the
+/// environment and the output): `RECORDS=dir1,dir2 cargo test --lib check_at_recorded --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn check_at_recorded_moves() {
+    let (fewest, most): (usize, usize) = (env_or("FEWEST", 33), env_or("MOST", 33));
+    replacements_on_recorded_moves(fewest..=most, |searcher, model, played, moves| {
+        searcher.avoid_proved_loss(model, played, moves)
+    });
 }
