@@ -1297,6 +1297,13 @@ impl<'d, 'g> Searcher<'d, 'g> {
         self.proof_after(cell, ply, (-1, 0)).map(|score| score < 0)
     }
 
+    /// What our brick on `cell` leads to with best play: 1 a win, 0 a tie, -1 a loss (a proof
+    /// with a window around a tie); `None` when the time ran out first.
+    fn outcome_after(&mut self, cell: u32) -> Option<i32> {
+        self.proof_after(cell, 1, (-1, 1))
+            .map(|score| -score.signum())
+    }
+
     /// The *check* of a chosen move just above the solver's range, in the thinking time the
     /// deepening and the lures left. It acts when `chosen` is proved to lose and the reply
     /// the `model` of a shallow opponent predicts keeps the win (proved too): a shallow
@@ -1369,11 +1376,11 @@ impl<'d, 'g> Searcher<'d, 'g> {
         self.share = SOLVE_SHARE;
         let mut outcomes = Vec::with_capacity(moves.len());
         for &cell in moves {
-            let Some(score) = self.proof_after(cell, 1, (-1, 1)).map(|score| -score) else {
+            let Some(outcome) = self.outcome_after(cell) else {
                 break;
             };
-            outcomes.push(score.signum());
-            if score > 0 {
+            outcomes.push(outcome);
+            if outcome > 0 {
                 break;
             }
         }

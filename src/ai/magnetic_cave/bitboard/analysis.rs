@@ -1061,10 +1061,9 @@ fn engine_decisions<'a>(
 /// `seconds`: 1 a win, 0 a tie, -1 a loss, 2 unproved.
 fn verdict_after(geo: &Geometry, state: &State, cell: u32, seconds: f64) -> i32 {
     let deadline = Deadline::within(Duration::from_secs_f64(seconds / 0.8));
-    let mut prover = Searcher::new(geo, state, &deadline);
-    prover
-        .proof_after(cell, 1, (-1, 1))
-        .map_or(2, |score| -score.signum())
+    Searcher::new(geo, state, &deadline)
+        .outcome_after(cell)
+        .unwrap_or(2)
 }
 
 /// A rule of the engine that may replace a chosen move, replayed on the engine's recorded
