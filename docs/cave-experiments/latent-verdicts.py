@@ -19,8 +19,8 @@ side, and how many cells were left when the engine lost.
 
 import argparse
 import collections
-import os
-import re
+
+from cave_records import recorded
 
 SIZE = 8
 TO_WIN = 5
@@ -76,40 +76,19 @@ def verdict(black, white):
     return "T"
 
 
-def games(folders):
-    """(engine colour 0/1, engine's points, moves) for every record in the folders."""
-    for folder in folders:
-        for name in sorted(os.listdir(folder)):
-            match = re.fullmatch(r"game-(\d+)\.ron", name)
-            if not match:
-                continue
-            text = open(os.path.join(folder, name), encoding="utf-8").read()
-            moves = re.findall(r'Act\("([A-Z][0-9]+)"', text)
-            result = re.search(r'result: Some\("([^"]*)"\)', text)
-            if not result:
-                continue
-            engine = 0 if int(match.group(1)) % 2 == 1 else 1
-            if result.group(1).startswith("Tie"):
-                points = 0.5
-            else:
-                winner = 0 if result.group(1).startswith("■") else 1
-                points = 1.0 if winner == engine else 0.0
-            yield engine, points, moves
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--empty", default="36,30,24", help="empty cells, comma-separated")
     parser.add_argument("folders", nargs="+")
     args = parser.parse_args()
-    recorded = list(games(args.folders))
-    print(f"{len(recorded)} games")
+    games = [(engine, points, moves) for _, engine, points, moves in recorded(args.folders)]
+    print(f"{len(games)} games")
     colour = ("black", "white")
     outcome = {1.0: "W", 0.5: "D", 0.0: "L"}
     for empty in (int(e) for e in args.empty.split(",")):
         table = collections.Counter()
         none_latent = collections.Counter()
-        for engine, points, moves in recorded:
+        for engine, points, moves in games:
             laid = SIZE * SIZE - empty
             if len(moves) < laid:
                 continue
@@ -129,7 +108,7 @@ def main():
             print(f"  engine {colour[engine]}, no latent cell on either side: {row}")
     left = collections.Counter(
         (colour[engine], SIZE * SIZE - len(moves))
-        for engine, points, moves in recorded
+        for engine, points, moves in games
         if points == 0.0
     )
     print("the engine's losses by colour and cells left at the end:", sorted(left.items()))
