@@ -14,27 +14,24 @@ verdicts on standard error when CAVE_CHECK_LOG is set.
 The two play files are endgame-simulator lists (`ENDGAMES=FILE … endgames_against`): the
 position after the chosen move and the position after its replacement, line for line.
 """
-import glob
 import os
 import re
 import subprocess
 import sys
 
+from cave_records import recorded
+
 
 def positions(folders):
     """The distinct positions with the engine to move and 32 to 39 bricks laid."""
     found, seen = [], set()
-    for folder in folders:
-        for path in sorted(glob.glob(folder + "/game-*.ron")):
-            number = int(path.split("game-")[1].split(".")[0])
-            engine = 0 if number % 2 == 1 else 1  # the engine is black in odd games
-            cells = re.findall(r'Act\("(\w+)", \d+\)', open(path).read())
-            for bricks in range(32, 40):
-                if bricks % 2 == engine and len(cells) > bricks:
-                    key = tuple(cells[:bricks])
-                    if key not in seen:
-                        seen.add(key)
-                        found.append(key)
+    for _, engine, _, cells in recorded(folders):
+        for bricks in range(32, 40):
+            if bricks % 2 == engine and len(cells) > bricks:
+                key = tuple(cells[:bricks])
+                if key not in seen:
+                    seen.add(key)
+                    found.append(key)
     return found
 
 
