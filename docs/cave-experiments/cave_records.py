@@ -1,5 +1,6 @@
 """Reading `tablero tournament --game magnetic-cave --records DIR` folders, for the scripts
-beside this file (`latent-verdicts.py`, `moves-proved-lost.py`)."""
+beside this file (`check-decisions.py`, `latent-verdicts.py`,
+`moves-proved-lost.py`)."""
 
 import os
 import re
