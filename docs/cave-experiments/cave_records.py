@@ -1,5 +1,5 @@
 """Reading `tablero tournament --game magnetic-cave --records DIR` folders, for the scripts
-beside this file (`check-decisions.py`, `latent-verdicts.py`,
+beside this file (`check-decisions.py`, `latent-verdicts.py`, `lost-positions.py`,
 `moves-proved-lost.py`)."""
 
 import os
