@@ -676,6 +676,21 @@ fn endgames_against_the_replayed_classroom_player() {
     println!("engine: {won} W {tied} D {lost} L");
 }
 
+/// The replies the model of the model traps (a plain open-line search, `model_geo`) chooses
+/// in `state` at each depth of [`MODEL_TRAP_DEPTHS`], shallowest first.
+fn model_trap_replies(model_geo: &Geometry, state: &State) -> Vec<u32> {
+    let deadline = Deadline::within(Duration::from_secs(60));
+    let mut model = Searcher::model(model_geo, state, &deadline);
+    model.selective = false;
+    model
+        .replies_by_depth(*MODEL_TRAP_DEPTHS.end(), false)
+        .into_iter()
+        .zip(1..)
+        .filter(|(_, depth)| MODEL_TRAP_DEPTHS.contains(depth))
+        .map(|(reply, _)| reply)
+        .collect()
+}
+
 /// One-reply traps in the games the engine tied: from each tied game of the records in
 /// `RECORDS` (see `recorded_games`; every `PARTS`-th from the `PART`-th), the first
 /// position with the engine to move and at most `EMPTY` empty cells (28 unless given).
@@ -743,16 +758,7 @@ fn traps_in_tied_games() {
                 next.outcome().is_none() && prove(&next, seconds).0 == Some(1)
             };
             let trap = loses(reply);
-            let deadline = Deadline::within(Duration::from_secs(60));
-            let mut model = Searcher::model(&model_geo, &after, &deadline);
-            model.selective = false;
-            let predicted: Vec<u32> = model
-                .replies_by_depth(*MODEL_TRAP_DEPTHS.end(), false)
-                .into_iter()
-                .zip(1..)
-                .filter(|(_, depth)| MODEL_TRAP_DEPTHS.contains(depth))
-                .map(|(reply, _)| reply)
-                .collect();
+            let predicted = model_trap_replies(&model_geo, &after);
             let chance = predicted.iter().filter(|&&reply| loses(reply)).count() as f64
                 / predicted.len().max(1) as f64;
             println!(
@@ -1142,4 +1148,111 @@ fn check_at_recorded_moves() {
     replacements_on_recorded_moves(fewest..=most, |searcher, model, played, moves| {
         searcher.avoid_proved_loss(model, played, moves)
     });
+}
+
+/// Bets in tied positions, screened: for every decision of the engine with `LOW` to `HIGH`
+/// empty cells (18 and 26 unless given) in the games of the records in `RECORDS` (every
+/// `PARTS`-th game from the `PART`-th) whose position the solver proves a tie (`SECONDS`
+/// each, 3 unless given), every sensible move proved to lose (a *bet*), the model's chance
+/// (depths 5 to 9, as the model traps) that the reply lets the engine win, and, for the
+/// bets it rates above zero, what the exact replay of the classroom player (`NODES`, 700,000
+/// unless given) answers and the verdict after that reply (1 the engine wins, 0 a tie, -1 the
+/// opponent keeps its win, 2 unproved):
+/// `RECORDS=dir1,dir2 cargo test --lib bets_in_tied -- --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn bets_in_tied_positions() {
+    let Some(games) = recorded_games("RECORDS") else {
+        return;
+    };
+    let (low, high): (usize, usize) = (env_or("LOW", 18), env_or("HIGH", 26));
+    let seconds: f64 = env_or("SECONDS", 3.0);
+    let nodes: u64 = env_or("NODES", 700_000);
+    let geo = super::tests::standard_geometry();
+    let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
+        return;
+    };
+    let prove = |state: &State| {
+        let deadline = Deadline::within(Duration::from_secs_f64(seconds));
+        Searcher::new(&geo, state, &deadline).prove()
+    };
+    // Verdict for the engine after `state` (engine to move): 1, 0, -1 or 2 unproved.
+    let engine_verdict = |state: &State| match state.outcome() {
+        Some(Outcome::Tie) => 0,
+        Some(_) => -1,
+        None => prove(state).unwrap_or(2),
+    };
+    let (mut tied, mut with_bets, mut rated) = (0, 0, 0);
+    let mut exact = [0usize; 4];
+    let mut exact_by_chance = std::collections::BTreeMap::<u32, [usize; 4]>::new();
+    for game in this_part(games.iter()) {
+        for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
+            let empty = 64 - ply;
+            if empty < low || empty > high {
+                continue;
+            }
+            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+            if prove(&state) != Some(0) {
+                continue;
+            }
+            tied += 1;
+            let mut bets = Vec::new();
+            for cell in bits(Position::new(&geo, &state).sensible_moves()) {
+                let mut after = state.clone();
+                after.apply(geo.cell(cell)).unwrap();
+                if after.outcome().is_some() || prove(&after) != Some(1) {
+                    continue;
+                }
+                bets.push((cell, after));
+            }
+            with_bets += usize::from(!bets.is_empty());
+            for (cell, after) in bets {
+                let predicted = model_trap_replies(&model_geo, &after);
+                let verdict_of = |reply: u32| {
+                    let mut next = after.clone();
+                    next.apply(model_geo.cell(reply)).unwrap();
+                    engine_verdict(&next)
+                };
+                let mut wins = 0;
+                let mut keeps = 0;
+                for &reply in &predicted {
+                    match verdict_of(reply) {
+                        1 => wins += 1,
+                        -1 => keeps += 1,
+                        _ => {}
+                    }
+                }
+                if wins == 0 && std::env::var("ALL").is_err() {
+                    continue;
+                }
+                rated += usize::from(wins > 0);
+                let reply = replayed_reply(&model_geo, &after, nodes);
+                let result = verdict_of(model_geo.index(reply));
+                let slot = match result {
+                    1 => 0,
+                    0 => 1,
+                    -1 => 2,
+                    _ => 3,
+                };
+                exact[slot] += 1;
+                exact_by_chance.entry(wins * 10 + keeps).or_default()[slot] += 1;
+                println!(
+                    "{} ply {ply} ({empty} empty) bet {}: model {wins}/{} win, {keeps} keep; \
+                     classroom {} -> {result}",
+                    game.path.display(),
+                    geo.cell(cell),
+                    predicted.len(),
+                    reply,
+                );
+            }
+        }
+    }
+    println!("{tied} tied positions, {with_bets} with bets, {rated} bets the model rates");
+    println!(
+        "exact replies: {} win, {} tie, {} keep, {} unproved",
+        exact[0], exact[1], exact[2], exact[3]
+    );
+    for (key, counts) in exact_by_chance {
+        println!("model wins {} keeps {}: {counts:?}", key / 10, key % 10);
+    }
 }
