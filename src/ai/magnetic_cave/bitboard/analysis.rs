@@ -179,19 +179,19 @@ fn end_score(geo: &Geometry, state: &State, engine: usize, depth: u32) -> i32 {
 }
 
 /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
-/// commas), with `SECONDS` each (60 unless given): an analysis tool for recorded games.
+/// commas), with `SECONDS` each (60 unless given; fractions allowed): an analysis tool for recorded games.
 #[test]
 #[ignore = "an analysis tool: POSITIONS=file cargo test --lib solve_listed -- --ignored"]
 fn solve_listed_positions() {
     let Some(lines) = listed_lines("POSITIONS") else {
         return;
     };
-    let seconds: u64 = env_or("SECONDS", 60);
+    let seconds: f64 = env_or("SECONDS", 60.0);
     let geo = super::tests::standard_geometry();
     for line in lines {
         let moves = parse_moves(&line).unwrap();
         let state = State::from_moves(Config::STANDARD, &moves).unwrap();
-        let deadline = Deadline::within(Duration::from_secs(seconds));
+        let deadline = Deadline::within(Duration::from_secs_f64(seconds));
         let mut searcher = Searcher::new(&geo, &state, &deadline);
         let start = Instant::now();
         let verdict = searcher.prove();
