@@ -179,7 +179,8 @@ fn end_score(geo: &Geometry, state: &State, engine: usize, depth: u32) -> i32 {
 }
 
 /// Proves the positions listed one per line in the file `POSITIONS` (moves separated by
-/// commas), with `SECONDS` each (60 unless given; fractions allowed): an analysis tool for recorded games.
+/// commas), with `SECONDS` each (60 unless given; fractions allowed): an analysis tool for
+/// recorded games.
 #[test]
 #[ignore = "an analysis tool: POSITIONS=file cargo test --lib solve_listed -- --ignored"]
 fn solve_listed_positions() {
@@ -1157,7 +1158,7 @@ fn check_at_recorded_moves() {
 /// (depths 5 to 9, as the model traps) that the reply lets the engine win, and, for the
 /// bets it rates above zero, what the exact replay of the classroom player (`NODES`, 700,000
 /// unless given) answers and the verdict after that reply (1 the engine wins, 0 a tie, -1 the
-/// opponent keeps its win, 2 unproved):
+/// opponent keeps its win, 2 unproved); with `ALL` set, for every bet:
 /// `RECORDS=dir1,dir2 cargo test --lib bets_in_tied -- --ignored --nocapture`.
 #[test]
 #[ignore = "an analysis tool, not a check"]
@@ -1184,7 +1185,7 @@ fn bets_in_tied_positions() {
     };
     let (mut tied, mut with_bets, mut rated) = (0, 0, 0);
     let mut exact = [0usize; 4];
-    let mut exact_by_chance = std::collections::BTreeMap::<u32, [usize; 4]>::new();
+    let mut exact_by_chance = std::collections::BTreeMap::<(u32, u32), [usize; 4]>::new();
     for game in this_part(games.iter()) {
         for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
             let empty = 64 - ply;
@@ -1208,15 +1209,15 @@ fn bets_in_tied_positions() {
             with_bets += usize::from(!bets.is_empty());
             for (cell, after) in bets {
                 let predicted = model_trap_replies(&model_geo, &after);
-                let verdict_of = |reply: u32| {
+                let verdict_of = |reply: Cell| {
                     let mut next = after.clone();
-                    next.apply(model_geo.cell(reply)).unwrap();
+                    next.apply(reply).unwrap();
                     engine_verdict(&next)
                 };
                 let mut wins = 0;
                 let mut keeps = 0;
                 for &reply in &predicted {
-                    match verdict_of(reply) {
+                    match verdict_of(model_geo.cell(reply)) {
                         1 => wins += 1,
                         -1 => keeps += 1,
                         _ => {}
@@ -1227,7 +1228,7 @@ fn bets_in_tied_positions() {
                 }
                 rated += usize::from(wins > 0);
                 let reply = replayed_reply(&model_geo, &after, nodes);
-                let result = verdict_of(model_geo.index(reply));
+                let result = verdict_of(reply);
                 let slot = match result {
                     1 => 0,
                     0 => 1,
@@ -1235,7 +1236,7 @@ fn bets_in_tied_positions() {
                     _ => 3,
                 };
                 exact[slot] += 1;
-                exact_by_chance.entry(wins * 10 + keeps).or_default()[slot] += 1;
+                exact_by_chance.entry((wins, keeps)).or_default()[slot] += 1;
                 println!(
                     "{} ply {ply} ({empty} empty) bet {}: model {wins}/{} win, {keeps} keep; \
                      classroom {} -> {result}",
@@ -1252,7 +1253,7 @@ fn bets_in_tied_positions() {
         "exact replies: {} win, {} tie, {} keep, {} unproved",
         exact[0], exact[1], exact[2], exact[3]
     );
-    for (key, counts) in exact_by_chance {
-        println!("model wins {} keeps {}: {counts:?}", key / 10, key % 10);
+    for ((wins, keeps), counts) in exact_by_chance {
+        println!("model wins {wins} keeps {keeps}: {counts:?}");
     }
 }
