@@ -146,6 +146,15 @@ fn replayed_reply(model_geo: &Geometry, state: &State, nodes: u64) -> Cell {
     model_geo.cell(classroom_model::reply_within(&choices, nodes).unwrap())
 }
 
+/// The solver's verdict for the player to move in `state` (1 a win, 0 a tie, -1 a loss;
+/// `None` when `seconds` ran out first), and the seconds it took.
+fn timed_proof(geo: &Geometry, state: &State, seconds: f64) -> (Option<i32>, f64) {
+    let deadline = Deadline::within(Duration::from_secs_f64(seconds));
+    let start = Instant::now();
+    let verdict = Searcher::new(geo, state, &deadline).prove();
+    (verdict, start.elapsed().as_secs_f64())
+}
+
 /// The recorded games whose result for the engine is `RESULT` (`D` unless given) and in
 /// which the engine played `COLOUR` (`white` unless given).
 fn games_by_result(games: &[RecordedGame]) -> Vec<&RecordedGame> {
@@ -714,13 +723,7 @@ fn traps_in_tied_games() {
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
-    // The solver's verdict for the player to move in `state`, and the seconds it took.
-    let prove = |state: &State, seconds: f64| {
-        let deadline = Deadline::within(Duration::from_secs_f64(seconds));
-        let start = Instant::now();
-        let verdict = Searcher::new(&geo, state, &deadline).prove();
-        (verdict, start.elapsed().as_secs_f64())
-    };
+    let prove = |state: &State, seconds: f64| timed_proof(&geo, state, seconds);
     let (mut positions, mut pairs, mut trapped, mut blunders) = (0, 0, 0, 0);
     for game in this_part(games.iter().filter(|game| game.result == 'D')) {
         // The engine (seat 0 black) moves at the plies (from 0) of its seat's parity.
@@ -749,23 +752,23 @@ fn traps_in_tied_games() {
                 continue;
             }
             pairs += 1;
-            let mut model_position = Position::new(&model_geo, &after);
-            let choices = classroom_model::classroom_replies(&mut model_position, nodes);
-            let reply = classroom_model::reply_within(&choices, nodes).unwrap();
+            let reply = replayed_reply(&model_geo, &after, nodes);
             // Whether `reply` after `cell` loses for the classroom player.
-            let loses = |reply: u32| {
+            let loses = |reply: Cell| {
                 let mut next = after.clone();
-                next.apply(model_geo.cell(reply)).unwrap();
+                next.apply(reply).unwrap();
                 next.outcome().is_none() && prove(&next, seconds).0 == Some(1)
             };
             let trap = loses(reply);
             let predicted = model_trap_replies(&model_geo, &after);
-            let chance = predicted.iter().filter(|&&reply| loses(reply)).count() as f64
+            let chance = predicted
+                .iter()
+                .filter(|&&reply| loses(model_geo.cell(reply)))
+                .count() as f64
                 / predicted.len().max(1) as f64;
             println!(
-                "  {} keeps the tie; classroom answers {}{}; model's chance of a mistake {chance:.1}",
+                "  {} keeps the tie; classroom answers {reply}{}; model's chance of a mistake {chance:.1}",
                 geo.cell(cell),
-                model_geo.cell(reply),
                 if trap { ", which loses" } else { "" },
             );
             traps += usize::from(trap);
@@ -1173,10 +1176,7 @@ fn bets_in_tied_positions() {
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
-    let prove = |state: &State| {
-        let deadline = Deadline::within(Duration::from_secs_f64(seconds));
-        Searcher::new(&geo, state, &deadline).prove()
-    };
+    let prove = |state: &State| timed_proof(&geo, state, seconds).0;
     // Verdict for the engine after `state` (engine to move): 1, 0, -1 or 2 unproved.
     let engine_verdict = |state: &State| match state.outcome() {
         Some(Outcome::Tie) => 0,
