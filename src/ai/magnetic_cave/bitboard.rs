@@ -48,7 +48,7 @@ const MODEL_DEPTH: i32 = 7;
 /// …reading forced replies without using up depth and reducing late moves, as our search
 /// does. Without that, and at depth 6, it predicts `classroom`'s reply more often (75 to 82 %
 /// against 54 to 59 %, `model_predicts_classroom_replies`) but lured and checked no better:
-/// +0.5 points (SE 0.7) over 480 paired games (docs, fifty-fourth session).
+/// +0.1 points (SE 0.7) over 600 paired games (docs, fifty-fourth session).
 const MODEL_SELECTIVE: bool = true;
 /// The model's table has `2^MODEL_TT_BITS` entries.
 const MODEL_TT_BITS: u32 = 16;
