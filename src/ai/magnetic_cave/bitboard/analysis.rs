@@ -723,7 +723,6 @@ fn traps_in_tied_games() {
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
-    let prove = |state: &State, seconds: f64| timed_proof(&geo, state, seconds);
     let (mut positions, mut pairs, mut trapped, mut blunders) = (0, 0, 0, 0);
     for game in this_part(games.iter().filter(|game| game.result == 'D')) {
         // The engine (seat 0 black) moves at the plies (from 0) of its seat's parity.
@@ -733,7 +732,7 @@ fn traps_in_tied_games() {
             continue;
         };
         let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
-        let (verdict, took) = prove(&state, 3.0 * seconds);
+        let (verdict, took) = timed_proof(&geo, &state, 3.0 * seconds);
         println!(
             "{} with {} empty cells: {verdict:?} in {took:.1} s, played {}",
             game.path.display(),
@@ -748,7 +747,7 @@ fn traps_in_tied_games() {
         for cell in bits(Position::new(&geo, &state).sensible_moves()) {
             let mut after = state.clone();
             after.apply(geo.cell(cell)).unwrap();
-            if prove(&after, seconds).0 != Some(0) {
+            if timed_proof(&geo, &after, seconds).0 != Some(0) {
                 continue;
             }
             pairs += 1;
@@ -757,7 +756,7 @@ fn traps_in_tied_games() {
             let loses = |reply: Cell| {
                 let mut next = after.clone();
                 next.apply(reply).unwrap();
-                next.outcome().is_none() && prove(&next, seconds).0 == Some(1)
+                next.outcome().is_none() && timed_proof(&geo, &next, seconds).0 == Some(1)
             };
             let trap = loses(reply);
             let predicted = model_trap_replies(&model_geo, &after);
