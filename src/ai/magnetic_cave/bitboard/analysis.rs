@@ -1,5 +1,6 @@
 //! Analysis tools and measurements of the bitboard search, run by hand (`--ignored`): they
-//! read match records and positions named in the environment and print what they find.
+//! read match records and positions named in the environment and print what they find. The
+//! one search of their own (sequences of fours) has a check that runs with the tests.
 //! `docs/ai-magnetic-cave.md` gives the command of each and what it showed.
 
 use super::*;
@@ -1255,4 +1256,161 @@ fn bets_in_tied_positions() {
     for ((wins, keeps), counts) in exact_by_chance {
         println!("model wins {wins} keeps {keeps}: {counts:?}");
     }
+}
+
+/// Whether the player to move wins by a *sequence of fours* within `depth` of its bricks:
+/// each brick leaves it a playable winning cell the opponent must fill (it has no win of its
+/// own to take), until one brick leaves two. A winning cell of the opponent's that is
+/// playable must be filled first, which continues the sequence only if it is itself a four.
+/// `nodes` counts the bricks laid and stops the search at zero.
+fn four_sequence(position: &mut Position<'_>, depth: u32, nodes: &mut u64) -> bool {
+    let me = position.to_move;
+    let them = 1 - me;
+    let legal = position.legal();
+    if position.winning_cells(me) & legal != 0 {
+        return true;
+    }
+    if depth == 0 || *nodes == 0 {
+        return false;
+    }
+    let theirs = position.winning_cells(them) & legal;
+    let candidates = match theirs.count_ones() {
+        0 => legal,
+        1 => theirs,
+        _ => return false,
+    };
+    for cell in bits(candidates) {
+        *nodes = nodes.saturating_sub(1);
+        position.play(cell);
+        let legal = position.legal();
+        let threats = position.winning_cells(me) & legal;
+        let wins = if position.winning_cells(them) & legal != 0 {
+            false
+        } else if threats.count_ones() >= 2 {
+            true
+        } else if threats != 0 {
+            let block = threats.trailing_zeros();
+            position.play(block);
+            let wins = four_sequence(position, depth - 1, nodes);
+            position.undo(block);
+            wins
+        } else {
+            false
+        };
+        position.undo(cell);
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// The fewest bricks of a sequence of fours ([`four_sequence`]) that wins for the player to
+/// move in `state`, up to `most`; `None` when there is none, or when the `nodes` ran out
+/// first (then `exhausted` counts one more).
+fn shortest_four_sequence(
+    geo: &Geometry,
+    state: &State,
+    most: u32,
+    nodes: u64,
+    exhausted: &mut usize,
+) -> Option<u32> {
+    let mut position = Position::new(geo, state);
+    let mut left = nodes;
+    let found = (1..=most).find(|&depth| four_sequence(&mut position, depth, &mut left));
+    *exhausted += usize::from(found.is_none() && left == 0);
+    found
+}
+
+/// A win by a sequence of fours is a win: on random positions with 24 empty cells the solver
+/// proves a win for every one [`four_sequence`] finds (and it finds some). A check, not a
+/// tool, so it runs with the tests.
+#[test]
+fn sequences_of_fours_are_proved_wins() {
+    let geo = super::tests::standard_geometry();
+    let (mut found, mut missed) = (0, 0);
+    for state in super::tests::random_positions(55, 24).take(120) {
+        let mut exhausted = 0;
+        if shortest_four_sequence(&geo, &state, 12, 100_000, &mut exhausted).is_none() {
+            continue;
+        }
+        found += 1;
+        let (verdict, _) = timed_proof(&geo, &state, 20.0);
+        missed += usize::from(verdict != Some(1));
+    }
+    assert!(
+        found >= 5,
+        "only {found} sequences of fours in 120 positions"
+    );
+    assert_eq!(
+        missed, 0,
+        "{missed} of {found} sequences of fours not proved wins"
+    );
+}
+
+/// Sequences of fours in recorded games, screened: for every decision of the engine with
+/// `FEWEST` to `MOST` empty cells (25 and 59 unless given) in the games of the records in
+/// `RECORDS` (every `PARTS`-th game from the `PART`-th), whether the engine had a win by a
+/// sequence of fours ([`four_sequence`], up to `LENGTH` bricks, 30 unless given), and after
+/// its move whether `classroom` had one. One line a tied or lost game with either, then
+/// counts by the game's result and the engine's sequences by their fewest bricks
+/// (`NODES` bricks laid at most for each, 2,000,000 unless given): `RECORDS=dir1,dir2 cargo
+/// test --lib four_sequences_in -- --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn four_sequences_in_recorded_games() {
+    let Some(games) = recorded_games("RECORDS") else {
+        return;
+    };
+    let (fewest, most): (usize, usize) = (env_or("FEWEST", 25), env_or("MOST", 59));
+    let length: u32 = env_or("LENGTH", 30);
+    let nodes: u64 = env_or("NODES", 2_000_000);
+    let geo = super::tests::standard_geometry();
+    let mut counts = std::collections::BTreeMap::<(char, bool, bool), usize>::new();
+    let mut first_own = std::collections::BTreeMap::<(char, usize), usize>::new();
+    let mut lengths = std::collections::BTreeMap::<u32, usize>::new();
+    let mut exhausted = 0;
+    for game in this_part(games.iter()) {
+        let (mut own, mut theirs) = (Vec::new(), Vec::new());
+        for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
+            let empty = 64 - ply;
+            if empty < fewest || empty > most {
+                continue;
+            }
+            let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
+            if let Some(bricks) =
+                shortest_four_sequence(&geo, &state, length, nodes, &mut exhausted)
+            {
+                own.push((empty, bricks));
+            }
+            let after = State::from_moves(Config::STANDARD, &game.moves[..=ply]).unwrap();
+            if after.outcome().is_none()
+                && let Some(bricks) =
+                    shortest_four_sequence(&geo, &after, length, nodes, &mut exhausted)
+            {
+                theirs.push((empty - 1, bricks));
+            }
+        }
+        if let Some(&(empty, _)) = own.first() {
+            *first_own.entry((game.result, empty)).or_insert(0) += 1;
+        }
+        for &(_, bricks) in &own {
+            *lengths.entry(bricks).or_insert(0) += 1;
+        }
+        *counts
+            .entry((game.result, !own.is_empty(), !theirs.is_empty()))
+            .or_insert(0) += 1;
+        if game.result != 'W' && (!own.is_empty() || !theirs.is_empty()) {
+            println!(
+                "{} ({}, engine {}): engine's (empty, bricks) {own:?}; classroom's {theirs:?}",
+                game.path.display(),
+                game.result,
+                if game.engine == 0 { "black" } else { "white" },
+            );
+        }
+    }
+    println!("games by (result, engine had one, classroom had one): {counts:?}");
+    println!("the engine's first, by (result, empty cells): {first_own:?}");
+    println!("the engine's decisions with one, by its fewest bricks: {lengths:?}");
+    println!("searches that ran out of bricks to lay: {exhausted}");
 }
