@@ -4,6 +4,7 @@
     python3 docs/cave-fit/fit.py docs/cave-fit/games.txt        # needs numpy
     python3 docs/cave-fit/fit.py --from-records DIR... > games.txt
     python3 docs/cave-fit/fit.py --final labels.txt              # solver-labelled positions
+    python3 docs/cave-fit/fit.py --white FROM TO DIR...          # the engine's games as white
 
 games.txt holds one game a line: its result (b = black won, w = white won, t = a tie), then
 its moves. Every position from the 9th to the 49th brick (and at least 4 before the end) in
@@ -17,7 +18,11 @@ not playable yet in rows with an odd number of empty cells. --engine a,b,... com
 values than the engine's (in the order the weights are printed). A logistic regression
 (Newton's method) fits them; the weights are printed times 250, the scale of the engine's
 constants, with the cross-entropy on held-out games (five folds by game) next to a constant
-guess, to 4^k for k bricks in any direction and to the engine's values.
+guess, to 4^k for k bricks in any direction and to the engine's values. With --white, the
+samples are the positions after FROM to TO plies of the games the engine played as white in
+the match records DIR... (`tablero tournament --a engine --records DIR`), labelled 1 when white
+won and 0 for a tie or a loss; the weights are printed for white (its windows minus black's,
+the move 1 when white is to move), each fit with a constant.
 """
 import glob
 import re
@@ -110,7 +115,81 @@ if "--engine" in sys.argv:
     del sys.argv[at : at + 2]
 
 
+def fit(A, B):
+    """Logistic regression of B on the columns of A (Newton's method, a little ridge)."""
+    import numpy as np
+
+    w = np.zeros(A.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-A @ w))
+        grad = A.T @ (p - B) / len(B) + 1e-6 * w
+        hess = (A * (p * (1 - p))[:, None]).T @ A / len(B) + 1e-6 * np.eye(len(w))
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
+def cross_entropy(A, B, w):
+    import numpy as np
+
+    p = np.clip(1 / (1 + np.exp(-A @ w)), 1e-12, 1 - 1e-12)
+    return -np.mean(B * np.log(p) + (1 - B) * np.log(1 - p))
+
+
+def held_out(A, Y, F):
+    """The cross-entropy of fits to four folds (F) on the fifth, over all five."""
+    total = 0.0
+    for k in range(5):
+        w = fit(A[F != k], Y[F != k])
+        total += cross_entropy(A[F == k], Y[F == k], w) * (F == k).sum()
+    return total / len(Y)
+
+
+def white_games(first, last, dirs):
+    """The engine's games as white in match records of `tablero tournament --a engine`
+    (even-numbered games): every position after `first` to `last` plies (and at least 4
+    before the end) with no playable winning cell, labelled 1 when white won, else 0. Prints
+    the held-out cross-entropy of a constant, of the engine's values and of the features
+    refitted (each with a constant), and the refitted weights for white (times 250)."""
+    import numpy as np
+
+    xs, ys, folds, games = [], [], [], 0
+    for d in dirs:
+        for name in sorted(glob.glob(d + "/game-*.ron")):
+            if int(re.search(r"game-(\d+)", name).group(1)) % 2:
+                continue
+            text = open(name).read()
+            result = re.search(r'result: Some\("([^"]*)"\)', text)
+            if not result:
+                continue
+            result = result.group(1)
+            won = not ("ie" in result.split(":")[0] or result.startswith("■"))
+            moves = re.findall(r'Act\("([A-H]\d)", \d+\)', text)
+            g = [[0] * W for _ in range(H)]
+            for ply, move in enumerate(moves):
+                if first <= ply <= min(last, len(moves) - 4):
+                    x, tactical = features(g, ply % 2 == 0)
+                    if not tactical:
+                        xs.append(x)
+                        ys.append(1.0 if won else 0.0)
+                        folds.append(games % 5)
+                g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
+            games += 1
+    X, Y, F = np.array(xs, float), np.array(ys), np.array(folds)
+    one = np.ones((len(Y), 1))
+    engine = -(X[:, : len(ENGINE)] @ np.array(ENGINE, float))
+    print(f"{games} games as white, {len(Y)} positions, white won {Y.mean():.3f}")
+    print(f"held-out cross-entropy: a constant {held_out(one, Y, F):.4f}, "
+          f"the engine's values {held_out(np.c_[one, engine], Y, F):.4f}, "
+          f"the fitted features {held_out(np.c_[one, X], Y, F):.4f}")
+    w = fit(np.c_[one, X], Y)
+    for name, weight in zip(["constant"] + NAMES, w):
+        print(f"  {name:8} {-weight * 250 if name != 'constant' else weight * 250:8.1f}")
+
+
 def main():
+    if sys.argv[1] == "--white":
+        white_games(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:])
+        return
     if sys.argv[1] == "--from-records":
         from_records(sys.argv[2:])
         return
@@ -141,33 +220,13 @@ def main():
             g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
     X, Y, F = np.array(xs, float), np.array(ys), np.array(folds)
 
-    def fit(A, B):
-        w = np.zeros(A.shape[1])
-        for _ in range(50):
-            p = 1 / (1 + np.exp(-A @ w))
-            grad = A.T @ (p - B) / len(B) + 1e-6 * w
-            hess = (A * (p * (1 - p))[:, None]).T @ A / len(B) + 1e-6 * np.eye(len(w))
-            w -= np.linalg.solve(hess, grad)
-        return w
-
-    def cross_entropy(A, B, w):
-        p = np.clip(1 / (1 + np.exp(-A @ w)), 1e-12, 1 - 1e-12)
-        return -np.mean(B * np.log(p) + (1 - B) * np.log(1 - p))
-
-    def held_out(A):
-        total = 0.0
-        for k in range(5):
-            w = fit(A[F != k], Y[F != k])
-            total += cross_entropy(A[F == k], Y[F == k], w) * (F == k).sum()
-        return total / len(Y)
-
     mean = Y.mean()
     constant = -np.mean(Y * np.log(mean) + (1 - Y) * np.log(1 - mean))
     four_k = (X[:, 0:4] + X[:, 4:8]) @ np.array([4.0, 16, 64, 256])
     engine = X[:, : len(ENGINE)] @ np.array(ENGINE, float)
     print(f"{len(read_games(path))} games, {len(Y)} positions, black's mean score {mean:.3f}")
-    print(f"held-out cross-entropy: a constant {constant:.4f}, 4^k {held_out(four_k[:, None]):.4f}, "
-          f"the engine's values {held_out(engine[:, None]):.4f}, the fitted features {held_out(X):.4f}")
+    print(f"held-out cross-entropy: a constant {constant:.4f}, 4^k {held_out(four_k[:, None], Y, F):.4f}, "
+          f"the engine's values {held_out(engine[:, None], Y, F):.4f}, the fitted features {held_out(X, Y, F):.4f}")
     w = fit(X, Y)
     for name, weight in zip(NAMES, w):
         print(f"  {name:7} {weight * 250:8.1f}")
