@@ -93,17 +93,23 @@ def read_games(path):
     return games
 
 
+def read_record(name):
+    """A match record's result (b, w or t, as in games.txt) and moves; None when unfinished."""
+    text = open(name).read()
+    result = re.search(r'result: Some\("([^"]*)"\)', text)
+    if not result:
+        return None
+    result = result.group(1)
+    code = "t" if "ie" in result.split(":")[0] else ("b" if result.startswith("■") else "w")
+    return code, re.findall(r'Act\("([A-H]\d)", \d+\)', text)
+
+
 def from_records(dirs):
     for d in dirs:
         for name in sorted(glob.glob(d + "/game-*.ron")):
-            text = open(name).read()
-            result = re.search(r'result: Some\("([^"]*)"\)', text)
-            if not result:
-                continue
-            result = result.group(1)
-            code = "t" if "ie" in result.split(":")[0] else ("b" if result.startswith("■") else "w")
-            moves = re.findall(r'Act\("([A-H]\d)", \d+\)', text)
-            print(code, " ".join(moves))
+            record = read_record(name)
+            if record:
+                print(record[0], " ".join(record[1]))
 
 
 # The engine's values (src/ai/magnetic_cave.rs) on the features above, for comparison;
@@ -157,13 +163,11 @@ def white_games(first, last, dirs):
         for name in sorted(glob.glob(d + "/game-*.ron")):
             if int(re.search(r"game-(\d+)", name).group(1)) % 2:
                 continue
-            text = open(name).read()
-            result = re.search(r'result: Some\("([^"]*)"\)', text)
-            if not result:
+            record = read_record(name)
+            if not record:
                 continue
-            result = result.group(1)
-            won = not ("ie" in result.split(":")[0] or result.startswith("■"))
-            moves = re.findall(r'Act\("([A-H]\d)", \d+\)', text)
+            won = record[0] == "w"
+            moves = record[1]
             g = [[0] * W for _ in range(H)]
             for ply, move in enumerate(moves):
                 if first <= ply <= min(last, len(moves) - 4):
@@ -182,8 +186,9 @@ def white_games(first, last, dirs):
           f"the engine's values {held_out(np.c_[one, engine], Y, F):.4f}, "
           f"the fitted features {held_out(np.c_[one, X], Y, F):.4f}")
     w = fit(np.c_[one, X], Y)
-    for name, weight in zip(["constant"] + NAMES, w):
-        print(f"  {name:8} {-weight * 250 if name != 'constant' else weight * 250:8.1f}")
+    print(f"  constant {w[0] * 250:8.1f}")
+    for name, weight in zip(NAMES, w[1:]):
+        print(f"  {name:8} {-weight * 250:8.1f}")
 
 
 def main():
