@@ -1262,7 +1262,7 @@ fn bets_in_tied_positions() {
 /// each brick leaves it a playable winning cell the opponent must fill (it has no win of its
 /// own to take), until one brick leaves two. A winning cell of the opponent's that is
 /// playable must be filled first, which continues the sequence only if it is itself a four.
-/// `nodes` counts the bricks laid and stops the search at zero.
+/// `nodes` counts down the attacker's bricks tried and stops the search at zero.
 fn four_sequence(position: &mut Position<'_>, depth: u32, nodes: &mut u64) -> bool {
     let me = position.to_move;
     let them = 1 - me;
@@ -1354,7 +1354,7 @@ fn sequences_of_fours_are_proved_wins() {
 /// sequence of fours ([`four_sequence`], up to `LENGTH` bricks, 30 unless given), and after
 /// its move whether `classroom` had one. One line a tied or lost game with either, then
 /// counts by the game's result and the engine's sequences by their fewest bricks
-/// (`NODES` bricks laid at most for each, 2,000,000 unless given): `RECORDS=dir1,dir2 cargo
+/// (`NODES` of the attacker's bricks tried at most for each, 2,000,000 unless given): `RECORDS=dir1,dir2 cargo
 /// test --lib four_sequences_in -- --ignored --nocapture`.
 #[test]
 #[ignore = "an analysis tool, not a check"]
