@@ -121,6 +121,18 @@ if "--engine" in sys.argv:
     del sys.argv[at : at + 2]
 
 
+def samples(moves, first, last):
+    """The features of the positions of a game after `first` to `last` of its `moves` (and
+    at least 4 before its end) in which no winning cell is playable."""
+    g = [[0] * W for _ in range(H)]
+    for ply, move in enumerate(moves):
+        if first <= ply <= min(last, len(moves) - 4):
+            x, tactical = features(g, ply % 2 == 0)
+            if not tactical:
+                yield x
+        g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
+
+
 def fit(A, B):
     """Logistic regression of B on the columns of A (Newton's method, a little ridge)."""
     import numpy as np
@@ -168,15 +180,10 @@ def white_games(first, last, dirs):
                 continue
             won = record[0] == "w"
             moves = record[1]
-            g = [[0] * W for _ in range(H)]
-            for ply, move in enumerate(moves):
-                if first <= ply <= min(last, len(moves) - 4):
-                    x, tactical = features(g, ply % 2 == 0)
-                    if not tactical:
-                        xs.append(x)
-                        ys.append(1.0 if won else 0.0)
-                        folds.append(games % 5)
-                g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
+            for x in samples(moves, first, last):
+                xs.append(x)
+                ys.append(1.0 if won else 0.0)
+                folds.append(games % 5)
             games += 1
     X, Y, F = np.array(xs, float), np.array(ys), np.array(folds)
     one = np.ones((len(Y), 1))
@@ -205,8 +212,8 @@ def main():
     xs, ys, folds = [], [], []
     for number, (result, moves) in enumerate(read_games(path)):
         y = {"b": 1.0, "w": 0.0, "t": 0.5}[result]
-        g = [[0] * W for _ in range(H)]
         if final:
+            g = [[0] * W for _ in range(H)]
             for ply, move in enumerate(moves):
                 g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
             x, tactical = features(g, len(moves) % 2 == 0)
@@ -215,14 +222,10 @@ def main():
                 ys.append(y)
                 folds.append(number % 5)
             continue
-        for ply, move in enumerate(moves):
-            if 8 <= ply <= min(48, len(moves) - 4):
-                x, tactical = features(g, ply % 2 == 0)
-                if not tactical:
-                    xs.append(x)
-                    ys.append(y)
-                    folds.append(number % 5)
-            g[int(move[1:]) - 1][ord(move[0]) - 65] = 1 if ply % 2 == 0 else 2
+        for x in samples(moves, 8, 48):
+            xs.append(x)
+            ys.append(y)
+            folds.append(number % 5)
     X, Y, F = np.array(xs, float), np.array(ys), np.array(folds)
 
     mean = Y.mean()
