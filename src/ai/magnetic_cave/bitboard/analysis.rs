@@ -1258,6 +1258,19 @@ fn bets_in_tied_positions() {
     }
 }
 
+/// The bricks an attacker with no win to take may try: the opponent's playable winning cell
+/// when it has one, every legal move when it has none, and `None` when it has two or more
+/// (the attacker cannot stop them all).
+fn attacking_moves(position: &Position<'_>) -> Option<u64> {
+    let legal = position.legal();
+    let theirs = position.winning_cells(1 - position.to_move) & legal;
+    match theirs.count_ones() {
+        0 => Some(legal),
+        1 => Some(theirs),
+        _ => None,
+    }
+}
+
 /// Whether the player to move wins by a *sequence of fours* within `depth` of its bricks:
 /// each brick leaves it a playable winning cell the opponent must fill (it has no win of its
 /// own to take), until one brick leaves two. A winning cell of the opponent's that is
@@ -1273,11 +1286,8 @@ fn four_sequence(position: &mut Position<'_>, depth: u32, nodes: &mut u64) -> bo
     if depth == 0 || *nodes == 0 {
         return false;
     }
-    let theirs = position.winning_cells(them) & legal;
-    let candidates = match theirs.count_ones() {
-        0 => legal,
-        1 => theirs,
-        _ => return false,
+    let Some(candidates) = attacking_moves(position) else {
+        return false;
     };
     for cell in bits(candidates) {
         *nodes = nodes.saturating_sub(1);
@@ -1322,54 +1332,52 @@ fn shortest_four_sequence(
     found
 }
 
-/// A win by a sequence of fours is a win: on random positions with 24 empty cells the solver
-/// proves a win for every one [`four_sequence`] finds (and it finds some). A check, not a
-/// tool, so it runs with the tests.
-#[test]
-fn sequences_of_fours_are_proved_wins() {
+/// Checks that the solver proves a win on every one of 120 random positions with 24 empty
+/// cells (from `seed`) where `finds` finds a win, and that it finds at least five: `what`
+/// names the wins in the messages.
+fn assert_found_wins_are_proved(seed: u64, what: &str, finds: impl Fn(&State) -> bool) {
     let geo = super::tests::standard_geometry();
     let (mut found, mut missed) = (0, 0);
-    for state in super::tests::random_positions(55, 24).take(120) {
-        let mut exhausted = 0;
-        if shortest_four_sequence(&geo, &state, 12, 100_000, &mut exhausted).is_none() {
+    for state in super::tests::random_positions(seed, 24).take(120) {
+        if !finds(&state) {
             continue;
         }
         found += 1;
         let (verdict, _) = timed_proof(&geo, &state, 20.0);
         missed += usize::from(verdict != Some(1));
     }
-    assert!(
-        found >= 5,
-        "only {found} sequences of fours in 120 positions"
-    );
-    assert_eq!(
-        missed, 0,
-        "{missed} of {found} sequences of fours not proved wins"
-    );
+    assert!(found >= 5, "only {found} {what} in 120 positions");
+    assert_eq!(missed, 0, "{missed} of {found} {what} not proved wins");
 }
 
-/// Sequences of fours in recorded games, screened: for every decision of the engine with
-/// `FEWEST` to `MOST` empty cells (25 and 59 unless given) in the games of the records in
-/// `RECORDS` (every `PARTS`-th game from the `PART`-th), whether the engine had a win by a
-/// sequence of fours ([`four_sequence`], up to `LENGTH` bricks, 30 unless given), and after
-/// its move whether `classroom` had one. One line a tied or lost game with either, then
-/// counts by the game's result and the engine's sequences by their fewest bricks
-/// (`NODES` of the attacker's bricks tried at most for each, 2,000,000 unless given): `RECORDS=dir1,dir2 cargo
-/// test --lib four_sequences_in -- --ignored --nocapture`.
+/// A win by a sequence of fours is a win: on random positions with 24 empty cells the solver
+/// proves a win for every one [`four_sequence`] finds (and it finds some). A check, not a
+/// tool, so it runs with the tests.
 #[test]
-#[ignore = "an analysis tool, not a check"]
-fn four_sequences_in_recorded_games() {
+fn sequences_of_fours_are_proved_wins() {
+    let geo = super::tests::standard_geometry();
+    assert_found_wins_are_proved(55, "sequences of fours", |state| {
+        shortest_four_sequence(&geo, state, 12, 100_000, &mut 0).is_some()
+    });
+}
+
+/// Wins found by `search` in recorded games, screened: for every decision of the engine with
+/// `FEWEST` to `MOST` empty cells (25 and 59 unless given) in the games of the records in
+/// `RECORDS` (every `PARTS`-th game from the `PART`-th), whether `search` finds a win for
+/// the engine, and after its move one for `classroom`. `search` gives a win's length in
+/// `unit`s and counts a search that ran out of work in its second argument. One line a
+/// tied or lost game with either, then counts by the game's result and the engine's wins by
+/// their length.
+fn wins_in_recorded_games(unit: &str, search: impl Fn(&State, &mut usize) -> Option<u32>) {
     let Some(games) = recorded_games("RECORDS") else {
         return;
     };
     let (fewest, most): (usize, usize) = (env_or("FEWEST", 25), env_or("MOST", 59));
-    let length: u32 = env_or("LENGTH", 30);
-    let nodes: u64 = env_or("NODES", 2_000_000);
-    let geo = super::tests::standard_geometry();
     let mut counts = std::collections::BTreeMap::<(char, bool, bool), usize>::new();
     let mut first_own = std::collections::BTreeMap::<(char, usize), usize>::new();
     let mut lengths = std::collections::BTreeMap::<u32, usize>::new();
     let mut exhausted = 0;
+    let started = Instant::now();
     for game in this_part(games.iter()) {
         let (mut own, mut theirs) = (Vec::new(), Vec::new());
         for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
@@ -1378,31 +1386,28 @@ fn four_sequences_in_recorded_games() {
                 continue;
             }
             let state = State::from_moves(Config::STANDARD, &game.moves[..ply]).unwrap();
-            if let Some(bricks) =
-                shortest_four_sequence(&geo, &state, length, nodes, &mut exhausted)
-            {
-                own.push((empty, bricks));
+            if let Some(length) = search(&state, &mut exhausted) {
+                own.push((empty, length));
             }
             let after = State::from_moves(Config::STANDARD, &game.moves[..=ply]).unwrap();
             if after.outcome().is_none()
-                && let Some(bricks) =
-                    shortest_four_sequence(&geo, &after, length, nodes, &mut exhausted)
+                && let Some(length) = search(&after, &mut exhausted)
             {
-                theirs.push((empty - 1, bricks));
+                theirs.push((empty - 1, length));
             }
         }
         if let Some(&(empty, _)) = own.first() {
             *first_own.entry((game.result, empty)).or_insert(0) += 1;
         }
-        for &(_, bricks) in &own {
-            *lengths.entry(bricks).or_insert(0) += 1;
+        for &(_, length) in &own {
+            *lengths.entry(length).or_insert(0) += 1;
         }
         *counts
             .entry((game.result, !own.is_empty(), !theirs.is_empty()))
             .or_insert(0) += 1;
         if game.result != 'W' && (!own.is_empty() || !theirs.is_empty()) {
             println!(
-                "{} ({}, engine {}): engine's (empty, bricks) {own:?}; classroom's {theirs:?}",
+                "{} ({}, engine {}): engine's (empty, {unit}) {own:?}; classroom's {theirs:?}",
                 game.path.display(),
                 game.result,
                 if game.engine == 0 { "black" } else { "white" },
@@ -1411,6 +1416,123 @@ fn four_sequences_in_recorded_games() {
     }
     println!("games by (result, engine had one, classroom had one): {counts:?}");
     println!("the engine's first, by (result, empty cells): {first_own:?}");
-    println!("the engine's decisions with one, by its fewest bricks: {lengths:?}");
-    println!("searches that ran out of bricks to lay: {exhausted}");
+    println!("the engine's decisions with one, by its fewest {unit}: {lengths:?}");
+    println!(
+        "searches that ran out of work: {exhausted}; {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Sequences of fours in recorded games, screened ([`wins_in_recorded_games`], with its
+/// `FEWEST`, `MOST`, `RECORDS`, `PART` and `PARTS`): the engine's and `classroom`'s wins by
+/// a sequence of fours ([`four_sequence`], up to `LENGTH` bricks, 30 unless given; `NODES`
+/// of the attacker's bricks tried at most for each, 2,000,000 unless given), by their fewest
+/// bricks: `RECORDS=dir1,dir2 cargo test --lib four_sequences_in -- --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn four_sequences_in_recorded_games() {
+    let length: u32 = env_or("LENGTH", 30);
+    let nodes: u64 = env_or("NODES", 2_000_000);
+    let geo = super::tests::standard_geometry();
+    wins_in_recorded_games("bricks", |state, exhausted| {
+        shortest_four_sequence(&geo, state, length, nodes, exhausted)
+    });
+}
+
+/// Whether the player to move wins by a *sequence of threats* within `depth` of its bricks
+/// (a search of threats of the second order): it wins by a sequence of fours
+/// ([`four_sequence`], up to `fours` bricks), or it lays a brick after which, were the
+/// opponent to pass, it would win by fours, and after *every* reply of the opponent it
+/// again wins by a sequence of threats one brick shorter. Every reply is tried, so a
+/// sequence found is a proved win; the threats only choose which of the attacker's bricks
+/// are tried. `nodes` counts down the bricks tried (both sides') and stops the search at
+/// zero.
+fn threat_sequence(position: &mut Position<'_>, depth: u32, fours: u32, nodes: &mut u64) -> bool {
+    if four_sequence(position, fours, nodes) {
+        return true;
+    }
+    if depth == 0 || *nodes == 0 {
+        return false;
+    }
+    let me = position.to_move;
+    let them = 1 - me;
+    let Some(candidates) = attacking_moves(position) else {
+        return false;
+    };
+    for cell in bits(candidates) {
+        *nodes = nodes.saturating_sub(1);
+        position.play(cell);
+        let replies = position.legal();
+        let wins = if replies == 0 || position.winning_cells(them) & replies != 0 {
+            false
+        } else {
+            position.to_move = me;
+            let threat = four_sequence(position, fours, nodes);
+            position.to_move = them;
+            threat && {
+                let mut every = true;
+                for reply in bits(replies) {
+                    *nodes = nodes.saturating_sub(1);
+                    position.play(reply);
+                    every = threat_sequence(position, depth - 1, fours, nodes);
+                    position.undo(reply);
+                    if !every {
+                        break;
+                    }
+                }
+                every
+            }
+        };
+        position.undo(cell);
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// The fewest of its bricks a sequence of threats ([`threat_sequence`]) needs to win for
+/// the player to move in `state`, up to `most` (0 when fours alone win); `None` when there
+/// is none, or when the `nodes` ran out first (then `exhausted` counts one more).
+fn shortest_threat_sequence(
+    geo: &Geometry,
+    state: &State,
+    most: u32,
+    fours: u32,
+    nodes: u64,
+    exhausted: &mut usize,
+) -> Option<u32> {
+    let mut position = Position::new(geo, state);
+    let mut left = nodes;
+    let found = (0..=most).find(|&depth| threat_sequence(&mut position, depth, fours, &mut left));
+    *exhausted += usize::from(found.is_none() && left == 0);
+    found
+}
+
+/// A win by a sequence of threats is a win: on random positions with 24 empty cells the
+/// solver proves a win for every one [`threat_sequence`] finds beyond fours alone (and it
+/// finds some). A check, not a tool, so it runs with the tests.
+#[test]
+fn sequences_of_threats_are_proved_wins() {
+    let geo = super::tests::standard_geometry();
+    assert_found_wins_are_proved(57, "sequences of threats", |state| {
+        shortest_threat_sequence(&geo, state, 3, 8, 200_000, &mut 0).is_some_and(|d| d > 0)
+    });
+}
+
+/// Sequences of threats in recorded games, screened ([`wins_in_recorded_games`], with its
+/// `FEWEST`, `MOST`, `RECORDS`, `PART` and `PARTS`): the engine's and `classroom`'s wins by
+/// a sequence of threats ([`threat_sequence`], up to `DEPTH` threats, 3 unless given, each
+/// with fours of up to `FOURS` bricks, 8 unless given; `NODES` bricks tried at most for
+/// each, 2,000,000 unless given), by their fewest threats: `RECORDS=dir1,dir2 cargo test
+/// --lib threat_sequences_in -- --ignored --nocapture`.
+#[test]
+#[ignore = "an analysis tool, not a check"]
+fn threat_sequences_in_recorded_games() {
+    let (depth, fours): (u32, u32) = (env_or("DEPTH", 3), env_or("FOURS", 8));
+    let nodes: u64 = env_or("NODES", 2_000_000);
+    let geo = super::tests::standard_geometry();
+    wins_in_recorded_games("threats", |state, exhausted| {
+        shortest_threat_sequence(&geo, state, depth, fours, nodes, exhausted)
+    });
 }
