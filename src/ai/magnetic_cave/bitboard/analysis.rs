@@ -1363,8 +1363,9 @@ fn sequences_of_fours_are_proved_wins() {
 
 /// Wins found by `search` in recorded games, screened: for every decision of the engine with
 /// `FEWEST` to `MOST` empty cells (25 and 59 unless given) in the games of the records in
-/// `RECORDS` (every `PARTS`-th game from the `PART`-th), whether `search` finds a win for
-/// the engine, and after its move one for `classroom`. `search` gives a win's length in
+/// `RECORDS` (every `PARTS`-th game from the `PART`-th) whose result for the engine is in
+/// `RESULTS` (`WDL` unless given), whether `search` finds a win for the engine, and after
+/// its move one for `classroom`. `search` gives a win's length in
 /// `unit`s and counts a search that ran out of work in its second argument. One line a
 /// tied or lost game with either, then counts by the game's result and the engine's wins by
 /// their length.
@@ -1373,12 +1374,13 @@ fn wins_in_recorded_games(unit: &str, search: impl Fn(&State, &mut usize) -> Opt
         return;
     };
     let (fewest, most): (usize, usize) = (env_or("FEWEST", 25), env_or("MOST", 59));
+    let results: String = env_or("RESULTS", String::from("WDL"));
     let mut counts = std::collections::BTreeMap::<(char, bool, bool), usize>::new();
     let mut first_own = std::collections::BTreeMap::<(char, usize), usize>::new();
     let mut lengths = std::collections::BTreeMap::<u32, usize>::new();
     let mut exhausted = 0;
     let started = Instant::now();
-    for game in this_part(games.iter()) {
+    for game in this_part(games.iter().filter(|game| results.contains(game.result))) {
         let (mut own, mut theirs) = (Vec::new(), Vec::new());
         for ply in (4..game.moves.len()).filter(|&p| p % 2 == game.engine) {
             let empty = 64 - ply;
@@ -1439,16 +1441,29 @@ fn four_sequences_in_recorded_games() {
     });
 }
 
-/// Whether the player to move wins by a *sequence of threats* within `depth` of its bricks
-/// (a search of threats of the second order): it wins by a sequence of fours
-/// ([`four_sequence`], up to `fours` bricks), or it lays a brick after which, were the
-/// opponent to pass, it would win by fours, and after *every* reply of the opponent it
-/// again wins by a sequence of threats one brick shorter. Every reply is tried, so a
-/// sequence found is a proved win; the threats only choose which of the attacker's bricks
-/// are tried. `nodes` counts down the bricks tried (both sides') and stops the search at
-/// zero.
-fn threat_sequence(position: &mut Position<'_>, depth: u32, fours: u32, nodes: &mut u64) -> bool {
-    if four_sequence(position, fours, nodes) {
+/// Whether the player to move wins by a *sequence of threats* of order `order` (2 or more)
+/// within `depth` of its bricks: it wins by a sequence of one order lower (of order 1, a
+/// sequence of fours, [`four_sequence`], up to `fours` bricks), or it lays a brick after
+/// which, were the opponent to pass, it would win by a sequence one order lower, and after
+/// *every* reply of the opponent it again wins by a sequence of threats one brick shorter.
+/// Every reply is tried, so a sequence found is a proved win; the threats only choose which
+/// of the attacker's bricks are tried. `nodes` counts down the bricks tried (both sides')
+/// and stops the search at zero.
+fn threat_sequence(
+    position: &mut Position<'_>,
+    order: u32,
+    depth: u32,
+    fours: u32,
+    nodes: &mut u64,
+) -> bool {
+    let lower = |position: &mut Position<'_>, nodes: &mut u64| {
+        if order <= 2 {
+            four_sequence(position, fours, nodes)
+        } else {
+            threat_sequence(position, order - 1, depth, fours, nodes)
+        }
+    };
+    if lower(position, nodes) {
         return true;
     }
     if depth == 0 || *nodes == 0 {
@@ -1467,14 +1482,14 @@ fn threat_sequence(position: &mut Position<'_>, depth: u32, fours: u32, nodes: &
             false
         } else {
             position.to_move = me;
-            let threat = four_sequence(position, fours, nodes);
+            let threat = lower(position, nodes);
             position.to_move = them;
             threat && {
                 let mut every = true;
                 for reply in bits(replies) {
                     *nodes = nodes.saturating_sub(1);
                     position.play(reply);
-                    every = threat_sequence(position, depth - 1, fours, nodes);
+                    every = threat_sequence(position, order, depth - 1, fours, nodes);
                     position.undo(reply);
                     if !every {
                         break;
@@ -1491,20 +1506,22 @@ fn threat_sequence(position: &mut Position<'_>, depth: u32, fours: u32, nodes: &
     false
 }
 
-/// The fewest of its bricks a sequence of threats ([`threat_sequence`]) needs to win for
-/// the player to move in `state`, up to `most` (0 when fours alone win); `None` when there
-/// is none, or when the `nodes` ran out first (then `exhausted` counts one more).
+/// The fewest of its bricks a sequence of threats of order `order` ([`threat_sequence`])
+/// needs to win for the player to move in `state`, up to `most` (0 when a sequence one order
+/// lower wins); `None` when there is none, or when the `nodes` ran out first (then
+/// `exhausted` counts one more).
 fn shortest_threat_sequence(
     geo: &Geometry,
     state: &State,
-    most: u32,
-    fours: u32,
+    order: u32,
+    (most, fours): (u32, u32),
     nodes: u64,
     exhausted: &mut usize,
 ) -> Option<u32> {
     let mut position = Position::new(geo, state);
     let mut left = nodes;
-    let found = (0..=most).find(|&depth| threat_sequence(&mut position, depth, fours, &mut left));
+    let found =
+        (0..=most).find(|&depth| threat_sequence(&mut position, order, depth, fours, &mut left));
     *exhausted += usize::from(found.is_none() && left == 0);
     found
 }
@@ -1516,23 +1533,23 @@ fn shortest_threat_sequence(
 fn sequences_of_threats_are_proved_wins() {
     let geo = super::tests::standard_geometry();
     assert_found_wins_are_proved(57, "sequences of threats", |state| {
-        shortest_threat_sequence(&geo, state, 3, 8, 200_000, &mut 0).is_some_and(|d| d > 0)
+        shortest_threat_sequence(&geo, state, 3, (3, 8), 200_000, &mut 0).is_some_and(|d| d > 0)
     });
 }
 
 /// Sequences of threats in recorded games, screened ([`wins_in_recorded_games`], with its
 /// `FEWEST`, `MOST`, `RECORDS`, `PART` and `PARTS`): the engine's and `classroom`'s wins by
-/// a sequence of threats ([`threat_sequence`], up to `DEPTH` threats, 3 unless given, each
-/// with fours of up to `FOURS` bricks, 8 unless given; `NODES` bricks tried at most for
-/// each, 2,000,000 unless given), by their fewest threats: `RECORDS=dir1,dir2 cargo test
-/// --lib threat_sequences_in -- --ignored --nocapture`.
+/// a sequence of threats ([`threat_sequence`] of order `ORDER`, 2 unless given, up to
+/// `DEPTH` threats, 3 unless given, with fours of up to `FOURS` bricks, 8 unless given;
+/// `NODES` bricks tried at most for each, 2,000,000 unless given), by their fewest threats:
+/// `RECORDS=dir1,dir2 cargo test --lib threat_sequences_in -- --ignored --nocapture`.
 #[test]
 #[ignore = "an analysis tool, not a check"]
 fn threat_sequences_in_recorded_games() {
-    let (depth, fours): (u32, u32) = (env_or("DEPTH", 3), env_or("FOURS", 8));
-    let nodes: u64 = env_or("NODES", 2_000_000);
+    let limits: (u32, u32) = (env_or("DEPTH", 3), env_or("FOURS", 8));
+    let (order, nodes): (u32, u64) = (env_or("ORDER", 2), env_or("NODES", 2_000_000));
     let geo = super::tests::standard_geometry();
     wins_in_recorded_games("threats", |state, exhausted| {
-        shortest_threat_sequence(&geo, state, depth, fours, nodes, exhausted)
+        shortest_threat_sequence(&geo, state, order, limits, nodes, exhausted)
     });
 }
