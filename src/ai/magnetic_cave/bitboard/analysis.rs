@@ -1365,10 +1365,9 @@ fn sequences_of_fours_are_proved_wins() {
 /// `FEWEST` to `MOST` empty cells (25 and 59 unless given) in the games of the records in
 /// `RECORDS` (every `PARTS`-th game from the `PART`-th) whose result for the engine is in
 /// `RESULTS` (`WDL` unless given), whether `search` finds a win for the engine, and after
-/// its move one for `classroom`. `search` gives a win's length in
-/// `unit`s and counts a search that ran out of work in its second argument. One line a
-/// tied or lost game with either, then counts by the game's result and the engine's wins by
-/// their length.
+/// its move one for `classroom`. `search` gives a win's length in `unit`s and counts a
+/// search that ran out of work in its second argument. One line a tied or lost game with
+/// either, then counts by the game's result and the engine's wins by their length.
 fn wins_in_recorded_games(unit: &str, search: impl Fn(&State, &mut usize) -> Option<u32>) {
     let Some(games) = recorded_games("RECORDS") else {
         return;
@@ -1442,10 +1441,11 @@ fn four_sequences_in_recorded_games() {
 }
 
 /// Whether the player to move wins by a *sequence of threats* of order `order` (2 or more)
-/// within `depth` of its bricks: it wins by a sequence of one order lower (of order 1, a
-/// sequence of fours, [`four_sequence`], up to `fours` bricks), or it lays a brick after
-/// which, were the opponent to pass, it would win by a sequence one order lower, and after
-/// *every* reply of the opponent it again wins by a sequence of threats one brick shorter.
+/// of up to `depth` threats: it wins by a sequence one order lower (of order 1, a sequence
+/// of fours, [`four_sequence`], up to `fours` bricks; of a higher order, up to `depth`
+/// threats too), or it lays a brick after which, were the opponent to pass, it would win by
+/// a sequence one order lower, and after *every* reply of the opponent it again wins by a
+/// sequence of threats one threat shorter. With no threats left, fours alone must win.
 /// Every reply is tried, so a sequence found is a proved win; the threats only choose which
 /// of the attacker's bricks are tried. `nodes` counts down the bricks tried (both sides')
 /// and stops the search at zero.
@@ -1506,10 +1506,10 @@ fn threat_sequence(
     false
 }
 
-/// The fewest of its bricks a sequence of threats of order `order` ([`threat_sequence`])
-/// needs to win for the player to move in `state`, up to `most` (0 when a sequence one order
-/// lower wins); `None` when there is none, or when the `nodes` ran out first (then
-/// `exhausted` counts one more).
+/// The fewest threats a sequence of threats of order `order` ([`threat_sequence`])
+/// needs to win for the player to move in `state`, up to `most` (0 when fours alone win);
+/// `None` when there is none, or when the `nodes` ran out first (then `exhausted` counts one
+/// more).
 fn shortest_threat_sequence(
     geo: &Geometry,
     state: &State,
