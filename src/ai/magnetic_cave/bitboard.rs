@@ -701,6 +701,11 @@ impl<'g> Position<'g> {
 }
 
 const NO_MOVE: u8 = u8::MAX;
+/// A win in a textbook classroom player's search ([`Searcher::textbook_negamax`]): the same
+/// at any ply, as the classroom player scores it.
+const TEXTBOOK_WIN: i32 = WIN - 1;
+/// The table keys of a textbook search's entries: its values are not [`Searcher::negamax`]'s.
+const TEXTBOOK_KEY: u64 = 0x5445_5854_424f_4f4b;
 /// The history of a searcher that has learnt nothing yet.
 const NO_HISTORY: [[i32; 64]; 2] = [[0; 64]; 2];
 /// The killer moves of a searcher that has learnt nothing yet.
@@ -727,6 +732,9 @@ pub(super) struct Searcher<'d, 'g> {
     /// moves; off, it searches every move to its full depth and no further, as a classroom
     /// player does ([`MODEL_SELECTIVE`]).
     selective: bool,
+    /// Whether the root's moves are searched as a textbook classroom player searches
+    /// ([`Searcher::textbook_negamax`]) instead of by [`Searcher::negamax`].
+    textbook: bool,
     /// Room for the windows [`Position::paired_off`] looks at.
     pair_windows: Vec<u64>,
 }
@@ -765,6 +773,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             share: 1.0,
             lured: false,
             selective: true,
+            textbook: false,
             pair_windows: Vec::with_capacity(HOT_WORDS * 64),
         }
     }
@@ -1644,14 +1653,35 @@ impl<'d, 'g> Searcher<'d, 'g> {
         (mut alpha, beta): (i32, i32),
     ) -> Vec<i32> {
         let mut scores = Vec::with_capacity(moves.len());
+        // A textbook player scores a winning brick, and the brick that fills the cave, as it
+        // lays it (elsewhere the root has no such moves: tactics are played first).
+        let ends = if self.textbook {
+            let position = &self.position;
+            (
+                position.winning_cells(position.to_move),
+                position.empty_count() == 1,
+            )
+        } else {
+            (0, false)
+        };
         for (i, &cell) in moves.iter().enumerate() {
+            if ends.0 & (1 << cell) != 0 || ends.1 {
+                let score = if ends.0 & (1 << cell) != 0 {
+                    TEXTBOOK_WIN
+                } else {
+                    0
+                };
+                scores.push(score);
+                alpha = alpha.max(score);
+                continue;
+            }
             self.position.play(cell);
             let score = if i == 0 {
-                -self.negamax(depth - 1, 1, -beta, -alpha)
+                -self.child_value(depth - 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                let probe = -self.child_value(depth - 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                    -self.child_value(depth - 1, -beta, -alpha)
                 } else {
                     probe
                 }
@@ -1666,6 +1696,105 @@ impl<'d, 'g> Searcher<'d, 'g> {
         scores
     }
 
+    /// Counts a node and says whether the search must stop: the deadline has passed or the
+    /// time share is used up (looked at every 1,024 nodes, when the search may stop).
+    #[inline]
+    fn node_stops(&mut self) -> bool {
+        self.nodes += 1;
+        if self.can_abort
+            && self.nodes & 1023 == 0
+            && (self.deadline.expired() || self.deadline.used_fraction() >= self.share)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The value of a root move's position (ply 1) for the player to move, by the search
+    /// this searcher stands for (see [`Searcher::textbook`]).
+    fn child_value(&mut self, depth: i32, alpha: i32, beta: i32) -> i32 {
+        if self.textbook {
+            self.textbook_negamax(depth, 1, alpha, beta)
+        } else {
+            self.negamax(depth, 1, alpha, beta)
+        }
+    }
+
+    /// The value for the player to move of a *textbook* classroom player's search of `depth`
+    /// plies: plain alpha-beta over every legal move, the open-line count (the evaluation of
+    /// the model's geometry) at the leaves whatever threats they hold, a win only when its
+    /// brick is laid and worth the same at any ply, a full cave a tie. Those are the values the
+    /// replay of `classroom` finds ([`classroom_model`]); the table (entries of exactly this
+    /// depth, under keys of their own) and the order (the table's move, then by gain) only make
+    /// it faster. Where [`Searcher::negamax`] sees a winning cell or a double threat at a leaf,
+    /// this search, as a classroom player's, does not.
+    fn textbook_negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.node_stops() {
+            return 0;
+        }
+        if depth <= 0 {
+            return self.position.evaluate();
+        }
+        let position = &self.position;
+        let legal = position.legal();
+        if position.winning_cells(position.to_move) & legal != 0 {
+            return TEXTBOOK_WIN;
+        }
+        if legal == 0 || position.empty_count() == 1 {
+            return 0;
+        }
+        let key = position.totals.hash ^ TEXTBOOK_KEY;
+        let bucket = tt_bucket(key, self.tt_bits);
+        let entry = self.table_entry(bucket, key);
+        let mut tt_move = NO_MOVE;
+        if entry.key == key && i32::from(entry.depth) == depth {
+            tt_move = entry.best;
+            if entry.bound.settles(entry.score, alpha, beta) {
+                return entry.score;
+            }
+        }
+        let mut rest = 0;
+        for cell in bits(legal) {
+            let key = if cell as u8 == tt_move {
+                i32::MAX
+            } else {
+                position.gain(cell)
+            };
+            self.order[ply][rest] = (cell, key);
+            rest += 1;
+        }
+        let original_alpha = alpha;
+        let mut best_score = -INF;
+        let mut best_move = NO_MOVE;
+        for next in 0..rest {
+            let cell = pick_next(&mut self.order[ply][..rest], next);
+            self.position.play(cell);
+            let score = -self.textbook_negamax(depth - 1, ply + 1, -beta, -alpha);
+            self.position.undo(cell);
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = cell as u8;
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let entries = &mut self.tt[bucket].0;
+        let slot = usize::from(entries[0].key != key && depth < i32::from(entries[0].depth));
+        entries[slot] = TtEntry {
+            key,
+            score: best_score,
+            depth: depth.clamp(0, 255) as u8,
+            bound: Bound::of(best_score, original_alpha, beta),
+            best: best_move,
+        };
+        best_score
+    }
+
     /// The entry of `bucket` kept for `hash`, if either has its key (check `key`): the first
     /// holds the newest result when it has the key (see the store in [`Searcher::negamax`]).
     fn table_entry(&self, bucket: usize, hash: u64) -> TtEntry {
@@ -1674,14 +1803,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.can_abort
-            && self.nodes & 1023 == 0
-            && (self.deadline.expired() || self.deadline.used_fraction() >= self.share)
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if self.node_stops() {
             return 0;
         }
         let position = &self.position;
@@ -1875,16 +1997,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 if next >= rest {
                     break;
                 }
-                // Selection sort: most nodes cut off after one or two moves.
-                let order = &mut self.order[ply];
-                let mut pick = next;
-                for j in next + 1..rest {
-                    if order[j].1 > order[pick].1 {
-                        pick = j;
-                    }
-                }
-                order.swap(next, pick);
-                (order[next].0, false)
+                (pick_next(&mut self.order[ply][..rest], next), false)
             };
             self.position.play(cell);
             if child_depth > 0 {
@@ -2038,6 +2151,20 @@ impl Pairs {
         }
         false
     }
+}
+
+/// The move of `order` (moves with their ordering keys) with the highest key from `next` on,
+/// swapped into place `next`: a selection sort, since most nodes cut off after one or two
+/// moves.
+fn pick_next(order: &mut [(u32, i32)], next: usize) -> u32 {
+    let mut pick = next;
+    for j in next + 1..order.len() {
+        if order[j].1 > order[pick].1 {
+            pick = j;
+        }
+    }
+    order.swap(next, pick);
+    order[next].0
 }
 
 /// The index of the first of the highest `scores` (0 when there are none).

@@ -998,19 +998,30 @@ fn model_predicts_classroom_replies() {
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
-    let deadline = Deadline::within(Duration::from_secs(600));
+    // Long enough for the slowest runs: a model stops deepening once its deadline passed.
+    let deadline = Deadline::within(Duration::from_secs(86_400));
     // Empty cells from `MOST` (48) down to above `FEWEST` (24); plain models of the depths
-    // in `DEPTHS` (4 to 7), then the selective ones of 6 and 7 plies.
+    // in `DEPTHS` (4 to 7), then the selective ones of 6 and 7 plies, then the textbook
+    // searchers ([`Searcher::textbook_negamax`]) of the depths in `TEXTBOOK`, each timed.
     let Some(choices) = classroom_choices(&model_geo, (48, 24)) else {
         return;
     };
-    let mut configs: Vec<(bool, i32)> = std::env::var("DEPTHS")
+    let textbook: Vec<usize> = std::env::var("TEXTBOOK")
+        .unwrap_or_else(|_| "5,6,7,8".into())
+        .split(',')
+        .filter_map(|d| d.trim().parse().ok())
+        .filter(|&d| d >= 1)
+        .collect();
+    // (selective, textbook, depth)
+    let mut configs: Vec<(bool, bool, i32)> = std::env::var("DEPTHS")
         .unwrap_or_else(|_| "4,5,6,7".into())
         .split(',')
         .filter_map(|d| d.trim().parse().ok())
-        .map(|d| (false, d))
+        .map(|d| (false, false, d))
         .collect();
-    configs.extend([(true, 6), (true, 7)]);
+    configs.extend([(true, false, 6), (true, false, 7)]);
+    configs.extend(textbook.iter().map(|&d| (false, true, d as i32)));
+    let mut config_time = vec![Duration::ZERO; configs.len()];
     // And the exact replay of the classroom player with the node budgets in `BUDGETS`.
     let budgets: Vec<u64> = std::env::var("BUDGETS")
         .unwrap_or_else(|_| "400000,700000,1000000".into())
@@ -1019,12 +1030,40 @@ fn model_predicts_classroom_replies() {
         .collect();
     let mut replayed = vec![0u32; budgets.len()];
     let mut hits = vec![0u32; configs.len()];
+    // And the replay's search (static leaves, a win only when its brick is laid, every legal
+    // move) to each depth in `TEXTBOOK` whatever its clock, its root in board order and in the
+    // model's order (by gain), within `TEXTBOOK_NODES` (5 M) nodes a position; a depth it
+    // does not reach counts as a miss.
+    let textbook_nodes: u64 = env_or("TEXTBOOK_NODES", 5_000_000);
+    let mut textbook_hits = vec![[0u32; 2]; textbook.len()];
+    let mut textbook_reached = vec![[0u32; 2]; textbook.len()];
     let total = choices.len() as u32;
     for (state, real) in choices {
-        for (i, &(selective, depth)) in configs.iter().enumerate() {
+        let mut position = Position::new(&model_geo, &state);
+        let mut by_gain: Vec<u32> = bits(position.legal()).collect();
+        by_gain.sort_by_key(|&c| -position.gain(c));
+        let moves: Vec<u32> = bits(position.legal()).collect();
+        let board = classroom_model::replies_in_order(&mut position, textbook_nodes, moves);
+        let gain = classroom_model::replies_in_order(&mut position, textbook_nodes, by_gain);
+        for (i, &depth) in textbook.iter().enumerate() {
+            for (order, (replies, settled)) in [&board, &gain].into_iter().enumerate() {
+                // A settled deepening (a decided game) stops early: its last choice stands.
+                let choice = replies
+                    .get(depth - 1)
+                    .or(replies.last().filter(|_| *settled));
+                if let Some(&(_, cell)) = choice {
+                    textbook_reached[i][order] += 1;
+                    textbook_hits[i][order] += u32::from(model_geo.cell(cell) == real);
+                }
+            }
+        }
+        for (i, &(selective, textbook, depth)) in configs.iter().enumerate() {
+            let started = Instant::now();
             let mut model = Searcher::model(&model_geo, &state, &deadline);
             model.selective = selective;
+            model.textbook = textbook;
             let reply = model.predicted_reply(depth);
+            config_time[i] += started.elapsed();
             hits[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(real));
         }
         let mut position = Position::new(&model_geo, &state);
@@ -1035,11 +1074,17 @@ fn model_predicts_classroom_replies() {
             replayed[i] += u32::from(reply.map(|r| model_geo.cell(r)) == Some(real));
         }
     }
-    for (i, &(selective, depth)) in configs.iter().enumerate() {
+    for (i, &(selective, textbook, depth)) in configs.iter().enumerate() {
+        let kind = match (textbook, selective) {
+            (true, _) => "textbook searcher",
+            (false, true) => "selective",
+            (false, false) => "plain",
+        };
         println!(
-            "selective {selective} depth {depth}: {} of {total} replies, {:.1} %",
+            "{kind} depth {depth}: {} of {total} replies, {:.1} %, {:.2} ms a reply",
             hits[i],
-            100.0 * f64::from(hits[i]) / f64::from(total.max(1))
+            100.0 * f64::from(hits[i]) / f64::from(total.max(1)),
+            config_time[i].as_secs_f64() * 1000.0 / f64::from(total.max(1))
         );
     }
     for (i, &budget) in budgets.iter().enumerate() {
@@ -1048,6 +1093,16 @@ fn model_predicts_classroom_replies() {
             replayed[i],
             100.0 * f64::from(replayed[i]) / f64::from(total.max(1))
         );
+    }
+    for (i, &depth) in textbook.iter().enumerate() {
+        for (order, name) in ["board order", "by gain"].iter().enumerate() {
+            println!(
+                "the replay to depth {depth}, {name}: {} of {total} replies, {:.1} % ({} reached)",
+                textbook_hits[i][order],
+                100.0 * f64::from(textbook_hits[i][order]) / f64::from(total.max(1)),
+                textbook_reached[i][order]
+            );
+        }
     }
 }
 

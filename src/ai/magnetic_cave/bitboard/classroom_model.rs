@@ -73,10 +73,23 @@ fn value(
 /// `n` nodes plays the cell of the last entry with at most `n` nodes ([`reply_within`]). The
 /// replay stops once a depth would pass `budget` nodes or settles the game.
 pub(super) fn classroom_replies(position: &mut Position<'_>, budget: u64) -> Vec<(u64, u32)> {
-    let mut moves: Vec<u32> = bits(position.legal()).collect();
+    let moves: Vec<u32> = bits(position.legal()).collect();
+    replies_in_order(position, budget, moves).0
+}
+
+/// [`classroom_replies`] with the root's `moves` (the legal ones) first searched in the given
+/// order instead of the board's: the same search otherwise, so the same values; only equal
+/// best moves may be broken otherwise (a classroom player of another move order). With
+/// whether the deepening ended settled (a decided score, or the full cave) rather than by the
+/// budget: then its last choice is the player's at any deeper depth.
+pub(super) fn replies_in_order(
+    position: &mut Position<'_>,
+    budget: u64,
+    mut moves: Vec<u32>,
+) -> (Vec<(u64, u32)>, bool) {
     match moves.len() {
-        0 => return Vec::new(),
-        1 => return vec![(0, moves[0])],
+        0 => return (Vec::new(), true),
+        1 => return (vec![(0, moves[0])], true),
         _ => {}
     }
     let empty = position.empty_count();
@@ -123,7 +136,8 @@ pub(super) fn classroom_replies(position: &mut Position<'_>, budget: u64) -> Vec
             break;
         }
     }
-    choices
+    let settled = limits.nodes < budget;
+    (choices, settled)
 }
 
 /// The reply of a classroom player that searches `nodes` nodes in its time, from

@@ -675,3 +675,46 @@ fn winning_cells_are_the_cells_that_complete_a_line() {
         }
     }
 }
+
+/// The textbook search finds the classroom player's values: at every depth up to 4, from
+/// random positions, the best root score of [`Searcher::textbook_negamax`] (one searcher
+/// deepening, so its table carries entries from depth to depth) is the classroom player's,
+/// and its choice is one the classroom player scores as high.
+#[test]
+fn the_textbook_search_finds_the_classroom_players_values() {
+    let Some(geo) = Geometry::open_lines(Config::STANDARD) else {
+        panic!("8x8 fits a u64");
+    };
+    let deadline = Deadline::within(std::time::Duration::from_secs(600));
+    let mut next = below(47);
+    let mut compared = 0;
+    for game in 0..40 {
+        let mut state = State::new(Config::STANDARD);
+        if play_randomly(&mut state, &mut next, 10 + game % 36) {
+            continue;
+        }
+        let mut model = Searcher::model(&geo, &state, &deadline);
+        model.textbook = true;
+        let moves: Vec<u32> = bits(model.position.legal()).collect();
+        if moves.len() < 2 {
+            continue;
+        }
+        for depth in 1..=4u32 {
+            let scores = model.search_root(depth as i32, &moves, (-INF, INF));
+            let best = scores.iter().copied().max().unwrap_or(-INF);
+            let Some(report) = crate::ai::classroom::search_to_depth(&state, &deadline, depth)
+            else {
+                panic!("the game is not over");
+            };
+            // The classroom player's wins are on another scale.
+            let expected = if report.score.abs() >= crate::ai::classroom::WIN / 2 {
+                report.score.signum() * TEXTBOOK_WIN
+            } else {
+                report.score
+            };
+            assert_eq!(best, expected, "depth {depth} after {:?}", state.moves());
+            compared += 1;
+        }
+    }
+    assert!(compared > 80, "only {compared} depths compared");
+}
