@@ -989,8 +989,10 @@ fn classroom_order_among_the_models_best_replies() {
 
 /// How often the model of a classroom player predicts the reply `classroom` played, in the
 /// match records in `RECORDS` (folders of `tablero tournament --a engine --b classroom
-/// --records`, see `recorded_games`), positions with more than 24 empty cells and no
-/// win or block to play, for each model depth with and without selectivity:
+/// --records`, see `recorded_games`), positions with at most `MOST` and more than `FEWEST`
+/// empty cells and no win or block to play: for each model depth with and without
+/// selectivity (`DEPTHS`), for the textbook searcher and the replay at the fixed depths in
+/// `TEXTBOOK`, and for the replay with the node budgets in `BUDGETS`:
 /// `RECORDS=dir cargo test --lib model_predicts -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a check"]
