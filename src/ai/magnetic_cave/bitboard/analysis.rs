@@ -1042,9 +1042,9 @@ fn model_predicts_classroom_replies() {
     let total = choices.len() as u32;
     for (state, real) in choices {
         let mut position = Position::new(&model_geo, &state);
-        let mut by_gain: Vec<u32> = bits(position.legal()).collect();
-        by_gain.sort_by_key(|&c| -position.gain(c));
         let moves: Vec<u32> = bits(position.legal()).collect();
+        let mut by_gain = moves.clone();
+        by_gain.sort_by_key(|&c| -position.gain(c));
         let board = classroom_model::replies_in_order(&mut position, textbook_nodes, moves);
         let gain = classroom_model::replies_in_order(&mut position, textbook_nodes, by_gain);
         for (i, &depth) in textbook.iter().enumerate() {

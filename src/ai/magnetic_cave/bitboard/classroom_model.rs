@@ -155,8 +155,7 @@ pub(super) fn reply_within(choices: &[(u64, u32)], nodes: u64) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Geometry;
-    use super::super::tests::{below, play_randomly};
+    use super::super::tests::{below, open_line_geometry, play_randomly};
     use super::*;
     use crate::ai::{Deadline, classroom};
     use crate::rules::magnetic_cave::{Config, State};
@@ -167,9 +166,7 @@ mod tests {
     /// classroom player's clock would.
     #[test]
     fn the_replay_searches_as_the_classroom_player_does() {
-        let Some(geo) = Geometry::open_lines(Config::STANDARD) else {
-            panic!("8x8 fits a u64");
-        };
+        let geo = open_line_geometry();
         let deadline = Deadline::within(Duration::from_secs(600));
         let mut next = below(31);
         let mut compared = 0;

@@ -24,7 +24,7 @@ pub(super) fn standard_geometry() -> Geometry {
 
 /// A game of random moves, `bricks` long unless a line ends it sooner.
 /// The open-line geometry of the standard cave (the model opponent's).
-fn open_line_geometry() -> Geometry {
+pub(super) fn open_line_geometry() -> Geometry {
     let Some(geo) = Geometry::open_lines(Config::STANDARD) else {
         panic!("8x8 fits a u64");
     };
@@ -678,13 +678,10 @@ fn winning_cells_are_the_cells_that_complete_a_line() {
 
 /// The textbook search finds the classroom player's values: at every depth up to 4, from
 /// random positions, the best root score of [`Searcher::textbook_negamax`] (one searcher
-/// deepening, so its table carries entries from depth to depth) is the classroom player's,
-/// and its choice is one the classroom player scores as high.
+/// deepening, so its table carries entries from depth to depth) is the classroom player's.
 #[test]
 fn the_textbook_search_finds_the_classroom_players_values() {
-    let Some(geo) = Geometry::open_lines(Config::STANDARD) else {
-        panic!("8x8 fits a u64");
-    };
+    let geo = open_line_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
     let mut next = below(47);
     let mut compared = 0;
