@@ -1655,7 +1655,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut scores = Vec::with_capacity(moves.len());
         // A textbook player scores a winning brick, and the brick that fills the cave, as it
         // lays it (elsewhere the root has no such moves: tactics are played first).
-        let ends = if self.textbook {
+        let (winning, last) = if self.textbook {
             let position = &self.position;
             (
                 position.winning_cells(position.to_move),
@@ -1665,12 +1665,12 @@ impl<'d, 'g> Searcher<'d, 'g> {
             (0, false)
         };
         for (i, &cell) in moves.iter().enumerate() {
-            if ends.0 & (1 << cell) != 0 || ends.1 {
-                let score = if ends.0 & (1 << cell) != 0 {
-                    TEXTBOOK_WIN
-                } else {
-                    0
-                };
+            let end = if winning & (1 << cell) != 0 {
+                Some(TEXTBOOK_WIN)
+            } else {
+                last.then_some(0)
+            };
+            if let Some(score) = end {
                 scores.push(score);
                 alpha = alpha.max(score);
                 continue;
