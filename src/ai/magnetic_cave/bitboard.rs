@@ -848,21 +848,30 @@ impl<'d, 'g> Searcher<'d, 'g> {
                     .filter(|&(_, &o)| o == best)
                     .map(|(&cell, _)| cell)
                     .collect();
-                // A tie at best: the move whose likely reply is a mistake, else the one that
-                // sets the opponent the most traps.
+                // A tie or a loss at best: the move whose likely reply is a mistake, else,
+                // in a tie, the one that sets the opponent the most traps (in a loss the
+                // deepening below plays the longest defence).
                 let trap = match model.as_deref_mut() {
-                    Some(model) if best == 0 && root_moves.len() > 1 => {
-                        self.set_model_traps(model, &root_moves)
+                    Some(model) if root_moves.len() > 1 => {
+                        self.set_model_traps(model, &root_moves, best)
                     }
                     _ => None,
                 };
-                if best == 0
-                    && root_moves.len() > 1
-                    && let Some(cell) = trap.or_else(|| self.set_traps(&root_moves))
-                {
+                let trap = match trap {
+                    None if best == 0 && root_moves.len() > 1 => self.set_traps(&root_moves),
+                    trap => trap,
+                };
+                if let Some(cell) = trap {
                     report.best = geo.cell(cell);
                     report.score = 0;
                     report.depth = empty as u32;
+                    if best < 0 {
+                        // A loss: say how far, when the time left finds it.
+                        match self.loss_after(cell) {
+                            Some(score) => report.score = score,
+                            None => report.depth = 0,
+                        }
+                    }
                     report.nodes = self.nodes;
                     report.elapsed = self.deadline.elapsed();
                     return Some(report);
@@ -1200,6 +1209,20 @@ impl<'d, 'g> Searcher<'d, 'g> {
             .filter(|&score| score > floor)
     }
 
+    /// The exact score (minus `WIN` less the plies to the opponent's line) of our brick on
+    /// `cell` in a position proved lost, measured against the fastest win with the time
+    /// left. `None` when the deadline came first.
+    fn loss_after(&mut self, cell: u32) -> Option<i32> {
+        self.can_abort = true;
+        self.share = 1.0;
+        let score = self
+            .proof_after(cell, 1, (WIN_THRESHOLD - 1, INF))
+            .map(|score| -score)
+            .filter(|&score| score <= -WIN_THRESHOLD);
+        self.aborted = false;
+        score
+    }
+
     /// The fastest of the root `moves` to win, when `win` is proved to win but the deepening
     /// did not reach it: the distance of `win` first, then each move after it (the solver
     /// proved the ones before it not to win; the quick proof puts it first) searched for a
@@ -1449,17 +1472,27 @@ impl<'d, 'g> Searcher<'d, 'g> {
         best.map(|(_, cell)| cell)
     }
 
-    /// Among `ties`, root moves proved to keep a tie, the one after which a shallow opponent
-    /// most likely errs (a *model trap*): the `model`, a classroom player (plain alpha-beta
-    /// over open lines), predicts the opponent's reply at each depth of
-    /// [`MODEL_TRAP_DEPTHS`], each reply as likely as the share of those depths that choose it,
-    /// and the solver proves whether it is a mistake (it loses). The chance of a mistake is
-    /// looked for within the opponent's next reply, then its next two (our move in between
-    /// chosen among those that keep the tie, the one with the best chance), and so on up to
-    /// [`TRAP_LEVELS`] while the time share lasts; the move with the best chance of the
-    /// deepest round finished is played. An opponent that does not err still ties, so the
-    /// choice costs nothing. `None` when no predicted reply is a mistake.
-    fn set_model_traps(&mut self, model: &mut Searcher<'_, '_>, ties: &[u32]) -> Option<u32> {
+    /// Among `kept`, root moves proved to keep the root's `proved` result (0 a tie, -1 a
+    /// loss), the one after which a shallow opponent most likely errs (a *model trap*): the
+    /// `model`, a classroom player (plain alpha-beta over open lines), predicts the opponent's
+    /// reply at each depth of [`MODEL_TRAP_DEPTHS`], each reply as likely as the share of
+    /// those depths that choose it, and the solver proves whether it is a mistake (after it
+    /// we do better than `proved`: a win from a tie, a tie or a win from a loss). The chance
+    /// of a mistake is looked for within the opponent's next reply, then its next two (our
+    /// move in between chosen among those that keep the result, the one with the best
+    /// chance), and so on up to [`TRAP_LEVELS`] while the time share lasts; the move with the
+    /// best chance of the deepest round finished is played. An opponent that does not err
+    /// gets the result all the same, so the choice costs nothing. `None` when no predicted
+    /// reply is a mistake, or `proved` is a win.
+    fn set_model_traps(
+        &mut self,
+        model: &mut Searcher<'_, '_>,
+        kept: &[u32],
+        proved: i32,
+    ) -> Option<u32> {
+        if proved > 0 {
+            return None;
+        }
         self.can_abort = true;
         self.share = TRAP_SHARE;
         model.selective = false;
@@ -1467,8 +1500,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut best: Option<(f64, u32)> = None;
         for levels in 1..=TRAP_LEVELS {
             let mut found: Option<(f64, u32)> = None;
-            for &cell in ties {
-                let chance = self.mistake_chance(model, cell, 0, levels);
+            for &cell in kept {
+                let chance = self.mistake_chance(model, cell, 0, levels, proved);
                 if self.aborted || model.aborted {
                     break;
                 }
@@ -1493,8 +1526,8 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The chance that the opponent errs within its next `levels` replies after our `cell`
-    /// (`ply` plies below the root, in a position proved a tie), if we then keep choosing,
-    /// among the moves that keep the tie, the one with the best chance (see
+    /// (`ply` plies below the root, in a position proved `proved` for us), if we then keep
+    /// choosing, among the moves that keep that result, the one with the best chance (see
     /// [`Searcher::set_model_traps`]).
     fn mistake_chance(
         &mut self,
@@ -1502,9 +1535,10 @@ impl<'d, 'g> Searcher<'d, 'g> {
         cell: u32,
         ply: usize,
         levels: usize,
+        proved: i32,
     ) -> f64 {
         let mut chance = 0.0;
-        for (reply, likelihood, mistake) in self.likely_replies(model, cell, ply) {
+        for (reply, likelihood, mistake) in self.likely_replies(model, cell, ply, proved) {
             if mistake {
                 chance += likelihood;
             } else if levels > 1 && !self.aborted && !model.aborted {
@@ -1512,7 +1546,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 self.position.play(reply);
                 model.position.play(cell);
                 model.position.play(reply);
-                let next = self.best_mistake_chance(model, ply + 2, levels - 1);
+                let next = self.best_mistake_chance(model, ply + 2, levels - 1, proved);
                 model.position.undo(reply);
                 model.position.undo(cell);
                 self.position.undo(reply);
@@ -1523,27 +1557,30 @@ impl<'d, 'g> Searcher<'d, 'g> {
         chance
     }
 
-    /// With us to move `ply` plies below the root in a position proved a tie, the best
-    /// [`Searcher::mistake_chance`] over our moves that keep the tie.
+    /// With us to move `ply` plies below the root in a position proved `proved` for us, the
+    /// best [`Searcher::mistake_chance`] over our moves that keep that result.
     fn best_mistake_chance(
         &mut self,
         model: &mut Searcher<'_, '_>,
         ply: usize,
         levels: usize,
+        proved: i32,
     ) -> f64 {
         let mut best: f64 = 0.0;
         for cell in bits(self.position.sensible_moves()) {
             self.position.play(cell);
             let empty = self.position.empty_count() as i32;
-            let keeps_the_tie = self.negamax(empty, ply + 1, -1, 1) == 0;
+            // In a loss every move keeps it (the reply before was no mistake); in a tie the
+            // solver tells.
+            let keeps_the_result = proved < 0 || self.negamax(empty, ply + 1, -1, 1) == 0;
             self.position.undo(cell);
             if self.aborted {
                 break;
             }
-            if !keeps_the_tie {
+            if !keeps_the_result {
                 continue;
             }
-            let chance = self.mistake_chance(model, cell, ply, levels);
+            let chance = self.mistake_chance(model, cell, ply, levels, proved);
             if self.aborted || model.aborted {
                 break;
             }
@@ -1556,14 +1593,16 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The opponent's likely replies to our `cell` (`ply` plies below the root, in a position
-    /// proved a tie): each reply the model chooses at the depths of [`MODEL_TRAP_DEPTHS`],
-    /// with the share of those depths that choose it and whether the solver proves it a
-    /// mistake (a win for us).
+    /// proved `proved` for us): each reply the model chooses at the depths of
+    /// [`MODEL_TRAP_DEPTHS`], with the share of those depths that choose it and whether the
+    /// solver proves it a mistake (better than `proved` for us); a reply that wins the game
+    /// is left out.
     fn likely_replies(
         &mut self,
         model: &mut Searcher<'_, '_>,
         cell: u32,
         ply: usize,
+        proved: i32,
     ) -> Vec<(u32, f64, bool)> {
         model.position.play(cell);
         let replies = model.replies_by_depth(*MODEL_TRAP_DEPTHS.end(), true);
@@ -1577,14 +1616,21 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let share = 1.0 / considered.len().max(1) as f64;
         let mut likely: Vec<(u32, f64, bool)> = Vec::new();
         self.position.play(cell);
+        // A reply that completes the opponent's line ends the game: no mistake, nothing after
+        // it (only in a loss can the opponent have one).
+        let opponent = self.position.to_move;
+        let ends_the_game = self.position.winning_cells(opponent);
         for reply in considered {
+            if ends_the_game & (1 << reply) != 0 {
+                continue;
+            }
             if let Some(known) = likely.iter_mut().find(|known| known.0 == reply) {
                 known.1 += share;
                 continue;
             }
             self.position.play(reply);
             let empty = self.position.empty_count() as i32;
-            let mistake = self.negamax(empty, ply + 2, -1, 1) > 0;
+            let mistake = self.negamax(empty, ply + 2, -1, 1) > proved;
             self.position.undo(reply);
             if self.aborted {
                 break;

@@ -656,7 +656,8 @@ fn oracle_openings_against_the_replay() {
 /// the engine's colour and the position) between the engine at `BUDGET` seconds a move
 /// (1 unless given) and the exact replay of the classroom player with `NODES` nodes a
 /// move (700,000 unless given, what it searches at 1 s on this machine), and prints the
-/// engine's results: `ENDGAMES=FILE cargo test --lib endgames_against -- --ignored --nocapture`.
+/// engine's results; a game in which no line can be completed any more stops there as a
+/// tie: `ENDGAMES=FILE cargo test --lib endgames_against -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn endgames_against_the_replayed_classroom_player() {
@@ -668,15 +669,24 @@ fn endgames_against_the_replayed_classroom_player() {
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
+    let geo = super::tests::standard_geometry();
     let (mut won, mut tied, mut lost) = (0, 0, 0);
     for line in lines {
         let (colour, moves) = line.split_once(' ').unwrap();
         let engine = usize::from(colour == "white");
         let mut state =
             State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
-        play_against_the_replay(&mut state, engine, budget, nodes, usize::MAX, &model_geo);
-        // The game is played to its end, so the result is a win, a loss or a tie.
-        let result = result_for(&state, engine);
+        // The game is played to its end, or until no line can be completed whatever is
+        // played (every window holds both colours: a tie), so the result is a win, a loss
+        // or a tie.
+        while state.outcome().is_none() && !no_line_left(&geo, &state) {
+            let plies = state.moves().len() + 1;
+            play_against_the_replay(&mut state, engine, budget, nodes, plies, &model_geo);
+        }
+        let result = match state.outcome() {
+            None => 'D',
+            Some(_) => result_for(&state, engine),
+        };
         match result {
             'W' => won += 1,
             'L' => lost += 1,
@@ -685,6 +695,15 @@ fn endgames_against_the_replayed_classroom_player() {
         println!("{result} {colour} {moves}");
     }
     println!("engine: {won} W {tied} D {lost} L");
+}
+
+/// Whether no line can be completed in `state` whatever is played: every window holds
+/// bricks of both colours.
+fn no_line_left(geo: &Geometry, state: &State) -> bool {
+    let position = Position::new(geo, state);
+    geo.windows
+        .iter()
+        .all(|&window| window & position.bits[0] != 0 && window & position.bits[1] != 0)
 }
 
 /// The replies the model of the model traps (a plain open-line search, `model_geo`) chooses

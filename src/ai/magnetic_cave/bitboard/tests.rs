@@ -309,6 +309,13 @@ fn dead_rows_leave_one_spare_move() {
 /// Random positions with `empty` empty cells whose player to move has no win to take
 /// and two or more moves that keep a tie (and no better one), with those moves.
 fn tied_positions(seed: u64, empty: usize, count: usize) -> Vec<(State, Vec<u32>)> {
+    positions_proved(seed, empty, count, 0)
+}
+
+/// Random positions with `empty` empty cells whose player to move has no win to take and
+/// whose best result is `proved` (0 a tie, -1 a loss), kept by two moves or more, with
+/// those moves.
+fn positions_proved(seed: u64, empty: usize, count: usize, proved: i32) -> Vec<(State, Vec<u32>)> {
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
     let mut found = Vec::new();
@@ -325,14 +332,14 @@ fn tied_positions(seed: u64, empty: usize, count: usize) -> Vec<(State, Vec<u32>
         let Some(outcomes) = searcher.solve_root(&moves) else {
             continue;
         };
-        let ties: Vec<u32> = moves
+        let kept: Vec<u32> = moves
             .iter()
             .zip(&outcomes)
-            .filter(|&(_, &outcome)| outcome == 0)
+            .filter(|&(_, &outcome)| outcome == proved)
             .map(|(&cell, _)| cell)
             .collect();
-        if ties.len() >= 2 && !outcomes.contains(&1) {
-            found.push((state, ties));
+        if kept.len() >= 2 && outcomes.iter().all(|&outcome| outcome <= proved) {
+            found.push((state, kept));
         }
     }
     found
@@ -350,7 +357,7 @@ fn model_traps_keep_the_tie_and_expect_a_mistake() {
         let deadline = Deadline::within(std::time::Duration::from_secs(600));
         let mut searcher = Searcher::new(&geo, &state, &deadline);
         let mut model = Searcher::model(&model_geo, &state, &deadline);
-        let trap = searcher.set_model_traps(&mut model, &ties);
+        let trap = searcher.set_model_traps(&mut model, &ties, 0);
         // Independently: does some tying move's reply at a trap depth lose at once?
         let mut fresh = Searcher::new(&geo, &state, &deadline);
         let mut fresh_model = Searcher::model(&model_geo, &state, &deadline);
@@ -382,6 +389,68 @@ fn model_traps_keep_the_tie_and_expect_a_mistake() {
     }
     assert!(
         immediate > 0 && set > immediate,
+        "{immediate} immediate of {set} traps"
+    );
+}
+
+/// In a proved loss, a model trap is one of the losing moves, found wherever the model's
+/// reply to one of them at one of [`MODEL_TRAP_DEPTHS`] lets us tie or win (and does not
+/// complete the opponent's line), and never a move all of whose predicted replies win the
+/// game at once.
+#[test]
+fn model_traps_in_a_loss_expect_a_mistake() {
+    let geo = standard_geometry();
+    let model_geo = open_line_geometry();
+    let (mut set, mut immediate) = (0, 0);
+    for (state, losses) in positions_proved(7, 18, 24, -1) {
+        let deadline = Deadline::within(std::time::Duration::from_secs(600));
+        let mut searcher = Searcher::new(&geo, &state, &deadline);
+        let mut model = Searcher::model(&model_geo, &state, &deadline);
+        let trap = searcher.set_model_traps(&mut model, &losses, -1);
+        // Independently: which losing moves have a reply at a trap depth that lets us off,
+        // and which only replies that win the game at once?
+        let mut fresh = Searcher::new(&geo, &state, &deadline);
+        let mut fresh_model = Searcher::model(&model_geo, &state, &deadline);
+        fresh_model.selective = false;
+        let mut lets_off = false;
+        let mut only_wins = Vec::new();
+        for &cell in &losses {
+            fresh_model.position.play(cell);
+            fresh.position.play(cell);
+            let opponent = fresh.position.to_move;
+            let wins = fresh.position.winning_cells(opponent);
+            let mut all_win = true;
+            for depth in MODEL_TRAP_DEPTHS {
+                let Some(reply) = fresh_model.predicted_reply(depth) else {
+                    continue;
+                };
+                if wins & (1 << reply) != 0 {
+                    continue;
+                }
+                all_win = false;
+                fresh.position.play(reply);
+                let empty = fresh.position.empty_count() as i32;
+                lets_off |= fresh.negamax(empty, 2, -1, 1) >= 0;
+                fresh.position.undo(reply);
+            }
+            if all_win {
+                only_wins.push(cell);
+            }
+            fresh.position.undo(cell);
+            fresh_model.position.undo(cell);
+        }
+        if lets_off {
+            assert!(trap.is_some(), "a reply that lets us off at once is found");
+            immediate += 1;
+        }
+        if let Some(cell) = trap {
+            assert!(losses.contains(&cell), "the trap is one of the moves given");
+            assert!(!only_wins.contains(&cell), "the trap is not lost at once");
+            set += 1;
+        }
+    }
+    assert!(
+        immediate > 0 && set >= immediate,
         "{immediate} immediate of {set} traps"
     );
 }
