@@ -29,8 +29,8 @@ const ASPIRATION: i32 = 48;
 const SOLVE_FROM: u32 = 24;
 /// …in at most this share of the thinking time; the rest goes to the deepening search.
 const SOLVE_SHARE: f64 = 0.4;
-/// Once the root is proved a tie, traps for the opponent are looked for until this
-/// share of the thinking time…
+/// Once the root is proved a tie or a loss, traps for the opponent are looked for until
+/// this share of the thinking time…
 const TRAP_SHARE: f64 = 0.7;
 /// …and a trap is a reply whose punishment a search of this many plies does not yet see.
 const TRAP_HORIZON: i32 = 5;
