@@ -363,7 +363,8 @@ fn solve_random_endgames() {
 
 /// Plays `state` on between the engine (player `engine`, 0 for black) at `budget` seconds
 /// a move and the classroom player replayed with `nodes` nodes a move (`model_geo`, the
-/// open-line geometry), until the game ends or `plies` moves are on the board.
+/// open-line geometry), until the game ends, `plies` moves are on the board, or no line
+/// can be completed whatever is played ([`no_line_left`]: then a tie).
 fn play_against_the_replay(
     state: &mut State,
     engine: usize,
@@ -372,7 +373,10 @@ fn play_against_the_replay(
     plies: usize,
     model_geo: &Geometry,
 ) {
-    while state.outcome().is_none() && state.moves().len() < plies {
+    while state.outcome().is_none()
+        && state.moves().len() < plies
+        && !no_line_left(model_geo, state)
+    {
         let deadline = Deadline::within(Duration::from_secs_f64(budget));
         let cell = if state.to_move().index() == engine {
             super::super::choose_move(state, &deadline).unwrap().best
@@ -669,20 +673,14 @@ fn endgames_against_the_replayed_classroom_player() {
     let Some(model_geo) = Geometry::open_lines(Config::STANDARD) else {
         return;
     };
-    let geo = super::tests::standard_geometry();
     let (mut won, mut tied, mut lost) = (0, 0, 0);
     for line in lines {
         let (colour, moves) = line.split_once(' ').unwrap();
         let engine = usize::from(colour == "white");
         let mut state =
             State::from_moves(Config::STANDARD, &parse_moves(moves.trim()).unwrap()).unwrap();
-        // The game is played to its end, or until no line can be completed whatever is
-        // played (every window holds both colours: a tie), so the result is a win, a loss
-        // or a tie.
-        while state.outcome().is_none() && !no_line_left(&geo, &state) {
-            let plies = state.moves().len() + 1;
-            play_against_the_replay(&mut state, engine, budget, nodes, plies, &model_geo);
-        }
+        // The game is played to its end, or until no line can be completed (a tie).
+        play_against_the_replay(&mut state, engine, budget, nodes, usize::MAX, &model_geo);
         let result = match state.outcome() {
             None => 'D',
             Some(_) => result_for(&state, engine),
@@ -698,7 +696,7 @@ fn endgames_against_the_replayed_classroom_player() {
 }
 
 /// Whether no line can be completed in `state` whatever is played: every window holds
-/// bricks of both colours.
+/// bricks of both colours (`geo`: any geometry of its cave, the windows are the same).
 fn no_line_left(geo: &Geometry, state: &State) -> bool {
     let position = Position::new(geo, state);
     geo.windows

@@ -345,6 +345,33 @@ fn positions_proved(seed: u64, empty: usize, count: usize, proved: i32) -> Vec<(
     found
 }
 
+/// For our `cell` in the searchers' position: the reply the model (`fresh_model`, plain)
+/// predicts at each depth of [`MODEL_TRAP_DEPTHS`] that has one, whether it completes the
+/// opponent's line, and the solver's value after it for us (the player to move then).
+fn trap_depth_replies(
+    fresh: &mut Searcher<'_, '_>,
+    fresh_model: &mut Searcher<'_, '_>,
+    cell: u32,
+) -> Vec<(bool, i32)> {
+    fresh_model.position.play(cell);
+    fresh.position.play(cell);
+    let opponent = fresh.position.to_move;
+    let wins = fresh.position.winning_cells(opponent);
+    let mut replies = Vec::new();
+    for depth in MODEL_TRAP_DEPTHS {
+        let Some(reply) = fresh_model.predicted_reply(depth) else {
+            continue;
+        };
+        fresh.position.play(reply);
+        let empty = fresh.position.empty_count() as i32;
+        replies.push((wins & (1 << reply) != 0, fresh.negamax(empty, 2, -1, 1)));
+        fresh.position.undo(reply);
+    }
+    fresh.position.undo(cell);
+    fresh_model.position.undo(cell);
+    replies
+}
+
 /// A model trap is one of the moves that keep the tie, and in a position where the
 /// model's reply to a tying move at one of [`MODEL_TRAP_DEPTHS`] is a proved mistake, the
 /// trap found has a reply at some depth that is a mistake or leads on to one.
@@ -364,19 +391,8 @@ fn model_traps_keep_the_tie_and_expect_a_mistake() {
         fresh_model.selective = false;
         let mut loses_at_once = false;
         for &cell in &ties {
-            fresh_model.position.play(cell);
-            fresh.position.play(cell);
-            for depth in MODEL_TRAP_DEPTHS {
-                let Some(reply) = fresh_model.predicted_reply(depth) else {
-                    continue;
-                };
-                fresh.position.play(reply);
-                let empty = fresh.position.empty_count() as i32;
-                loses_at_once |= fresh.negamax(empty, 2, -1, 1) > 0;
-                fresh.position.undo(reply);
-            }
-            fresh.position.undo(cell);
-            fresh_model.position.undo(cell);
+            let replies = trap_depth_replies(&mut fresh, &mut fresh_model, cell);
+            loses_at_once |= replies.iter().any(|&(_, value)| value > 0);
         }
         if loses_at_once {
             assert!(trap.is_some(), "a reply that loses at once is found");
@@ -415,29 +431,12 @@ fn model_traps_in_a_loss_expect_a_mistake() {
         let mut lets_off = false;
         let mut only_wins = Vec::new();
         for &cell in &losses {
-            fresh_model.position.play(cell);
-            fresh.position.play(cell);
-            let opponent = fresh.position.to_move;
-            let wins = fresh.position.winning_cells(opponent);
-            let mut all_win = true;
-            for depth in MODEL_TRAP_DEPTHS {
-                let Some(reply) = fresh_model.predicted_reply(depth) else {
-                    continue;
-                };
-                if wins & (1 << reply) != 0 {
-                    continue;
-                }
-                all_win = false;
-                fresh.position.play(reply);
-                let empty = fresh.position.empty_count() as i32;
-                lets_off |= fresh.negamax(empty, 2, -1, 1) >= 0;
-                fresh.position.undo(reply);
-            }
-            if all_win {
+            let replies = trap_depth_replies(&mut fresh, &mut fresh_model, cell);
+            let mut kept_on = replies.iter().filter(|&&(ends, _)| !ends).peekable();
+            if kept_on.peek().is_none() {
                 only_wins.push(cell);
             }
-            fresh.position.undo(cell);
-            fresh_model.position.undo(cell);
+            lets_off |= kept_on.any(|&(_, value)| value >= 0);
         }
         if lets_off {
             assert!(trap.is_some(), "a reply that lets us off at once is found");
