@@ -695,13 +695,11 @@ fn endgames_against_the_replayed_classroom_player() {
     println!("engine: {won} W {tied} D {lost} L");
 }
 
-/// Whether no line can be completed in `state` whatever is played: every window holds
-/// bricks of both colours (`geo`: any geometry of its cave, the windows are the same).
+/// Whether no line can be completed in `state` whatever is played: neither colour has a
+/// live window left, every window holds bricks of both (`geo`: any geometry of its cave,
+/// the windows are the same).
 fn no_line_left(geo: &Geometry, state: &State) -> bool {
-    let position = Position::new(geo, state);
-    geo.windows
-        .iter()
-        .all(|&window| window & position.bits[0] != 0 && window & position.bits[1] != 0)
+    Position::new(geo, state).totals.live == [0, 0]
 }
 
 /// The replies the model of the model traps (a plain open-line search, `model_geo`) chooses
