@@ -52,9 +52,7 @@ pub fn choose_move(state: &State, deadline: &Deadline) -> Option<SearchReport<Ce
     }
     match bitboard::Geometry::new(state.config()) {
         Some(geometry) => {
-            let model_geometry = bitboard::Geometry::open_lines(state.config())?;
-            let mut model = bitboard::Searcher::model(&model_geometry, state, deadline);
-            bitboard::Searcher::new(&geometry, state, deadline).search(u32::MAX, Some(&mut model))
+            bitboard::Searcher::new(&geometry, state, deadline).search(u32::MAX, true)
         }
         None => Searcher::new(state.config(), deadline).search(state),
     }
@@ -71,7 +69,7 @@ pub fn search_to_depth(
         return None;
     }
     match bitboard::Geometry::new(state.config()) {
-        Some(geometry) => bitboard::Searcher::new(&geometry, state, deadline).search(depth, None),
+        Some(geometry) => bitboard::Searcher::new(&geometry, state, deadline).search(depth, false),
         None => Searcher::new(state.config(), deadline).search(state),
     }
 }

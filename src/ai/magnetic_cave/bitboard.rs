@@ -16,9 +16,6 @@ use super::{
 use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen};
 use crate::rules::magnetic_cave::{Cell, Config, State};
 
-#[cfg(test)]
-mod classroom_model;
-
 const TT_BITS: u32 = 20;
 const MAX_PLY: usize = 72;
 /// Words of a window bit set: a cave of 64 cells has at most 4 windows a cell.
@@ -38,68 +35,24 @@ const TRAP_HORIZON: i32 = 5;
 const ETC_FROM: i32 = 12;
 /// The solver cuts the moves in dead rows to one with at least this many empty cells.
 const SPARE_FROM: i32 = 6;
-/// Above the solver's range the deepening search stops starting depths after this share of
-/// the thinking time and stops at [`LURE_SHARE`], when a model of the opponent is given…
-const LURE_STOP: f64 = 0.4;
-/// …so that the rest goes to *lures* (see [`Searcher::find_lure`]).
-const LURE_SHARE: f64 = 0.75;
-/// The model of the opponent (a classroom player) searches this deep for its reply…
-const MODEL_DEPTH: i32 = 7;
-/// …reading forced replies without using up depth and reducing late moves, as our search
-/// does. Without that, and at depth 6, it predicts `classroom`'s reply more often (75 to 82 %
-/// against 54 to 59 %, `model_predicts_classroom_replies`) but lured and checked no better:
-/// +0.1 points (SE 0.7) over 600 paired games (docs, fifty-fourth session).
-const MODEL_SELECTIVE: bool = true;
-/// The model's table has `2^MODEL_TT_BITS` entries.
-const MODEL_TT_BITS: u32 = 16;
-/// The position after a move and the model's reply is scored by a search this deep.
-const LURE_DEPTH: i32 = 8;
-/// A lure is played instead of the best move only when its score is at most this much lower…
-const LURE_MARGIN: i32 = 20;
-/// …and the model's reply to it leaves us at least this much more than its reply to the best.
-const LURE_GAIN: i32 = 60;
-/// In the opening, with at least this many empty cells (a player's first five moves after
-/// the four random ones), *rollouts* against the model choose the move instead of lures
-/// ([`Searcher::find_rollout_choice`]): they see the replies a shallow opponent would make
-/// four moves deep, where a lure sees one.
-const ROLLOUT_FROM: u32 = 50;
-/// Besides the best move, at most this many others are played out, those that full-window
-/// searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best, best first, while the time
-/// lasts (two at least, or the lures decide).
-const ROLLOUT_OTHERS: usize = 8;
-/// See [`ROLLOUT_OTHERS`].
-const ROLLOUT_CANDIDATE_DEPTH: i32 = 7;
-/// A rollout is this many plies long: the move and four replies of each side.
-const ROLLOUT_PLIES: usize = 9;
-/// Our moves in a rollout come from searches of this many plies…
-const ROLLOUT_OWN_DEPTH: i32 = 7;
-/// …the opponent's from the model's plain search of this many (as `MODEL_SELECTIVE` says,
-/// the plain 6-ply model predicts a classroom player best)…
-const ROLLOUT_MODEL_DEPTH: i32 = 6;
-/// …and a search of this many plies scores the end.
-const ROLLOUT_LEAF_DEPTH: i32 = 10;
-/// Another move replaces the best only when its rollout ends at least this much better.
-const ROLLOUT_GAIN: i32 = 120;
-/// With at most this many empty cells (and more than [`SOLVE_FROM`], where lures are looked
-/// for), the thinking time the lures leave checks the chosen move by proof
-/// ([`Searcher::avoid_proved_loss`]): at 25 to 32 empty cells a search with the evaluation
-/// gives away a tie or a win about once in a hundred moves, and the loss it walks into is
-/// often proved in tens of milliseconds. The time the check leaves then looks for a proved
-/// win the search did not see ([`Searcher::win_in_time_left`]).
+/// With at most this many empty cells (and more than [`SOLVE_FROM`]), the thinking time the
+/// deepening leaves checks the chosen move by proof ([`Searcher::avoid_proved_loss`]): at 25
+/// to 32 empty cells a search with the evaluation gives away a tie or a win about once in a
+/// hundred moves, and the loss it walks into is often proved in tens of milliseconds. The
+/// time the check leaves then looks for a proved win the search did not see
+/// ([`Searcher::win_in_time_left`]).
 const CHECK_FROM: u32 = 32;
+/// In the check's range the deepening starts no depth after this share of the thinking
+/// time…
+const CHECK_STOP: f64 = 0.4;
+/// …and stops at this share, so that the rest goes to the check and the proof of a win.
+const CHECK_SHARE: f64 = 0.75;
 /// In the check's range, a proof that the position is won, and of its winning move, may take
 /// this share of the thinking time ([`Searcher::quick_win`]): wins there are often proved in
 /// milliseconds, and a search with the evaluation does not always see them.
 const QUICK_WIN_SHARE: f64 = 0.05;
 /// The check of a chosen move ranks the other moves by a search of this many plies.
 const CHECK_ORDER_DEPTH: i32 = 4;
-/// The depths at which the model of a classroom opponent predicts its replies, to find the
-/// proved result's move whose likely reply is a mistake ([`Searcher::set_model_traps`]):
-/// such players reach 6 to 8 plies at 1 s with 28 empty cells, 9 to 13 with 16.
-const MODEL_TRAP_DEPTHS: std::ops::RangeInclusive<i32> = 5..=9;
-/// How many of the opponent's replies ahead [`Searcher::set_model_traps`] looks for a
-/// mistake at most (one more each round, while the time allows).
-const TRAP_LEVELS: usize = 4;
 /// The solver looks for a pairing that keeps a side from winning
 /// ([`Position::paired_off`]) with at least this many empty cells…
 const PAIR_FROM: i32 = 8;
@@ -113,32 +66,13 @@ const PAIR_CHOICES: usize = 16;
 const PROOF_THREAT: i32 = 100;
 
 /// What a window with `bricks` bricks of one colour only is worth in an open-line count
-/// (`4^k`, four or more bricks as four): the solver's move order and the model opponent's
-/// evaluation.
+/// (`4^k`, four or more bricks as four): the solver's move order.
 fn open_line_value(bricks: usize) -> i32 {
     if bricks == 0 {
         0
     } else {
         4i32.pow(bricks.min(4) as u32)
     }
-}
-
-/// The move the rollouts choose from the `(move, value)` pairs played out, the best move's
-/// first: another move when its line ends at least [`ROLLOUT_GAIN`] better than the best
-/// move's (the best such line), else the best move. `None` unless the best move and at
-/// least one other were played out.
-fn rollout_pick(values: &[(u32, i32)]) -> Option<u32> {
-    let (&(best, base), others) = values.split_first()?;
-    if others.is_empty() {
-        return None;
-    }
-    let mut choice = (best, base);
-    for &(cell, value) in others {
-        if value > choice.1 && value >= base.saturating_add(ROLLOUT_GAIN) {
-            choice = (cell, value);
-        }
-    }
-    Some(choice.0)
 }
 
 /// The cave's shape as bit masks and line windows.
@@ -191,13 +125,6 @@ impl Geometry {
     /// 64 cells.
     pub(super) fn new(config: Config) -> Option<Geometry> {
         Geometry::weighted(config, &window_value, LATENT_VALUE, TEMPO)
-    }
-
-    /// The masks for `config` with the open-line evaluation of a classroom player (a window
-    /// with `k` bricks of one colour only is worth `4^k`, any direction, and nothing else
-    /// counts): the model of a shallow opponent (see [`Searcher::predicted_reply`]).
-    pub(super) fn open_lines(config: Config) -> Option<Geometry> {
-        Geometry::weighted(config, &|_row, bricks, _win| open_line_value(bricks), 0, 0)
     }
 
     /// The masks for `config` with windows worth `value(in a row, bricks, win)` (bricks of one
@@ -651,38 +578,6 @@ impl<'g> Position<'g> {
         hash
     }
 
-    /// Plays the game from here to its end with both sides choosing at random among their
-    /// sensible moves (a win is always taken, see [`Position::sensible_moves`]) and takes it
-    /// back: 1 when the player to move now wins, -1 when it loses, 0 for a tie.
-    #[cfg(test)]
-    fn playout(&mut self, random: &mut XorShift) -> i32 {
-        let start = self.to_move;
-        let mut laid = [0u32; 64];
-        let mut count = 0;
-        let result = loop {
-            let legal = self.legal();
-            if legal == 0 {
-                break 0;
-            }
-            let me = self.to_move;
-            if self.winning_cells(me) & legal != 0 {
-                break if me == start { 1 } else { -1 };
-            }
-            let mut moves = self.sensible_moves();
-            for _ in 0..random.next() % u64::from(moves.count_ones()) {
-                moves &= moves - 1;
-            }
-            let cell = moves.trailing_zeros();
-            self.play(cell);
-            laid[count] = cell;
-            count += 1;
-        };
-        for &cell in laid[..count].iter().rev() {
-            self.undo(cell);
-        }
-        result
-    }
-
     /// Takes back the brick on `cell`, the last one laid.
     fn undo(&mut self, cell: u32) {
         let p = 1 - self.to_move;
@@ -701,11 +596,6 @@ impl<'g> Position<'g> {
 }
 
 const NO_MOVE: u8 = u8::MAX;
-/// A win in a textbook classroom player's search ([`Searcher::textbook_negamax`]): the same
-/// at any ply, as the classroom player scores it.
-const TEXTBOOK_WIN: i32 = WIN - 1;
-/// The table keys of a textbook search's entries: its values are not [`Searcher::negamax`]'s.
-const TEXTBOOK_KEY: u64 = 0x5445_5854_424f_4f4b;
 /// The history of a searcher that has learnt nothing yet.
 const NO_HISTORY: [[i32; 64]; 2] = [[0; 64]; 2];
 /// The killer moves of a searcher that has learnt nothing yet.
@@ -726,15 +616,6 @@ pub(super) struct Searcher<'d, 'g> {
     can_abort: bool,
     /// The share of the thinking time after which the search stops (below 1 for the solver).
     share: f64,
-    /// Whether the last search played a lure instead of its best move.
-    lured: bool,
-    /// Whether the search reads forced replies without using up depth and reduces late
-    /// moves; off, it searches every move to its full depth and no further, as a classroom
-    /// player does ([`MODEL_SELECTIVE`]).
-    selective: bool,
-    /// Whether the root's moves are searched as a textbook classroom player searches
-    /// ([`Searcher::textbook_negamax`]) instead of by [`Searcher::negamax`].
-    textbook: bool,
     /// Room for the windows [`Position::paired_off`] looks at.
     pair_windows: Vec<u64>,
 }
@@ -742,14 +623,6 @@ pub(super) struct Searcher<'d, 'g> {
 impl<'d, 'g> Searcher<'d, 'g> {
     pub(super) fn new(geo: &'g Geometry, state: &State, deadline: &'d Deadline) -> Self {
         Searcher::with_table(geo, state, deadline, TT_BITS)
-    }
-
-    /// The model of a classroom opponent for [`Searcher::find_lure`]: a searcher of `state`
-    /// with the open-line geometry ([`Geometry::open_lines`]) and a small table.
-    pub(super) fn model(geo: &'g Geometry, state: &State, deadline: &'d Deadline) -> Self {
-        let mut model = Searcher::with_table(geo, state, deadline, MODEL_TT_BITS);
-        model.selective = MODEL_SELECTIVE;
-        model
     }
 
     /// A searcher whose transposition table has `2^table_bits` entries.
@@ -771,21 +644,16 @@ impl<'d, 'g> Searcher<'d, 'g> {
             aborted: false,
             can_abort: false,
             share: 1.0,
-            lured: false,
-            selective: true,
-            textbook: false,
             pair_windows: Vec::with_capacity(HOT_WORDS * 64),
         }
     }
 
-    /// Searches the root until the deadline or `max_depth`. With a `model` of the opponent
-    /// (a searcher of the same position), part of the time above the solver's range goes to
-    /// looking for a lure (see [`Searcher::find_lure`]).
-    pub(super) fn search(
-        &mut self,
-        max_depth: u32,
-        mut model: Option<&mut Searcher<'_, '_>>,
-    ) -> Option<SearchReport<Cell>> {
+    /// Searches the root until the deadline or `max_depth`. With `proofs`, the time a move
+    /// has just above the solver's range is shared with proofs: a quick proof of a win first
+    /// ([`Searcher::quick_win`]), then the check of the chosen move
+    /// ([`Searcher::avoid_proved_loss`]) and a proof of a win in the time left
+    /// ([`Searcher::win_in_time_left`]); without, the deepening has it all (benchmarks).
+    pub(super) fn search(&mut self, max_depth: u32, proofs: bool) -> Option<SearchReport<Cell>> {
         let geo = self.position.geo;
         let legal = self.position.legal();
         if legal == 0 {
@@ -848,30 +716,17 @@ impl<'d, 'g> Searcher<'d, 'g> {
                     .filter(|&(_, &o)| o == best)
                     .map(|(&cell, _)| cell)
                     .collect();
-                // A tie or a loss at best: the move whose likely reply is a mistake, else,
-                // in a tie, the one that sets the opponent the most traps (in a loss the
-                // deepening below plays the longest defence).
-                let trap = match model.as_deref_mut() {
-                    Some(model) if root_moves.len() > 1 => {
-                        self.set_model_traps(model, &root_moves, best)
-                    }
-                    _ => None,
-                };
-                let trap = match trap {
-                    None if best == 0 && root_moves.len() > 1 => self.set_traps(&root_moves),
-                    trap => trap,
+                // A tie at best: the move that sets the opponent the most traps (in a loss
+                // the deepening below plays the longest defence).
+                let trap = if best == 0 && root_moves.len() > 1 {
+                    self.set_traps(&root_moves)
+                } else {
+                    None
                 };
                 if let Some(cell) = trap {
                     report.best = geo.cell(cell);
                     report.score = 0;
                     report.depth = empty as u32;
-                    if best < 0 {
-                        // A loss: say how far, when the time left finds it.
-                        match self.loss_after(cell) {
-                            Some(score) => report.score = score,
-                            None => report.depth = 0,
-                        }
-                    }
                     report.nodes = self.nodes;
                     report.elapsed = self.deadline.elapsed();
                     return Some(report);
@@ -881,7 +736,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
         // Just above the solver's range, a short proof finds the winning move of a won
         // position; it goes first, as the solver's would.
         if solved.is_none()
-            && model.is_some()
+            && proofs
             && empty as u32 > SOLVE_FROM
             && empty as u32 <= CHECK_FROM
             && let Some(win) = self.quick_win(&root_moves)
@@ -890,18 +745,18 @@ impl<'d, 'g> Searcher<'d, 'g> {
             root_moves.insert(0, win);
             solved = Some((1, Some(win)));
         }
-        // Lures only in the middle game, where nothing is proved yet.
-        let mut model = model.filter(|_| solved.is_none() && empty as u32 > SOLVE_FROM);
-        // The check and the proof of a win in the time left, at the end, act with a model.
-        let checked = model.is_some();
+        // The check and the proof of a win in the time left act just above the solver's
+        // range, where nothing is proved yet.
+        let checked =
+            proofs && solved.is_none() && empty as u32 > SOLVE_FROM && empty as u32 <= CHECK_FROM;
         if checked {
-            self.share = LURE_SHARE;
+            self.share = CHECK_SHARE;
         }
         let plan = Deepening {
             max_depth: (empty.min(MAX_PLY - 1) as u32).min(max_depth),
             // Half the time left: the solver may have used some.
-            stop_after: if model.is_some() {
-                LURE_STOP
+            stop_after: if checked {
+                CHECK_STOP
             } else {
                 0.5 + self.deadline.used_fraction() / 2.0
             },
@@ -941,40 +796,19 @@ impl<'d, 'g> Searcher<'d, 'g> {
         let mut chosen = found.best;
         report.score = found.score;
         report.depth = found.depth;
-        // Rollouts, lures and the check act only on a search with a result and no forced end.
+        // The check acts only on a search with a result and no forced end.
         let undecided = found.score.abs() < WIN_THRESHOLD && found.depth >= 2;
-        // In the opening, rollouts against the model choose the move; elsewhere, or when
-        // they run out of time, a lure may replace the best move.
-        let rollout_choice = match model.as_deref_mut() {
-            Some(model) if undecided && empty as u32 >= ROLLOUT_FROM => {
-                self.find_rollout_choice(model, &root_moves, found.best)
-            }
-            _ => None,
-        };
-        if let Some(choice) = rollout_choice {
-            chosen = choice;
-            self.lured = choice != found.best;
-        } else if let Some(model) = model.as_deref_mut()
+        // The time left checks the chosen move by proof…
+        if checked
             && undecided
-            && let Some(lure) =
-                self.find_lure(model, &root_moves, found.best, found.score, found.depth)
-        {
-            chosen = lure;
-            self.lured = true;
-        }
-        // Just above the solver's range, the time left checks the chosen move by proof.
-        if let Some(model) = model
-            && undecided
-            && empty as u32 <= CHECK_FROM
-            && let Some(cell) = self.avoid_proved_loss(model, chosen, &root_moves)
+            && let Some(cell) = self.avoid_proved_loss(chosen, &root_moves)
         {
             chosen = cell;
         }
-        // Then the time still left looks for a proved win, which a bet of the check and
-        // a move the evaluation prefers are worth less than.
+        // …then looks for a proved win, which a move the evaluation prefers is worth less
+        // than.
         if checked
             && undecided
-            && empty as u32 <= CHECK_FROM
             && let Some(win) = self.win_in_time_left(chosen, &root_moves)
         {
             chosen = win;
@@ -1004,190 +838,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         Some(report)
     }
 
-    /// A *lure*: a root move after which the reply a shallow opponent would choose (the
-    /// `model`'s, a classroom player's search of [`MODEL_DEPTH`] plies) leaves us better off
-    /// than the best move's predicted reply does, by at least [`LURE_GAIN`] in a search of
-    /// [`LURE_DEPTH`] plies (a forced win counts most). `best` (scored `score` at `depth`) is
-    /// kept unless another move lures better and a search almost as deep scores it at most
-    /// [`LURE_MARGIN`] below `best`, so a lure costs little against an opponent that searches
-    /// deeper. `None` when no move lures or the time ran out first.
-    fn find_lure(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        moves: &[u32],
-        best: u32,
-        score: i32,
-        depth: u32,
-    ) -> Option<u32> {
-        self.can_abort = true;
-        let others = moves.iter().copied().filter(|&cell| cell != best);
-        let mut after_reply = Vec::with_capacity(moves.len());
-        for cell in std::iter::once(best).chain(others) {
-            let Some(reply) = model.predicted_reply_after(cell, MODEL_DEPTH) else {
-                continue;
-            };
-            self.position.play(cell);
-            self.position.play(reply);
-            let value = self.negamax(LURE_DEPTH, 2, -INF, INF);
-            self.position.undo(reply);
-            self.position.undo(cell);
-            if self.aborted {
-                break;
-            }
-            after_reply.push((cell, value));
-        }
-        let mut lure = None;
-        if let Some(&(_, expected)) = after_reply.first() {
-            let mut better: Vec<(u32, i32)> = after_reply
-                .into_iter()
-                .filter(|&(_, value)| value >= expected.saturating_add(LURE_GAIN))
-                .collect();
-            better.sort_by_key(|&(_, value)| -value);
-            let floor = score - LURE_MARGIN;
-            for (cell, _) in better {
-                // Is the lure at most the margin worse than the best move?
-                self.position.play(cell);
-                let safe = -self.negamax(depth as i32 - 1, 1, -floor, -floor + 1) >= floor;
-                self.position.undo(cell);
-                if self.aborted {
-                    break;
-                }
-                if safe {
-                    lure = Some(cell);
-                    break;
-                }
-            }
-        }
-        self.aborted = false;
-        lure
-    }
-
-    /// The opening's *rollout choice*: `best` and up to [`ROLLOUT_OTHERS`] other `moves`,
-    /// those that full-window searches of [`ROLLOUT_CANDIDATE_DEPTH`] plies score best, best
-    /// first, are each played out [`ROLLOUT_PLIES`] plies, our moves by shallow searches, the
-    /// opponent's by the `model`'s plain open-line search ([`Searcher::rollout_value`]), until
-    /// the time runs out. Another move replaces `best` when its line ends at least
-    /// [`ROLLOUT_GAIN`] better. `None` when the time ran out before `best` and one other
-    /// were played out (then a lure may be looked for as elsewhere).
-    fn find_rollout_choice(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        moves: &[u32],
-        best: u32,
-    ) -> Option<u32> {
-        self.can_abort = true;
-        let mut scored = Vec::with_capacity(moves.len());
-        for &cell in moves.iter().filter(|&&cell| cell != best) {
-            self.position.play(cell);
-            let score = -self.negamax(ROLLOUT_CANDIDATE_DEPTH - 1, 1, -INF, INF);
-            self.position.undo(cell);
-            if self.aborted {
-                self.aborted = false;
-                return None;
-            }
-            scored.push((cell, score));
-        }
-        scored.sort_by_key(|&(_, score)| -score);
-        let candidates: Vec<u32> = std::iter::once(best)
-            .chain(scored.iter().take(ROLLOUT_OTHERS).map(|&(cell, _)| cell))
-            .collect();
-        let selective = model.selective;
-        model.selective = false;
-        let mut values = Vec::with_capacity(candidates.len());
-        for &cell in &candidates {
-            let value = self.rollout_value(model, cell);
-            if self.aborted {
-                break;
-            }
-            values.push((cell, value));
-        }
-        model.selective = selective;
-        self.aborted = false;
-        rollout_pick(&values)
-    }
-
-    /// The value for the player to move of playing `first` and then, for [`ROLLOUT_PLIES`]
-    /// plies in all, the best moves of our searches of [`ROLLOUT_OWN_DEPTH`] plies against
-    /// the replies of the `model`'s (plain) search of [`ROLLOUT_MODEL_DEPTH`], the end scored
-    /// by a search of [`ROLLOUT_LEAF_DEPTH`] (a win or a tie on the way counts as such). Both
-    /// positions are restored; check [`Searcher::aborted`] afterwards.
-    fn rollout_value(&mut self, model: &mut Searcher<'_, '_>, first: u32) -> i32 {
-        let me = self.position.to_move;
-        let mut laid = Vec::with_capacity(ROLLOUT_PLIES);
-        let mut cell = first;
-        let mut value = None;
-        for _ in 0..ROLLOUT_PLIES {
-            self.position.play(cell);
-            model.position.play(cell);
-            laid.push(cell);
-            let to_move = self.position.to_move;
-            let legal = self.position.legal();
-            if legal == 0 {
-                value = Some(0);
-                break;
-            }
-            if self.position.winning_cells(to_move) & legal != 0 {
-                value = Some(if to_move == me { WIN } else { -WIN });
-                break;
-            }
-            if laid.len() == ROLLOUT_PLIES {
-                break;
-            }
-            let next = if to_move == me {
-                let mut moves: Vec<u32> = bits(self.position.sensible_moves()).collect();
-                if moves.len() > 1 {
-                    moves.sort_by_key(|&c| -self.position.gain(c));
-                    let scores = self.search_root(ROLLOUT_OWN_DEPTH, &moves, (-INF, INF));
-                    if self.aborted {
-                        break;
-                    }
-                    moves[first_best(&scores)]
-                } else {
-                    moves[0]
-                }
-            } else {
-                match model.predicted_reply(ROLLOUT_MODEL_DEPTH) {
-                    Some(reply) => reply,
-                    None => break,
-                }
-            };
-            cell = next;
-        }
-        let value = match value {
-            Some(value) => value,
-            None if self.aborted => 0,
-            None => {
-                let score = self.negamax(ROLLOUT_LEAF_DEPTH, 1, -INF, INF);
-                if self.position.to_move == me {
-                    score
-                } else {
-                    -score
-                }
-            }
-        };
-        for &cell in laid.iter().rev() {
-            self.position.undo(cell);
-            model.position.undo(cell);
-        }
-        value
-    }
-
-    /// The reply this searcher (a model of the opponent, to move) chooses at `depth` plies
-    /// (see [`Searcher::replies_by_depth`]; it stops deepening when the deadline has passed).
-    /// `None` when the game is over.
-    fn predicted_reply(&mut self, depth: i32) -> Option<u32> {
-        self.replies_by_depth(depth, false).last().copied()
-    }
-
-    /// The reply this model predicts (see [`Searcher::predicted_reply`]) after the brick on
-    /// `cell` of the player to move.
-    fn predicted_reply_after(&mut self, cell: u32, depth: i32) -> Option<u32> {
-        self.position.play(cell);
-        let reply = self.predicted_reply(depth);
-        self.position.undo(cell);
-        reply
-    }
-
     /// The solver's score, in `window`, for the player to move after `cell` is filled (a
     /// search to the full cave; `ply` is that position's); `None` when the time ran out.
     fn proof_after(&mut self, cell: u32, ply: usize, (alpha, beta): (i32, i32)) -> Option<i32> {
@@ -1207,20 +857,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         self.proof_after(cell, 1, (-INF, -floor))
             .map(|score| -score)
             .filter(|&score| score > floor)
-    }
-
-    /// The exact score (minus `WIN` less the plies to the opponent's line) of our brick on
-    /// `cell` in a position proved lost, measured against the fastest win with the time
-    /// left. `None` when the deadline came first.
-    fn loss_after(&mut self, cell: u32) -> Option<i32> {
-        self.can_abort = true;
-        self.share = 1.0;
-        let score = self
-            .proof_after(cell, 1, (WIN_THRESHOLD - 1, INF))
-            .map(|score| -score)
-            .filter(|&score| score <= -WIN_THRESHOLD);
-        self.aborted = false;
-        score
     }
 
     /// The fastest of the root `moves` to win, when `win` is proved to win but the deepening
@@ -1338,35 +974,16 @@ impl<'d, 'g> Searcher<'d, 'g> {
     }
 
     /// The *check* of a chosen move just above the solver's range, in the thinking time the
-    /// deepening and the lures left. It acts when `chosen` is proved to lose and the reply
-    /// the `model` of a shallow opponent predicts keeps the win (proved too): a shallow
-    /// player misses most such wins, and the chosen move, the search's best, is then worth
-    /// keeping (docs). The other `moves`, best first by a search of [`CHECK_ORDER_DEPTH`]
-    /// plies, are then proved in turn; the first one proved not to lose replaces `chosen`,
-    /// or the one whose proof the deadline cut short (a move not proved to lose is never
-    /// worse than one that is). `None` (keep `chosen`) when the check does not act, or
-    /// every other move is proved to lose.
-    fn avoid_proved_loss(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        chosen: u32,
-        moves: &[u32],
-    ) -> Option<u32> {
+    /// deepening left. It acts when `chosen` is proved to lose: the other `moves`, best first
+    /// by a search of [`CHECK_ORDER_DEPTH`] plies, are then proved in turn; the first one
+    /// proved not to lose replaces `chosen`, or the one whose proof the deadline cut short (a
+    /// move not proved to lose is never worse than one that is). `None` (keep `chosen`) when
+    /// `chosen` is not proved to lose, or every other move is.
+    fn avoid_proved_loss(&mut self, chosen: u32, moves: &[u32]) -> Option<u32> {
         self.can_abort = true;
         self.share = 1.0;
         let mut replacement = None;
-        let lost = self.loses_after(chosen) == Some(true);
-        // Does the reply a shallow opponent would choose keep its win?
-        let likely = lost
-            && model
-                .predicted_reply_after(chosen, MODEL_DEPTH)
-                .is_some_and(|reply| {
-                    self.position.play(chosen);
-                    let kept = self.wins_after(reply, 2);
-                    self.position.undo(chosen);
-                    kept == Some(true)
-                });
-        if likely {
+        if self.loses_after(chosen) == Some(true) {
             let others: Vec<u32> = moves.iter().copied().filter(|&c| c != chosen).collect();
             let scores = self.search_root(CHECK_ORDER_DEPTH, &others, (-INF, INF));
             let mut ranked: Vec<(u32, i32)> = others.into_iter().zip(scores).collect();
@@ -1472,223 +1089,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
         best.map(|(_, cell)| cell)
     }
 
-    /// Among `kept`, root moves proved to keep the root's `proved` result (0 a tie, -1 a
-    /// loss), the one after which a shallow opponent most likely errs (a *model trap*): the
-    /// `model`, a classroom player (plain alpha-beta over open lines), predicts the opponent's
-    /// reply at each depth of [`MODEL_TRAP_DEPTHS`], each reply as likely as the share of
-    /// those depths that choose it, and the solver proves whether it is a mistake (after it
-    /// we do better than `proved`: a win from a tie, a tie or a win from a loss). The chance
-    /// of a mistake is looked for within the opponent's next reply, then its next two (our
-    /// move in between chosen among those that keep the result, the one with the best
-    /// chance), and so on up to [`TRAP_LEVELS`] while the time share lasts; the move with the
-    /// best chance of the deepest round finished is played. An opponent that does not err
-    /// gets the result all the same, so the choice costs nothing. `None` when no predicted
-    /// reply is a mistake, or `proved` is a win.
-    fn set_model_traps(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        kept: &[u32],
-        proved: i32,
-    ) -> Option<u32> {
-        if proved > 0 {
-            return None;
-        }
-        self.can_abort = true;
-        self.share = TRAP_SHARE;
-        model.selective = false;
-        model.share = TRAP_SHARE;
-        let mut best: Option<(f64, u32)> = None;
-        for levels in 1..=TRAP_LEVELS {
-            let mut found: Option<(f64, u32)> = None;
-            for &cell in kept {
-                let chance = self.mistake_chance(model, cell, 0, levels, proved);
-                if self.aborted || model.aborted {
-                    break;
-                }
-                if chance > 0.0 && found.is_none_or(|(most, _)| chance > most) {
-                    found = Some((chance, cell));
-                }
-            }
-            if self.aborted || model.aborted {
-                break;
-            }
-            best = found.or(best);
-            if best.is_some_and(|(chance, _)| chance >= 1.0) {
-                break;
-            }
-        }
-        self.aborted = false;
-        self.share = 1.0;
-        model.aborted = false;
-        model.share = 1.0;
-        model.selective = MODEL_SELECTIVE;
-        best.map(|(_, cell)| cell)
-    }
-
-    /// The chance that the opponent errs within its next `levels` replies after our `cell`
-    /// (`ply` plies below the root, in a position proved `proved` for us), if we then keep
-    /// choosing, among the moves that keep that result, the one with the best chance (see
-    /// [`Searcher::set_model_traps`]).
-    fn mistake_chance(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        cell: u32,
-        ply: usize,
-        levels: usize,
-        proved: i32,
-    ) -> f64 {
-        let mut chance = 0.0;
-        for (reply, likelihood, mistake) in self.likely_replies(model, cell, ply, proved) {
-            if mistake {
-                chance += likelihood;
-            } else if levels > 1 && !self.aborted && !model.aborted {
-                self.position.play(cell);
-                self.position.play(reply);
-                model.position.play(cell);
-                model.position.play(reply);
-                let next = self.best_mistake_chance(model, ply + 2, levels - 1, proved);
-                model.position.undo(reply);
-                model.position.undo(cell);
-                self.position.undo(reply);
-                self.position.undo(cell);
-                chance += likelihood * next;
-            }
-        }
-        chance
-    }
-
-    /// With us to move `ply` plies below the root in a position proved `proved` for us, the
-    /// best [`Searcher::mistake_chance`] over our moves that keep that result.
-    fn best_mistake_chance(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        ply: usize,
-        levels: usize,
-        proved: i32,
-    ) -> f64 {
-        let mut best: f64 = 0.0;
-        for cell in bits(self.position.sensible_moves()) {
-            self.position.play(cell);
-            let empty = self.position.empty_count() as i32;
-            // In a loss every move keeps it (the reply before was no mistake); in a tie the
-            // solver tells.
-            let keeps_the_result = proved < 0 || self.negamax(empty, ply + 1, -1, 1) == 0;
-            self.position.undo(cell);
-            if self.aborted {
-                break;
-            }
-            if !keeps_the_result {
-                continue;
-            }
-            let chance = self.mistake_chance(model, cell, ply, levels, proved);
-            if self.aborted || model.aborted {
-                break;
-            }
-            best = best.max(chance);
-            if best >= 1.0 {
-                break;
-            }
-        }
-        best
-    }
-
-    /// The opponent's likely replies to our `cell` (`ply` plies below the root, in a position
-    /// proved `proved` for us): each reply the model chooses at the depths of
-    /// [`MODEL_TRAP_DEPTHS`], with the share of those depths that choose it and whether the
-    /// solver proves it a mistake (better than `proved` for us); a reply that wins the game
-    /// is left out.
-    fn likely_replies(
-        &mut self,
-        model: &mut Searcher<'_, '_>,
-        cell: u32,
-        ply: usize,
-        proved: i32,
-    ) -> Vec<(u32, f64, bool)> {
-        model.position.play(cell);
-        let replies = model.replies_by_depth(*MODEL_TRAP_DEPTHS.end(), true);
-        model.position.undo(cell);
-        let considered: Vec<u32> = replies
-            .iter()
-            .zip(1..)
-            .filter(|&(_, depth)| MODEL_TRAP_DEPTHS.contains(&depth))
-            .map(|(&reply, _)| reply)
-            .collect();
-        let share = 1.0 / considered.len().max(1) as f64;
-        let mut likely: Vec<(u32, f64, bool)> = Vec::new();
-        self.position.play(cell);
-        // A reply that completes the opponent's line ends the game: no mistake, nothing after
-        // it (only in a loss can the opponent have one).
-        let opponent = self.position.to_move;
-        let ends_the_game = self.position.winning_cells(opponent);
-        for reply in considered {
-            if ends_the_game & (1 << reply) != 0 {
-                continue;
-            }
-            if let Some(known) = likely.iter_mut().find(|known| known.0 == reply) {
-                known.1 += share;
-                continue;
-            }
-            self.position.play(reply);
-            let empty = self.position.empty_count() as i32;
-            let mistake = self.negamax(empty, ply + 2, -1, 1) > proved;
-            self.position.undo(reply);
-            if self.aborted {
-                break;
-            }
-            likely.push((reply, share, mistake));
-        }
-        self.position.undo(cell);
-        likely
-    }
-
-    /// The replies this searcher (a model of the opponent, to move) chooses after each depth
-    /// of an iterative deepening up to `depth`, shallowest first (the first best move kept on
-    /// equal scores; the last depth's scores order the next): a win, a forced block or the
-    /// only legal move at once, for every depth. Shorter when the deadline has passed before a
-    /// depth began, or, if `can_abort`, when the search stopped at its time share (then
-    /// [`Searcher::aborted`] is set); empty when the game is over.
-    fn replies_by_depth(&mut self, depth: i32, can_abort: bool) -> Vec<u32> {
-        self.can_abort = can_abort;
-        let depth = depth.max(1);
-        let legal = self.position.legal();
-        let me = self.position.to_move;
-        let wins = self.position.winning_cells(me) & legal;
-        let blocks = self.position.winning_cells(1 - me) & legal;
-        if legal == 0 {
-            return Vec::new();
-        }
-        let forced = if wins != 0 {
-            wins
-        } else if blocks != 0 {
-            blocks
-        } else if legal.count_ones() == 1 {
-            legal
-        } else {
-            0
-        };
-        if forced != 0 {
-            return vec![forced.trailing_zeros(); depth as usize];
-        }
-        let mut moves: Vec<u32> = bits(legal).collect();
-        moves.sort_by_key(|&c| -self.position.gain(c));
-        let mut replies = Vec::with_capacity(depth as usize);
-        for d in 1..=depth {
-            if d > 1 && self.deadline.expired() {
-                break;
-            }
-            let scores = self.search_root(d, &moves, (-INF, INF));
-            if scores.len() < moves.len() {
-                break;
-            }
-            let best = first_best(&scores);
-            replies.push(moves[best]);
-            let mut order: Vec<usize> = (0..moves.len()).collect();
-            order.sort_by_key(|&i| -scores[i]);
-            moves = order.iter().map(|&i| moves[i]).collect();
-        }
-        replies
-    }
-
     /// Scores the root `moves` at `depth` in the window `(alpha, beta)`: the first in full,
     /// the others with a null window first (principal variation search). Fewer scores than
     /// moves when the deadline cut the depth short.
@@ -1699,35 +1099,14 @@ impl<'d, 'g> Searcher<'d, 'g> {
         (mut alpha, beta): (i32, i32),
     ) -> Vec<i32> {
         let mut scores = Vec::with_capacity(moves.len());
-        // A textbook player scores a winning brick, and the brick that fills the cave, as it
-        // lays it (elsewhere the root has no such moves: tactics are played first).
-        let (winning, last) = if self.textbook {
-            let position = &self.position;
-            (
-                position.winning_cells(position.to_move),
-                position.empty_count() == 1,
-            )
-        } else {
-            (0, false)
-        };
         for (i, &cell) in moves.iter().enumerate() {
-            let end = if winning & (1 << cell) != 0 {
-                Some(TEXTBOOK_WIN)
-            } else {
-                last.then_some(0)
-            };
-            if let Some(score) = end {
-                scores.push(score);
-                alpha = alpha.max(score);
-                continue;
-            }
             self.position.play(cell);
             let score = if i == 0 {
-                -self.child_value(depth - 1, -beta, -alpha)
+                -self.negamax(depth - 1, 1, -beta, -alpha)
             } else {
-                let probe = -self.child_value(depth - 1, -alpha - 1, -alpha);
+                let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.child_value(depth - 1, -beta, -alpha)
+                    -self.negamax(depth - 1, 1, -beta, -alpha)
                 } else {
                     probe
                 }
@@ -1754,91 +1133,6 @@ impl<'d, 'g> Searcher<'d, 'g> {
             self.aborted = true;
         }
         self.aborted
-    }
-
-    /// The value of a root move's position (ply 1) for the player to move, by the search
-    /// this searcher stands for (see [`Searcher::textbook`]).
-    fn child_value(&mut self, depth: i32, alpha: i32, beta: i32) -> i32 {
-        if self.textbook {
-            self.textbook_negamax(depth, 1, alpha, beta)
-        } else {
-            self.negamax(depth, 1, alpha, beta)
-        }
-    }
-
-    /// The value for the player to move of a *textbook* classroom player's search of `depth`
-    /// plies: plain alpha-beta over every legal move, the open-line count (the evaluation of
-    /// the model's geometry) at the leaves whatever threats they hold, a win only when its
-    /// brick is laid and worth the same at any ply, a full cave a tie. Those are the values the
-    /// replay of `classroom` finds ([`classroom_model`]); the table (entries of exactly this
-    /// depth, under keys of their own) and the order (the table's move, then by gain) only make
-    /// it faster. Where [`Searcher::negamax`] sees a winning cell or a double threat at a leaf,
-    /// this search, as a classroom player's, does not.
-    fn textbook_negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        if self.node_stops() {
-            return 0;
-        }
-        if depth <= 0 {
-            return self.position.evaluate();
-        }
-        let position = &self.position;
-        let legal = position.legal();
-        if position.winning_cells(position.to_move) & legal != 0 {
-            return TEXTBOOK_WIN;
-        }
-        if legal == 0 || position.empty_count() == 1 {
-            return 0;
-        }
-        let key = position.totals.hash ^ TEXTBOOK_KEY;
-        let bucket = tt_bucket(key, self.tt_bits);
-        let entry = self.table_entry(bucket, key);
-        let mut tt_move = NO_MOVE;
-        if entry.key == key && i32::from(entry.depth) == depth {
-            tt_move = entry.best;
-            if entry.bound.settles(entry.score, alpha, beta) {
-                return entry.score;
-            }
-        }
-        let mut rest = 0;
-        for cell in bits(legal) {
-            let key = if cell as u8 == tt_move {
-                i32::MAX
-            } else {
-                position.gain(cell)
-            };
-            self.order[ply][rest] = (cell, key);
-            rest += 1;
-        }
-        let original_alpha = alpha;
-        let mut best_score = -INF;
-        let mut best_move = NO_MOVE;
-        for next in 0..rest {
-            let cell = pick_next(&mut self.order[ply][..rest], next);
-            self.position.play(cell);
-            let score = -self.textbook_negamax(depth - 1, ply + 1, -beta, -alpha);
-            self.position.undo(cell);
-            if self.aborted {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = cell as u8;
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        let entries = &mut self.tt[bucket].0;
-        let slot = usize::from(entries[0].key != key && depth < i32::from(entries[0].depth));
-        entries[slot] = TtEntry {
-            key,
-            score: best_score,
-            depth: depth.clamp(0, 255) as u8,
-            bound: Bound::of(best_score, original_alpha, beta),
-            best: best_move,
-        };
-        best_score
     }
 
     /// The entry of `bucket` kept for `hash`, if either has its key (check `key`): the first
@@ -1957,11 +1251,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
             (false, moves)
         };
         // A forced reply does not use up depth: threat sequences are read to their end.
-        let child_depth = if forced && self.selective {
-            depth
-        } else {
-            depth - 1
-        };
+        let child_depth = if forced { depth } else { depth - 1 };
         // Solving far from the end: a child the table already refutes cuts off at once
         // (enhanced transposition cutoff).
         if solving && empty >= ETC_FROM {
@@ -2055,7 +1345,7 @@ impl<'d, 'g> Searcher<'d, 'g> {
                 // Late moves with no tactical promise are searched less deep first.
                 let quiet =
                     !early && self.position.winning_cells(me) & !self.position.occupied() == 0;
-                let reduction = if self.selective && !solving && depth >= 3 && i >= 3 && quiet {
+                let reduction = if !solving && depth >= 3 && i >= 3 && quiet {
                     if i >= 6 { 2 } else { 1 }
                 } else {
                     0
@@ -2213,17 +1503,6 @@ fn pick_next(order: &mut [(u32, i32)], next: usize) -> u32 {
     order[next].0
 }
 
-/// The index of the first of the highest `scores` (0 when there are none).
-fn first_best(scores: &[i32]) -> usize {
-    let mut best = 0;
-    for (i, &score) in scores.iter().enumerate() {
-        if score > scores[best] {
-            best = i;
-        }
-    }
-    best
-}
-
 /// The bucket of a table of `2^bits` entries where `hash` is kept.
 fn tt_bucket(hash: u64, bits: u32) -> usize {
     (hash >> (64 - bits + 1)) as usize
@@ -2250,23 +1529,6 @@ fn prefetch(bucket: &Bucket) {
 #[repr(align(32))]
 struct Bucket([TtEntry; 2]);
 
-/// A small fast random number generator (xorshift64) for playouts.
-#[cfg(test)]
-struct XorShift(u64);
-
-#[cfg(test)]
-impl XorShift {
-    /// The next number.
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-}
-
 /// The indices of the set bits of `mask`, lowest first.
 fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || {
@@ -2282,6 +1544,3 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod analysis;

@@ -22,15 +22,6 @@ pub(super) fn standard_geometry() -> Geometry {
     geo
 }
 
-/// A game of random moves, `bricks` long unless a line ends it sooner.
-/// The open-line geometry of the standard cave (the model opponent's).
-pub(super) fn open_line_geometry() -> Geometry {
-    let Some(geo) = Geometry::open_lines(Config::STANDARD) else {
-        panic!("8x8 fits a u64");
-    };
-    geo
-}
-
 fn random_game(next: &mut impl FnMut(usize) -> usize, bricks: usize) -> State {
     let mut state = State::new(Config::STANDARD);
     play_randomly(&mut state, next, bricks);
@@ -66,130 +57,6 @@ pub(super) fn random_positions(seed: u64, empty: usize) -> impl Iterator<Item = 
 fn midgame() -> State {
     let moves = parse_moves("A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5").unwrap_or_default();
     State::from_moves(Config::STANDARD, &moves).unwrap_or_else(|_| State::new(Config::STANDARD))
-}
-
-/// A lure is a legal, safe root move other than the best, scored (by a fresh search of
-/// the same depth) at most [`LURE_MARGIN`] below the best; the model's reply is legal.
-#[test]
-fn lures_are_safe_moves_nearly_as_good_as_the_best() {
-    let geo = standard_geometry();
-    let model_geo = open_line_geometry();
-    let mut next = below(2026);
-    let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let depth = 6;
-    let (mut tried, mut lures) = (0, 0);
-    while tried < 24 {
-        let bricks = 24 + next(12);
-        let state = random_game(&mut next, bricks);
-        if state.outcome().is_some() {
-            continue;
-        }
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let mut model = Searcher::model(&model_geo, &state, &deadline);
-        let position = &searcher.position;
-        let (me, legal) = (position.to_move, position.legal());
-        let theirs = position.winning_cells(1 - me);
-        if position.winning_cells(me) & legal != 0 || theirs & legal != 0 {
-            continue;
-        }
-        let moves: Vec<u32> = bits(legal & !position.unlocks(theirs)).collect();
-        if moves.len() < 2 {
-            continue;
-        }
-        tried += 1;
-        let scores = searcher.search_root(depth, &moves, (-INF, INF));
-        let Some((best, score)) = moves.iter().copied().zip(scores).max_by_key(|&(_, s)| s) else {
-            panic!("every root move was searched");
-        };
-        for &cell in &moves {
-            model.position.play(cell);
-            let reply = model.predicted_reply(3);
-            assert!(reply.is_some_and(|r| model.position.legal() & 1 << r != 0));
-            model.position.undo(cell);
-        }
-        let Some(lure) = searcher.find_lure(&mut model, &moves, best, score, depth as u32) else {
-            continue;
-        };
-        lures += 1;
-        assert!(moves.contains(&lure) && lure != best, "{state:?}");
-        let mut fresh = Searcher::new(&geo, &state, &deadline);
-        fresh.position.play(lure);
-        let floor = score - LURE_MARGIN;
-        let value = -fresh.negamax(depth - 1, 1, -floor, -floor + 1);
-        assert!(value >= floor, "lure {lure} scores {value}, best {score}");
-    }
-    assert!(lures > 0, "no lure in {tried} positions");
-}
-
-#[test]
-fn rollouts_choose_one_of_the_moves_and_restore_both_positions() {
-    let geo = standard_geometry();
-    let model_geo = open_line_geometry();
-    let mut next = below(2027);
-    let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let (mut tried, mut changed) = (0, 0);
-    while tried < 12 {
-        let bricks = 6 + next(8);
-        let state = random_game(&mut next, bricks);
-        if state.outcome().is_some() {
-            continue;
-        }
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let mut model = Searcher::model(&model_geo, &state, &deadline);
-        let position = &searcher.position;
-        let threats = position.winning_cells(0) | position.winning_cells(1);
-        let moves: Vec<u32> = bits(position.sensible_moves()).collect();
-        if moves.len() < 2 || threats & position.legal() != 0 {
-            continue;
-        }
-        tried += 1;
-        let scores = searcher.search_root(6, &moves, (-INF, INF));
-        let best = moves[first_best(&scores)];
-        let before = (searcher.position.bits, searcher.position.totals.hash);
-        let model_before = (model.position.bits, model.position.totals.hash);
-        let Some(choice) = searcher.find_rollout_choice(&mut model, &moves, best) else {
-            panic!("no time limit to run out");
-        };
-        assert!(moves.contains(&choice), "{choice} is no root move");
-        assert!(before == (searcher.position.bits, searcher.position.totals.hash));
-        assert!(model_before == (model.position.bits, model.position.totals.hash));
-        assert!(model.selective, "the model is selective again");
-        changed += usize::from(choice != best);
-    }
-    assert!(
-        changed > 0,
-        "the rollouts never changed the move in {tried} openings"
-    );
-}
-
-#[test]
-fn the_rollouts_pick_a_line_far_enough_ahead_from_those_played_out() {
-    // Only the best move played out: the time ran out, the lures decide.
-    assert_eq!(rollout_pick(&[]), None);
-    assert_eq!(rollout_pick(&[(3, 0)]), None);
-    // Not far enough ahead: the best move stays.
-    assert_eq!(rollout_pick(&[(3, 0), (5, ROLLOUT_GAIN - 1)]), Some(3));
-    // The best of the lines far enough ahead, however many were played out.
-    assert_eq!(rollout_pick(&[(3, 0), (5, ROLLOUT_GAIN)]), Some(5));
-    let values = [(3, -50), (5, 100), (7, 90), (9, 40)];
-    assert_eq!(rollout_pick(&values), Some(5));
-    assert_eq!(rollout_pick(&values[..3]), Some(5));
-    assert_eq!(rollout_pick(&[(3, -50), (7, 90)]), Some(7));
-}
-
-#[test]
-fn a_rollout_ends_at_a_win_on_the_way() {
-    let geo = standard_geometry();
-    let model_geo = open_line_geometry();
-    // White has A1 to A4; A5, on the wall, wins for it.
-    let moves = parse_moves("H1,A1,H2,A2,H4,A3,G1,A4").unwrap();
-    let state = State::from_moves(Config::STANDARD, &moves).unwrap();
-    let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let mut searcher = Searcher::new(&geo, &state, &deadline);
-    let mut model = Searcher::model(&model_geo, &state, &deadline);
-    let cell = |name: &str| geo.index(parse_moves(name).unwrap()[0]);
-    assert_eq!(searcher.rollout_value(&mut model, cell("H5")), -WIN);
-    assert!(searcher.rollout_value(&mut model, cell("A5")) > -WIN);
 }
 
 #[test]
@@ -304,154 +171,6 @@ fn dead_rows_leave_one_spare_move() {
         cut += u32::from(spare > 1);
     }
     assert!(cut >= 3, "dead rows with several moves occur ({cut})");
-}
-
-/// Random positions with `empty` empty cells whose player to move has no win to take
-/// and two or more moves that keep a tie (and no better one), with those moves.
-fn tied_positions(seed: u64, empty: usize, count: usize) -> Vec<(State, Vec<u32>)> {
-    positions_proved(seed, empty, count, 0)
-}
-
-/// Random positions with `empty` empty cells whose player to move has no win to take and
-/// whose best result is `proved` (0 a tie, -1 a loss), kept by two moves or more, with
-/// those moves.
-fn positions_proved(seed: u64, empty: usize, count: usize, proved: i32) -> Vec<(State, Vec<u32>)> {
-    let geo = standard_geometry();
-    let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let mut found = Vec::new();
-    for state in random_positions(seed, empty) {
-        if found.len() == count {
-            break;
-        }
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let position = &searcher.position;
-        if position.winning_cells(position.to_move) & position.legal() != 0 {
-            continue;
-        }
-        let moves: Vec<u32> = bits(position.legal()).collect();
-        let Some(outcomes) = searcher.solve_root(&moves) else {
-            continue;
-        };
-        let kept: Vec<u32> = moves
-            .iter()
-            .zip(&outcomes)
-            .filter(|&(_, &outcome)| outcome == proved)
-            .map(|(&cell, _)| cell)
-            .collect();
-        if kept.len() >= 2 && outcomes.iter().all(|&outcome| outcome <= proved) {
-            found.push((state, kept));
-        }
-    }
-    found
-}
-
-/// For our `cell` in the searchers' position: the reply the model (`fresh_model`, plain)
-/// predicts at each depth of [`MODEL_TRAP_DEPTHS`] that has one, whether it completes the
-/// opponent's line, and the solver's value after it for us (the player to move then).
-fn trap_depth_replies(
-    fresh: &mut Searcher<'_, '_>,
-    fresh_model: &mut Searcher<'_, '_>,
-    cell: u32,
-) -> Vec<(bool, i32)> {
-    fresh_model.position.play(cell);
-    fresh.position.play(cell);
-    let opponent = fresh.position.to_move;
-    let wins = fresh.position.winning_cells(opponent);
-    let mut replies = Vec::new();
-    for depth in MODEL_TRAP_DEPTHS {
-        let Some(reply) = fresh_model.predicted_reply(depth) else {
-            continue;
-        };
-        fresh.position.play(reply);
-        let empty = fresh.position.empty_count() as i32;
-        replies.push((wins & (1 << reply) != 0, fresh.negamax(empty, 2, -1, 1)));
-        fresh.position.undo(reply);
-    }
-    fresh.position.undo(cell);
-    fresh_model.position.undo(cell);
-    replies
-}
-
-/// A model trap is one of the moves that keep the tie, and in a position where the
-/// model's reply to a tying move at one of [`MODEL_TRAP_DEPTHS`] is a proved mistake, the
-/// trap found has a reply at some depth that is a mistake or leads on to one.
-#[test]
-fn model_traps_keep_the_tie_and_expect_a_mistake() {
-    let geo = standard_geometry();
-    let model_geo = open_line_geometry();
-    let (mut set, mut immediate) = (0, 0);
-    for (state, ties) in tied_positions(5, 18, 16) {
-        let deadline = Deadline::within(std::time::Duration::from_secs(600));
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let mut model = Searcher::model(&model_geo, &state, &deadline);
-        let trap = searcher.set_model_traps(&mut model, &ties, 0);
-        // Independently: does some tying move's reply at a trap depth lose at once?
-        let mut fresh = Searcher::new(&geo, &state, &deadline);
-        let mut fresh_model = Searcher::model(&model_geo, &state, &deadline);
-        fresh_model.selective = false;
-        let mut loses_at_once = false;
-        for &cell in &ties {
-            let replies = trap_depth_replies(&mut fresh, &mut fresh_model, cell);
-            loses_at_once |= replies.iter().any(|&(_, value)| value > 0);
-        }
-        if loses_at_once {
-            assert!(trap.is_some(), "a reply that loses at once is found");
-            immediate += 1;
-        }
-        if let Some(cell) = trap {
-            assert!(ties.contains(&cell), "the trap keeps the tie");
-            set += 1;
-        }
-    }
-    assert!(
-        immediate > 0 && set > immediate,
-        "{immediate} immediate of {set} traps"
-    );
-}
-
-/// In a proved loss, a model trap is one of the losing moves, found wherever the model's
-/// reply to one of them at one of [`MODEL_TRAP_DEPTHS`] lets us tie or win (and does not
-/// complete the opponent's line), and never a move all of whose predicted replies win the
-/// game at once.
-#[test]
-fn model_traps_in_a_loss_expect_a_mistake() {
-    let geo = standard_geometry();
-    let model_geo = open_line_geometry();
-    let (mut set, mut immediate) = (0, 0);
-    for (state, losses) in positions_proved(7, 18, 24, -1) {
-        let deadline = Deadline::within(std::time::Duration::from_secs(600));
-        let mut searcher = Searcher::new(&geo, &state, &deadline);
-        let mut model = Searcher::model(&model_geo, &state, &deadline);
-        let trap = searcher.set_model_traps(&mut model, &losses, -1);
-        // Independently: which losing moves have a reply at a trap depth that lets us off,
-        // and which only replies that win the game at once?
-        let mut fresh = Searcher::new(&geo, &state, &deadline);
-        let mut fresh_model = Searcher::model(&model_geo, &state, &deadline);
-        fresh_model.selective = false;
-        let mut lets_off = false;
-        let mut only_wins = Vec::new();
-        for &cell in &losses {
-            let replies = trap_depth_replies(&mut fresh, &mut fresh_model, cell);
-            let mut kept_on = replies.iter().filter(|&&(ends, _)| !ends).peekable();
-            if kept_on.peek().is_none() {
-                only_wins.push(cell);
-            }
-            lets_off |= kept_on.any(|&(_, value)| value >= 0);
-        }
-        if lets_off {
-            assert!(trap.is_some(), "a reply that lets us off at once is found");
-            immediate += 1;
-        }
-        if let Some(cell) = trap {
-            assert!(losses.contains(&cell), "the trap is one of the moves given");
-            assert!(!only_wins.contains(&cell), "the trap is not lost at once");
-            set += 1;
-        }
-    }
-    assert!(
-        immediate > 0 && set >= immediate,
-        "{immediate} immediate of {set} traps"
-    );
 }
 
 /// The solver's verdicts against the cell-array search's, run to the full cave (where it
@@ -589,7 +308,7 @@ fn a_root_proof_of_a_deep_win_says_in_how_many_moves() {
         if !(WIN_THRESHOLD..=WIN - 6).contains(&score) {
             continue;
         }
-        let Some(report) = Searcher::new(&geo, &state, &deadline).search(2, None) else {
+        let Some(report) = Searcher::new(&geo, &state, &deadline).search(2, false) else {
             panic!("a position with moves has a best move");
         };
         let Some(played) = exact.proof_after(geo.index(report.best), 1, (-INF, INF)) else {
@@ -617,16 +336,14 @@ fn a_chosen_move_proved_to_lose_is_replaced_by_one_that_holds() {
     let geo = standard_geometry();
     let deadline = Deadline::within(std::time::Duration::from_secs(600));
     let mut searcher = Searcher::new(&geo, &state, &deadline);
-    let model_geo = open_line_geometry();
-    let mut model = Searcher::model(&model_geo, &state, &deadline);
     let thrown = geo.index(Cell::parse("E3").unwrap());
     let moves: Vec<u32> = bits(searcher.position.sensible_moves()).collect();
     assert_eq!(searcher.loses_after(thrown), Some(true));
-    let Some(kept) = searcher.avoid_proved_loss(&mut model, thrown, &moves) else {
+    let Some(kept) = searcher.avoid_proved_loss(thrown, &moves) else {
         panic!("no move replaced the losing E3");
     };
     assert_eq!(searcher.loses_after(kept), Some(false));
-    assert_eq!(searcher.avoid_proved_loss(&mut model, kept, &moves), None);
+    assert_eq!(searcher.avoid_proved_loss(kept, &moves), None);
 }
 
 /// The time left at the end of a move proves a win the search did not see. White's position
@@ -742,44 +459,4 @@ fn winning_cells_are_the_cells_that_complete_a_line() {
             assert_eq!(cells & (1 << index) != 0, expected, "{player} {cell}");
         }
     }
-}
-
-/// The textbook search finds the classroom player's values: at every depth up to 4, from
-/// random positions, the best root score of [`Searcher::textbook_negamax`] (one searcher
-/// deepening, so its table carries entries from depth to depth) is the classroom player's.
-#[test]
-fn the_textbook_search_finds_the_classroom_players_values() {
-    let geo = open_line_geometry();
-    let deadline = Deadline::within(std::time::Duration::from_secs(600));
-    let mut next = below(47);
-    let mut compared = 0;
-    for game in 0..40 {
-        let mut state = State::new(Config::STANDARD);
-        if play_randomly(&mut state, &mut next, 10 + game % 36) {
-            continue;
-        }
-        let mut model = Searcher::model(&geo, &state, &deadline);
-        model.textbook = true;
-        let moves: Vec<u32> = bits(model.position.legal()).collect();
-        if moves.len() < 2 {
-            continue;
-        }
-        for depth in 1..=4u32 {
-            let scores = model.search_root(depth as i32, &moves, (-INF, INF));
-            let best = scores.iter().copied().max().unwrap_or(-INF);
-            let Some(report) = crate::ai::classroom::search_to_depth(&state, &deadline, depth)
-            else {
-                panic!("the game is not over");
-            };
-            // The classroom player's wins are on another scale.
-            let expected = if report.score.abs() >= crate::ai::classroom::WIN / 2 {
-                report.score.signum() * TEXTBOOK_WIN
-            } else {
-                report.score
-            };
-            assert_eq!(best, expected, "depth {depth} after {:?}", state.moves());
-            compared += 1;
-        }
-    }
-    assert!(compared > 80, "only {compared} depths compared");
 }
