@@ -5,6 +5,7 @@ pub mod ai;
 pub mod app;
 pub mod console;
 pub mod engine;
+pub mod files;
 pub mod layout;
 pub mod protocol;
 pub mod record;

@@ -90,7 +90,7 @@ enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// A call running longer than this many seconds loses its game.
-        #[arg(long, default_value = "10", value_parser = setup::parse_budget, allow_hyphen_values = true)]
+        #[arg(long, default_value = "10", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
         timeout: Duration,
         /// Where the game files are kept [default: a new folder in the system's temp folder].
         #[arg(long)]
@@ -110,23 +110,24 @@ enum Command {
     },
     /// Play AI players against each other, headless: pairs of games with the seats swapped
     /// and the same opening, then the score, the Elo difference with its 95 % interval and
-    /// the move times.
+    /// the move times. --shard K/N plays one slice of the games; --merge joins the slices'
+    /// --json results into one table.
     Tournament {
         /// The game.
-        #[arg(long, value_enum)]
-        game: GameChoice,
+        #[arg(long, value_enum, required_unless_present = "merge")]
+        game: Option<GameChoice>,
         /// Player A: random, greedy, engine[:budget=S], engine-v1[:budget=S], medium[:budget=S]
         /// (the window's Medium level), classroom[:budget=S] (Magnetic Cave) or cmd:PROGRAM.
-        #[arg(long)]
-        a: Spec,
+        #[arg(long, required_unless_present = "merge")]
+        a: Option<Spec>,
         /// Player B, as A.
-        #[arg(long)]
-        b: Spec,
+        #[arg(long, required_unless_present = "merge")]
+        b: Option<Spec>,
         /// Games to play, at least 1 (rounded up to whole pairs).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Seconds per decision for the players that search (at most 60).
-        #[arg(long, default_value = "1", value_parser = setup::parse_budget, allow_hyphen_values = true)]
+        #[arg(long, default_value = "1", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
         budget: Duration,
         /// The first pair's seed; pair p uses seed + p [default: random, printed].
         #[arg(long)]
@@ -152,6 +153,14 @@ enum Command {
         /// Penguins: penguins per player (1 to 5) [default: 2].
         #[arg(long, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
         penguins: Option<u8>,
+        /// Play only the K-th of N slices of the same seeded list of game pairs (K from 1),
+        /// for tournaments spread over processes or machines; join them with --merge.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<tournament::Shard>,
+        /// Join the --json results of the shards of one tournament (files, - for standard
+        /// input) into one table, as one run of all their games would print it.
+        #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["game", "a", "b", "shard", "records"])]
+        merge: Vec<PathBuf>,
     },
     /// The engine protocol on standard input and output (see docs/protocol.md): newgame,
     /// move D7, go [SECONDS] (answers info and bestmove), undo, show, quit.
@@ -286,7 +295,7 @@ struct PenguinsOptions {
     #[arg(long)]
     seed: Option<u64>,
     /// The AI's time per move, in seconds (at most 60).
-    #[arg(long, default_value = "1", value_parser = setup::parse_budget, allow_hyphen_values = true)]
+    #[arg(long, default_value = "1", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
     /// How strongly the AI plays: easy (one move ahead), medium (a plain player, which one
     /// depends on the game: see the README), hard (the engine).
@@ -320,7 +329,7 @@ struct PatolliOptions {
     #[arg(long, value_enum)]
     dice_kind: Option<DiceChoice>,
     /// The AI's time per decision, in seconds (at most 60).
-    #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
+    #[arg(long, default_value = "3", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
     /// How strongly the AI plays: easy (one move ahead), medium (a plain player, which one
     /// depends on the game: see the README), hard (the engine).
@@ -379,7 +388,7 @@ struct CaveOptions {
     #[arg(long, default_value = "human", value_parser = parse_seat)]
     white: Seat,
     /// The AI's time per move, in seconds (at most 60).
-    #[arg(long, default_value = "3", value_parser = setup::parse_budget, allow_hyphen_values = true)]
+    #[arg(long, default_value = "3", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
     /// How strongly the AI plays: easy (one move ahead), medium (a plain player, which one
     /// depends on the game: see the README), hard (the engine).
@@ -465,7 +474,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             rows,
             cols,
             penguins,
+            shard,
+            merge,
         }) => {
+            let (Some(game), Some(a), Some(b)) = (game, a, b) else {
+                return merge_command(&merge, json);
+            };
             if game != GameChoice::Penguins
                 && (players != 2 || rows.is_some() || cols.is_some() || penguins.is_some())
             {
@@ -495,6 +509,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 rows,
                 cols,
                 penguins,
+                shard,
             };
             tournament_command(game, &settings, json)
         }
@@ -788,6 +803,40 @@ fn tournament_command(game: GameChoice, settings: &Settings, json: bool) -> Resu
         println!("{}", serde_json::to_string(&summary)?);
     } else {
         print!("{summary}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Joins the `--json` summaries of a tournament's shards (`--merge`) and prints the table of
+/// all their games (or JSON).
+fn merge_command(files: &[PathBuf], json: bool) -> Result<ExitCode> {
+    let mut summaries = Vec::with_capacity(files.len());
+    for file in files {
+        let text = if file.as_os_str() == "-" {
+            io::read_to_string(io::stdin())?
+        } else {
+            std::fs::read_to_string(file).with_context(|| format!("{}", file.display()))?
+        };
+        // One summary a line (`--json` prints one), blank lines skipped.
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let summary: tournament::Summary = serde_json::from_str(line).with_context(|| {
+                format!(
+                    "{}:{}: not the --json summary of a tournament",
+                    file.display(),
+                    number + 1
+                )
+            })?;
+            summaries.push(summary);
+        }
+    }
+    let merged = tournament::merge(summaries)?;
+    if json {
+        println!("{}", serde_json::to_string(&merged)?);
+    } else {
+        print!("{merged}");
     }
     Ok(ExitCode::SUCCESS)
 }

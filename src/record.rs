@@ -125,7 +125,7 @@ impl Record {
     /// # Errors
     /// I/O errors.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::protocol::write_atomically(path, &self.to_ron())
+        crate::files::write_atomically(path, &self.to_ron())
     }
 
     /// Replays the record from its start: the positions after each entry, the last one

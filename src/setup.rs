@@ -11,19 +11,14 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::ai::{AiLevel, DEFAULT_BUDGET, Deadline, SearchReport};
+use crate::ai::levels::Levels;
+use crate::ai::{AiLevel, DEFAULT_BUDGET};
 use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup};
 use crate::record::{Entry, Record, Recorded};
 use crate::rules::magnetic_cave::{self, Brick, Cell, Config};
 use crate::rules::patolli;
 use crate::rules::penguins::{self, Board};
 use crate::rules::{Game, GameKind, Seat};
-
-/// How far Magnetic Cave's `Medium` AI level looks ahead: the classroom alpha-beta stopped at
-/// four plies (its move, the reply, its next move and the next reply) sees every two-move
-/// threat but none of the longer plans a player can build, where at its full depth (six to
-/// eight plies a second) it is the yardstick the engine needed its whole strength to beat.
-pub const MEDIUM_CAVE_PLIES: u32 = 4;
 
 /// Why a match cannot be set up as asked.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -55,12 +50,6 @@ pub enum SetupError {
     /// A record of another game, or one whose layout does not make this game's match.
     #[error("{0}")]
     Record(String),
-    /// A budget that is not a number of seconds.
-    #[error("`{0}` is not a number of seconds")]
-    BudgetNotANumber(String),
-    /// A budget out of range.
-    #[error("the budget must be more than 0 and at most 60 seconds, not {0}")]
-    BudgetOutOfRange(String),
     /// `$TABLERO_LEVELS` names no folder.
     #[error("TABLERO_LEVELS names {0}, which is not a folder")]
     LevelsNotAFolder(PathBuf),
@@ -72,7 +61,7 @@ pub enum SetupError {
 /// What every front end (the window's referee, the console, the tournament) needs of a game's
 /// match beyond its rules: the setup it starts from, its seats, the AI's budget and search, its
 /// rolls, its record, and how a rematch or a record makes a new setup.
-pub trait Match: Recorded {
+pub trait Match: Recorded + Levels {
     /// How a match is set up (layout, seats, budget, seeds, opening moves).
     type Setup: Clone + Debug + PartialEq + Send + Sync + 'static;
 
@@ -90,53 +79,6 @@ pub trait Match: Recorded {
     fn status_line(&self) -> String;
     /// How strongly the AI seats play.
     fn level(setup: &Self::Setup) -> AiLevel;
-    /// The AI's decision in this position: the engine's.
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
-    /// The decision of our first engine (`ai::v1`, as it was on 2026-11-23), the yardstick.
-    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
-    /// The decision of the classroom alpha-beta, where the game has one.
-    fn classroom(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>> {
-        let _ = deadline;
-        None
-    }
-    /// The decision of the `Medium` AI level: a plain search, a clear step between `greedy`
-    /// and the engine (see the README's table).
-    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
-    /// The simple score `greedy` plays by, for `player` (higher is better): `engine-v1`'s
-    /// evaluation, or the open lines in Magnetic Cave, fixed so the reference stays put.
-    fn static_value(&self, player: Self::Player) -> f64;
-    /// The decision of `greedy`: the action after which [`Match::static_value`] is best for
-    /// the player to move (the first of equals). `None` when nobody is to act.
-    fn greedy(&self) -> Option<SearchReport<Self::Action>> {
-        let started = std::time::Instant::now();
-        let player = self.to_move()?;
-        let actions = self.legal_actions();
-        let mut best = (*actions.first()?, f64::NEG_INFINITY);
-        for &action in &actions {
-            let mut after = self.clone();
-            if after.apply(action).is_ok() {
-                let value = after.static_value(player);
-                if value > best.1 {
-                    best = (action, value);
-                }
-            }
-        }
-        Some(SearchReport {
-            best: best.0,
-            score: 0,
-            depth: 1,
-            nodes: actions.len() as u64,
-            elapsed: started.elapsed(),
-        })
-    }
-    /// The AI's decision at `level` ([`AiLevel`] says which player each level is).
-    fn decide(&self, level: AiLevel, deadline: &Deadline) -> Option<SearchReport<Self::Action>> {
-        match level {
-            AiLevel::Hard => self.search(deadline),
-            AiLevel::Medium => self.medium(deadline),
-            AiLevel::Easy => self.greedy(),
-        }
-    }
     /// The match's rolls (scripted first, then from its seed); games without dice never draw.
     fn rolls(setup: &Self::Setup) -> Rolls {
         let _ = setup;
@@ -235,21 +177,6 @@ impl Default for CaveMatch {
             moves: Vec::new(),
         }
     }
-}
-
-/// Reads an AI budget in seconds, such as `3` or `0.5` (more than 0, at most 60).
-///
-/// # Errors
-/// When the text is not such a number.
-pub fn parse_budget(text: &str) -> Result<Duration, SetupError> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| SetupError::BudgetNotANumber(text.to_string()))?;
-    if !(seconds > 0.0 && seconds <= 60.0) {
-        return Err(SetupError::BudgetOutOfRange(text.to_string()));
-    }
-    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// The folder of designers' layouts: `$TABLERO_LEVELS`, else `levels/` in the current folder,
@@ -529,41 +456,6 @@ impl Match for magnetic_cave::State {
         setup.level
     }
 
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
-        crate::ai::magnetic_cave::choose_move(self, deadline)
-    }
-
-    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
-        crate::ai::v1::magnetic_cave::choose_move(self, deadline)
-    }
-
-    fn classroom(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
-        crate::ai::classroom::choose_move(self, deadline)
-    }
-
-    /// The classroom alpha-beta, [`MEDIUM_CAVE_PLIES`] plies deep at most.
-    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<Cell>> {
-        crate::ai::classroom::search_to_depth(self, deadline, MEDIUM_CAVE_PLIES)
-    }
-
-    /// A finished game is worth most; else the open lines (4^k for k bricks) of the player to
-    /// move, for it.
-    fn static_value(&self, player: Brick) -> f64 {
-        match self.outcome() {
-            Some(magnetic_cave::Outcome::Win { winner, .. }) if winner == player => 1e9,
-            Some(magnetic_cave::Outcome::Win { .. }) => -1e9,
-            Some(magnetic_cave::Outcome::Tie) => 0.0,
-            None => {
-                let value = f64::from(crate::ai::classroom::open_lines(self, self.to_move()));
-                if self.to_move() == player {
-                    value
-                } else {
-                    -value
-                }
-            }
-        }
-    }
-
     /// The same cave and seats, from the empty board.
     fn rematch(setup: &CaveMatch, _rolls: &mut Rolls) -> CaveMatch {
         CaveMatch {
@@ -618,29 +510,6 @@ impl Match for patolli::State {
 
     fn level(setup: &PatolliMatch) -> AiLevel {
         setup.level
-    }
-
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
-        crate::ai::patolli::choose_action(self, deadline)
-    }
-
-    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
-        crate::ai::v1::patolli::choose_action(self, deadline)
-    }
-
-    /// The engine one action ahead: its evaluation from the race tables, no search (`engine-v1`
-    /// scores hardly better than `greedy` here).
-    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
-        crate::ai::patolli::choose_action_to_depth(self, deadline, 1)
-    }
-
-    /// A finished game is worth most; else `engine-v1`'s evaluation.
-    fn static_value(&self, player: patolli::Player) -> f64 {
-        match self.winner() {
-            Some(winner) if winner == player => 1e9,
-            Some(_) => -1e9,
-            None => crate::ai::v1::patolli::evaluate(self, player),
-        }
     }
 
     fn rolls(setup: &PatolliMatch) -> Rolls {
@@ -717,24 +586,6 @@ impl Match for penguins::State {
 
     fn level(setup: &PenguinsMatch) -> AiLevel {
         setup.level
-    }
-
-    fn search(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
-        crate::ai::penguins::choose_action(self, deadline)
-    }
-
-    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
-        crate::ai::v1::penguins::choose_action(self, deadline)
-    }
-
-    /// Our first engine.
-    fn medium(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
-        self.engine_v1(deadline)
-    }
-
-    /// `engine-v1`'s evaluation.
-    fn static_value(&self, player: penguins::Player) -> f64 {
-        f64::from(crate::ai::v1::penguins::evaluate(self, player.0))
     }
 
     /// The same seats and layout on the next board it draws (a fixed board stays).

@@ -16,16 +16,16 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::ai::{AiLevel, Deadline};
+use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::layout::{PatolliSetup, PenguinsSetup};
 use crate::record::{Entry, Record};
 use crate::rules::magnetic_cave::{self, Outcome};
 use crate::rules::patolli::{self, Rules, Track};
 use crate::rules::penguins::{self, Generator};
-use crate::rules::{Game, GameKind, Seat};
-use crate::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
+use crate::rules::{Game, Seat};
+use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// Plies after which a game that has not ended is scored a draw (no real game comes near).
 const MAX_PLIES: usize = 20_000;
@@ -95,7 +95,7 @@ impl FromStr for Spec {
             match setting.split_once('=') {
                 Some(("budget", value)) => {
                     budget = Some(
-                        setup::parse_budget(value)
+                        crate::files::parse_budget(value)
                             .map_err(|e| SpecError::Setting(text.to_string(), e.to_string()))?,
                     );
                 }
@@ -142,11 +142,19 @@ impl fmt::Display for Spec {
     }
 }
 
-/// A game a tournament can play: how a pair's setup is drawn, who won, and the static
-/// evaluation `greedy` uses.
+/// A game a tournament can play: how a pair's setup is drawn, who won, and the yardsticks
+/// only a tournament plays (`engine-v1`, `classroom`); the AI levels come with every match
+/// ([`Levels`]).
 pub trait Contest: Match {
     /// The setup every game of set `seed` plays (seats are the tournament's business).
     fn pair_setup(seed: u64, settings: &Settings) -> Self::Setup;
+    /// The decision of our first engine (`ai::v1`, as it was on 2026-11-23), a yardstick.
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
+    /// The decision of the classroom alpha-beta (`ai::classroom`), where the game has one.
+    fn classroom(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>> {
+        let _ = deadline;
+        None
+    }
     /// The seat index (0, 1, …) of `player`.
     fn player_index(player: Self::Player) -> usize;
     /// The points of seat `index` in a finished game: 1 a win, 0.5 a shared first place, 0.
@@ -318,6 +326,14 @@ impl Drop for ProgramClient {
 const PROGRAM_GRACE: Duration = Duration::from_secs(2);
 
 impl Contest for magnetic_cave::State {
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<magnetic_cave::Cell>> {
+        crate::ai::v1::magnetic_cave::choose_move(self, deadline)
+    }
+
+    fn classroom(&self, deadline: &Deadline) -> Option<SearchReport<magnetic_cave::Cell>> {
+        crate::ai::classroom::choose_move(self, deadline)
+    }
+
     /// The standard cave after four seeded random plies.
     fn pair_setup(seed: u64, settings: &Settings) -> CaveMatch {
         let budget = settings.budget;
@@ -394,6 +410,10 @@ impl Contest for magnetic_cave::State {
 }
 
 impl Contest for patolli::State {
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
+        crate::ai::v1::patolli::choose_action(self, deadline)
+    }
+
     /// The 60-square cross with the default rules; the pair's dice seed.
     fn pair_setup(seed: u64, settings: &Settings) -> PatolliMatch {
         let budget = settings.budget;
@@ -423,6 +443,10 @@ impl Contest for patolli::State {
 }
 
 impl Contest for penguins::State {
+    fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
+        crate::ai::v1::penguins::choose_action(self, deadline)
+    }
+
     /// A seeded board (8x8 unless `--rows`/`--cols` say otherwise) for the tournament's
     /// players with its penguins each (2 unless `--penguins` says otherwise).
     fn pair_setup(seed: u64, settings: &Settings) -> PenguinsMatch {
@@ -509,10 +533,56 @@ pub struct Settings {
     pub penguins: Option<u8>,
     /// Write each game's match record here.
     pub records: Option<PathBuf>,
+    /// Play only this slice of the sets of games: `(k, n)` plays the sets whose index is
+    /// `k - 1` modulo `n` (`--shard K/N`), with the numbers and openings they have in the
+    /// whole list; `None` plays them all.
+    pub shard: Option<Shard>,
+}
+
+/// The K-th of N slices of a tournament's seeded list of sets (`--shard K/N`, K from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which slice, from 1.
+    pub k: usize,
+    /// How many slices.
+    pub n: usize,
+}
+
+/// A `--shard` argument that is not `K/N` with `1 <= K <= N`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a shard: write K/N with 1 <= K <= N, for example 2/4")]
+pub struct ShardError(String);
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(text.to_string());
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let k: usize = k.trim().parse().map_err(|_| bad())?;
+        let n: usize = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+impl Shard {
+    /// Whether the set (from 0) belongs to this slice.
+    fn holds(self, set: usize) -> bool {
+        set % self.n == self.k - 1
+    }
 }
 
 /// One game's result.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameResult {
     /// The game's number, from 1.
     pub number: usize,
@@ -530,7 +600,7 @@ pub struct GameResult {
 }
 
 /// A game lost by a player's fault.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Forfeit {
     /// `a` or `b`.
     pub side: char,
@@ -582,9 +652,21 @@ impl Settings {
         self.players.max(2)
     }
 
-    /// The games played: the games asked for, rounded up to whole sets.
+    /// The games of the whole list: the games asked for, rounded up to whole sets.
     pub fn total_games(&self) -> usize {
         self.games.div_ceil(self.set_size()) * self.set_size()
+    }
+
+    /// The numbers (from 1) of the games this run plays: every game of the list, or the
+    /// sets of its shard.
+    pub fn game_numbers(&self) -> Vec<usize> {
+        let size = self.set_size();
+        (1..=self.total_games())
+            .filter(|number| {
+                self.shard
+                    .is_none_or(|shard| shard.holds((number - 1) / size))
+            })
+            .collect()
     }
 }
 
@@ -667,7 +749,7 @@ fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Rec
 }
 
 /// What a tournament found.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Summary {
     /// The game.
     pub game: String,
@@ -689,12 +771,15 @@ pub struct Summary {
     pub losses: usize,
     /// A's score, 0 to 1.
     pub score: f64,
-    /// A's Elo difference over B.
-    pub elo: f64,
-    /// The low end of its 95 % interval.
-    pub elo_low: f64,
-    /// The high end of its 95 % interval.
-    pub elo_high: f64,
+    /// A's Elo difference over B; `None` for a perfect or a null score, which has no
+    /// finite Elo.
+    pub elo: Option<f64>,
+    /// The low end of its 95 % interval (a perfect score: the one-sided 95 % lower bound);
+    /// `None` for a null score.
+    pub elo_low: Option<f64>,
+    /// The high end of its 95 % interval (a null score: the one-sided 95 % upper bound);
+    /// `None` for a perfect score.
+    pub elo_high: Option<f64>,
     /// A's median decision time, in milliseconds.
     pub a_median_ms: f64,
     /// A's slowest decision, in milliseconds.
@@ -709,6 +794,10 @@ pub struct Summary {
     pub a_score_second: f64,
     /// Players in each game.
     pub players: usize,
+    /// The slice of the list of sets this run played (`--shard`); `None` for the whole list
+    /// or a merge.
+    #[serde(default)]
+    pub shard: Option<Shard>,
     /// Every game's result.
     pub results: Vec<GameResult>,
 }
@@ -733,12 +822,43 @@ fn median_and_max(mut times: Vec<f64>) -> (f64, f64) {
     (times[times.len() / 2], times[times.len() - 1])
 }
 
-fn summarise(kind: GameKind, settings: &Settings, results: Vec<GameResult>) -> Summary {
+/// What names a tournament's list of games, for a summary and to check that shards merge.
+struct Header {
+    game: String,
+    a: String,
+    b: String,
+    budget: f64,
+    seed: u64,
+    players: usize,
+    shard: Option<Shard>,
+}
+
+/// The score's Elo difference and its 95 % interval for per-game `points` in games of
+/// `players` players: the normal approximation, or where every game is won (lost) the
+/// one-sided bound of the exact binomial, `p^n = 5 %`, with no finite Elo on the other side.
+pub fn elo_interval(points: &[f64], players: usize) -> (Option<f64>, Option<f64>, Option<f64>) {
+    let n = points.len().max(1) as f64;
+    let score = points.iter().sum::<f64>() / n;
+    if !points.is_empty() && points.iter().all(|&p| p == 1.0) {
+        return (None, Some(elo(0.05f64.powf(1.0 / n), players)), None);
+    }
+    if !points.is_empty() && points.iter().all(|&p| p == 0.0) {
+        return (None, None, Some(elo(1.0 - 0.05f64.powf(1.0 / n), players)));
+    }
+    let variance = points.iter().map(|x| (x - score).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    (
+        Some(elo(score, players)),
+        Some(elo(score - margin, players)),
+        Some(elo(score + margin, players)),
+    )
+}
+
+fn summarise(header: Header, results: Vec<GameResult>, medians: [(f64, f64); 2]) -> Summary {
     let n = results.len().max(1) as f64;
     let points: Vec<f64> = results.iter().map(|r| r.a_points).collect();
     let score = points.iter().sum::<f64>() / n;
-    let variance = points.iter().map(|x| (x - score).powi(2)).sum::<f64>() / n;
-    let margin = 1.96 * (variance / n).sqrt();
+    let (elo_mid, elo_low, elo_high) = elo_interval(&points, header.players);
     let seat_score = |seat: usize| {
         let of: Vec<f64> = results
             .iter()
@@ -747,37 +867,131 @@ fn summarise(kind: GameKind, settings: &Settings, results: Vec<GameResult>) -> S
             .collect();
         of.iter().sum::<f64>() / of.len().max(1) as f64
     };
-    let all = |side: usize| -> Vec<f64> {
-        results
-            .iter()
-            .flat_map(|r| r.times[side].iter().copied())
-            .collect()
-    };
-    let (a_median_ms, a_slowest_ms) = median_and_max(all(0));
-    let (b_median_ms, b_slowest_ms) = median_and_max(all(1));
+    let [(a_median_ms, a_slowest_ms), (b_median_ms, b_slowest_ms)] = medians;
     Summary {
-        game: kind.title().to_string(),
-        a: settings.a.to_string(),
-        b: settings.b.to_string(),
+        game: header.game,
+        a: header.a,
+        b: header.b,
         games: results.len(),
-        budget: settings.budget.as_secs_f64(),
-        seed: settings.seed,
+        budget: header.budget,
+        seed: header.seed,
         wins: points.iter().filter(|&&p| p == 1.0).count(),
         draws: points.iter().filter(|&&p| p > 0.0 && p < 1.0).count(),
         losses: points.iter().filter(|&&p| p == 0.0).count(),
         score,
-        elo: elo(score, settings.set_size()),
-        elo_low: elo(score - margin, settings.set_size()),
-        elo_high: elo(score + margin, settings.set_size()),
+        elo: elo_mid,
+        elo_low,
+        elo_high,
         a_median_ms,
         a_slowest_ms,
         b_median_ms,
         b_slowest_ms,
         a_score_first: seat_score(0),
         a_score_second: seat_score(1),
-        players: settings.set_size(),
+        players: header.players,
+        shard: header.shard,
         results,
     }
+}
+
+/// Why shards' summaries do not merge into one tournament.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MergeError {
+    /// Nothing to merge.
+    #[error("no summaries to merge")]
+    Empty,
+    /// A summary of another tournament (game, players, budget, seed or players a game).
+    #[error("summary {index} is of another tournament: {what} is {theirs}, the first has {ours}")]
+    Mismatch {
+        /// The summary's position among those given, from 1.
+        index: usize,
+        /// What differs.
+        what: &'static str,
+        /// The first summary's value.
+        ours: String,
+        /// This summary's value.
+        theirs: String,
+    },
+    /// Two summaries hold the same game.
+    #[error("game {0} is in two of the summaries (the same shard twice?)")]
+    Twice(usize),
+}
+
+/// Joins the summaries of shards of one tournament (`--shard K/N` runs with the same game,
+/// players, budget and seed) into the summary of the games they hold together: the same
+/// games, wins, draws, losses, score, Elo and interval as one run of those games. The
+/// slowest decisions are the slowest of the shards; a median is the median of the shards'
+/// medians (the games' own times are not in a summary).
+///
+/// # Errors
+/// [`MergeError`] when there is nothing to merge, a summary is of another tournament, or a
+/// game is in two summaries.
+pub fn merge(summaries: Vec<Summary>) -> Result<Summary, MergeError> {
+    let first = summaries.first().ok_or(MergeError::Empty)?;
+    let header = Header {
+        game: first.game.clone(),
+        a: first.a.clone(),
+        b: first.b.clone(),
+        budget: first.budget,
+        seed: first.seed,
+        players: first.players,
+        shard: None,
+    };
+    for (index, summary) in summaries.iter().enumerate() {
+        let differs = [
+            ("the game", &header.game, &summary.game),
+            ("player A", &header.a, &summary.a),
+            ("player B", &header.b, &summary.b),
+        ]
+        .into_iter()
+        .map(|(what, ours, theirs)| (what, ours.clone(), theirs.clone()))
+        .chain([
+            (
+                "the budget",
+                header.budget.to_string(),
+                summary.budget.to_string(),
+            ),
+            (
+                "the seed",
+                header.seed.to_string(),
+                summary.seed.to_string(),
+            ),
+            (
+                "players a game",
+                header.players.to_string(),
+                summary.players.to_string(),
+            ),
+        ])
+        .find(|(_, ours, theirs)| ours != theirs);
+        if let Some((what, ours, theirs)) = differs {
+            return Err(MergeError::Mismatch {
+                index: index + 1,
+                what,
+                ours,
+                theirs,
+            });
+        }
+    }
+    let median = |values: Vec<f64>| median_and_max(values).0;
+    let medians = [
+        (
+            median(summaries.iter().map(|s| s.a_median_ms).collect()),
+            summaries.iter().map(|s| s.a_slowest_ms).fold(0.0, f64::max),
+        ),
+        (
+            median(summaries.iter().map(|s| s.b_median_ms).collect()),
+            summaries.iter().map(|s| s.b_slowest_ms).fold(0.0, f64::max),
+        ),
+    ];
+    let mut results: Vec<GameResult> = summaries.into_iter().flat_map(|s| s.results).collect();
+    results.sort_by_key(|r| r.number);
+    if let Some(pair) = results
+        .windows(2)
+        .find(|pair| pair[0].number == pair[1].number)
+    {
+        return Err(MergeError::Twice(pair[0].number));
+    }
+    Ok(summarise(header, results, medians))
 }
 
 /// Plays the tournament of game `G`; `progress` is called after each game with the number
@@ -789,11 +1003,11 @@ pub fn run<G: Contest>(
     settings: &Settings,
     progress: impl Fn(usize) + Sync,
 ) -> Result<Summary, String> {
-    let games = settings.total_games();
+    let numbers = settings.game_numbers();
     if let Some(dir) = &settings.records {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let next = AtomicUsize::new(1);
+    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
     let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -801,10 +1015,9 @@ pub fn run<G: Contest>(
         for _ in 0..settings.jobs.clamp(1, 64) {
             scope.spawn(|| {
                 loop {
-                    let number = next.fetch_add(1, Ordering::Relaxed);
-                    if number > games {
+                    let Some(&number) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
-                    }
+                    };
                     let (result, record) = play_game::<G>(settings, number);
                     if let Some(dir) = &settings.records {
                         let path = dir.join(format!("game-{number}.ron"));
@@ -828,7 +1041,23 @@ pub fn run<G: Contest>(
     }
     let mut results = results.into_inner().unwrap_or_default();
     results.sort_by_key(|r| r.number);
-    Ok(summarise(G::KIND, settings, results))
+    let all = |side: usize| -> Vec<f64> {
+        results
+            .iter()
+            .flat_map(|r| r.times[side].iter().copied())
+            .collect()
+    };
+    let medians = [median_and_max(all(0)), median_and_max(all(1))];
+    let header = Header {
+        game: G::KIND.title().to_string(),
+        a: settings.a.to_string(),
+        b: settings.b.to_string(),
+        budget: settings.budget.as_secs_f64(),
+        seed: settings.seed,
+        players: settings.set_size(),
+        shard: settings.shard,
+    };
+    Ok(summarise(header, results, medians))
 }
 
 impl fmt::Display for Summary {
@@ -838,6 +1067,12 @@ impl fmt::Display for Summary {
             "{}: A = {} against B = {}, {} games, {} s a decision, seed {}",
             self.game, self.a, self.b, self.games, self.budget, self.seed
         )?;
+        if let Some(shard) = self.shard {
+            writeln!(
+                f,
+                "shard {shard} of the list of games (merge the shards with --merge)"
+            )?;
+        }
         if self.players > 2 {
             writeln!(
                 f,
@@ -849,16 +1084,23 @@ impl fmt::Display for Summary {
             f,
             "        wins  draws  losses   score   Elo (95 % interval)"
         )?;
+        let elo = match (self.elo, self.elo_low, self.elo_high) {
+            (Some(elo), Some(low), Some(high)) => format!("{elo:+.0} ({low:+.0} to {high:+.0})"),
+            (_, Some(low), None) => {
+                format!("above {low:+.0} (one-sided 95 %; a perfect score has no finite Elo)")
+            }
+            (_, None, Some(high)) => {
+                format!("below {high:+.0} (one-sided 95 %; a null score has no finite Elo)")
+            }
+            _ => "none".to_string(),
+        };
         writeln!(
             f,
-            "A     {:>6} {:>6} {:>7}  {:>5.1} %  {:+.0} ({:+.0} to {:+.0})",
+            "A     {:>6} {:>6} {:>7}  {:>5.1} %  {elo}",
             self.wins,
             self.draws,
             self.losses,
             self.score * 100.0,
-            self.elo,
-            self.elo_low,
-            self.elo_high
         )?;
         writeln!(
             f,

@@ -4,6 +4,7 @@
 //! directly, and the tests and benchmarks measure them.
 
 pub mod classroom;
+pub mod levels;
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;

@@ -5,9 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{CallPhase, CallResult, parse, play_call, write, write_atomically};
+use super::{CallPhase, CallResult, parse, play_call, write};
+use crate::files::parse_budget;
+use crate::files::write_atomically;
 use crate::rules::penguins::Action;
-use crate::setup::parse_budget;
 
 /// A move was made and OUTPUT written.
 pub const EXIT_MOVED: u8 = 0;

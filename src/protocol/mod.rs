@@ -13,7 +13,6 @@ pub mod command;
 pub mod referee;
 
 use std::fmt;
-use std::path::Path;
 use std::time::Duration;
 
 use crate::ai::Deadline;
@@ -361,27 +360,6 @@ pub fn play_call(
         }),
     }
     Ok(CallResult::Moved(new, report.best))
-}
-
-/// Writes `contents` to `path` whole or not at all: a temporary file beside it, then a rename.
-///
-/// # Errors
-/// The I/O error; `path` is then as it was.
-pub fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".to_string());
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::write(&temp, contents).and_then(|()| std::fs::rename(&temp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
 }
 
 #[cfg(test)]

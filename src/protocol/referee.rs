@@ -441,5 +441,5 @@ fn write_record(
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    crate::protocol::write_atomically(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    crate::files::write_atomically(path, &text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -4,6 +4,7 @@ mod ai;
 mod console;
 mod fuzz;
 mod game;
+mod layers;
 mod layout;
 mod matches_end;
 mod patolli;

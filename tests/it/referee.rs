@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
+use tablero::ai::levels::Levels;
 use tablero::app::layout::{CaveLayout, register_levels_source};
 use tablero::app::magnetic_cave::referee::{
     CaveCell, CaveReferee, MoveApplied, MoveRejected, MoveRequested, PlacedBrick, Refusal,
@@ -279,7 +280,6 @@ fn the_menu_starts_a_match_at_the_chosen_ai_level_and_the_ai_plays_at_it() {
         .len()
         == 1));
     let empty = tablero::rules::magnetic_cave::State::new(Config::STANDARD);
-    use tablero::setup::Match;
     let greedy = empty.greedy().expect("a move").best;
     assert_eq!(referee(&app).state().moves(), &[greedy]);
 }

@@ -213,3 +213,129 @@ fn the_medium_level_plays_a_tournament_in_every_game() {
         assert_eq!(forfeits, 0, "{game}: {summary}");
     }
 }
+
+/// Two shards of a seeded list, merged, are one run of the whole list: the same games,
+/// results, score, Elo and interval. The merged table also comes from the command line.
+#[test]
+fn two_shards_merged_are_one_run_of_the_whole_list() {
+    let args = [
+        "--game",
+        "magnetic-cave",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "8",
+        "--seed",
+        "17",
+    ];
+    let whole = tournament(&args);
+    let dir = temp_dir("tournament-shards");
+    let mut files = Vec::new();
+    let mut numbers = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let part = tournament(&[&args[..], &["--shard", shard]].concat());
+        assert_eq!(part["shard"]["n"], 2, "{part}");
+        numbers.extend(
+            part["results"]
+                .as_array()
+                .expect("results")
+                .iter()
+                .map(|r| r["number"].as_u64().unwrap_or(0)),
+        );
+        let file = dir.join(format!("shard-{}.json", &shard[..1]));
+        std::fs::write(&file, part.to_string()).expect("write the shard's summary");
+        files.push(file);
+    }
+    numbers.sort_unstable();
+    assert_eq!(
+        numbers,
+        (1..=8).collect::<Vec<u64>>(),
+        "the shards hold every game once"
+    );
+    let file_args: Vec<&str> = files.iter().filter_map(|f| f.to_str()).collect();
+    let merged = tournament(&[&["--merge"], &file_args[..]].concat());
+    for key in [
+        "game",
+        "a",
+        "b",
+        "games",
+        "budget",
+        "seed",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "elo",
+        "elo_low",
+        "elo_high",
+        "a_score_first",
+        "a_score_second",
+        "players",
+        "results",
+    ] {
+        assert_eq!(merged[key], whole[key], "{key}: {merged}");
+    }
+    assert!(merged["shard"].is_null());
+    // The table, as people read it.
+    let table = run_tablero(&[&["tournament", "--merge"], &file_args[..]].concat(), "");
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(table.status.success() && text.contains("8 games"), "{text}");
+    // The same shard twice, or a shard of another seed, is refused.
+    let twice = run_tablero(&["tournament", "--merge", file_args[0], file_args[0]], "");
+    let why = String::from_utf8_lossy(&twice.stderr);
+    assert!(
+        !twice.status.success() && why.contains("in two of the summaries"),
+        "{why}"
+    );
+    let other = tournament(&[&args[..8], &["--seed", "18", "--shard", "2/2"]].concat());
+    let other_file = dir.join("other.json");
+    std::fs::write(&other_file, other.to_string()).expect("write");
+    let other_path = other_file.to_str().unwrap_or_default();
+    let mixed = run_tablero(&["tournament", "--merge", file_args[0], other_path], "");
+    let why = String::from_utf8_lossy(&mixed.stderr);
+    assert!(!mixed.status.success() && why.contains("the seed"), "{why}");
+    // A shard that is not K/N is refused before any game.
+    let bad = run_tablero(
+        &[&["tournament"], &args[..], &["--shard", "3/2"]].concat(),
+        "",
+    );
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a shard"));
+}
+
+/// A perfect score has no finite Elo: its interval is one-sided (`p^n = 5 %`), and so is a
+/// null score's; a score with losses and wins has both ends.
+#[test]
+fn a_perfect_or_null_score_has_a_one_sided_elo_bound() {
+    let perfect = tablero::tournament::elo_interval(&[1.0; 4], 2);
+    let bound = elo(0.05f64.powf(0.25), 2);
+    assert_eq!(perfect, (None, Some(bound), None));
+    // Four wins in four games bound A from below at 47.3 %, about -19 Elo.
+    assert!((bound + 18.9).abs() < 0.1, "{bound}");
+    let null = tablero::tournament::elo_interval(&[0.0; 4], 2);
+    assert_eq!(null, (None, None, Some(-bound)));
+    let (mid, low, high) = tablero::tournament::elo_interval(&[1.0, 1.0, 0.5, 0.0], 2);
+    assert!(low < mid && mid < high, "{low:?} {mid:?} {high:?}");
+    // The table says it in words.
+    let summary = tournament(&[
+        "--game",
+        "magnetic-cave",
+        "--a",
+        "engine:budget=0.2",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ]);
+    if summary["losses"] == 0 && summary["draws"] == 0 {
+        assert!(
+            summary["elo"].is_null() && summary["elo_high"].is_null(),
+            "{summary}"
+        );
+        assert!(summary["elo_low"].as_f64().is_some(), "{summary}");
+    }
+}

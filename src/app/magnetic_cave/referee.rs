@@ -40,7 +40,7 @@ impl AppGame for State {
     }
 
     fn proof_line(&self, report: &SearchReport<Cell>) -> Option<String> {
-        super::hud::proof_line(self, report)
+        crate::ai::magnetic_cave::proof_line(self, report)
     }
 }
 

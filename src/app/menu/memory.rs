@@ -132,7 +132,7 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
     if let Some(folder) = file.parent() {
         std::fs::create_dir_all(folder)?;
     }
-    crate::protocol::write_atomically(file, &RememberedChoices::from(choices).to_ron())
+    crate::files::write_atomically(file, &RememberedChoices::from(choices).to_ron())
 }
 
 #[cfg(test)]
