@@ -10,5 +10,6 @@ pub mod layout;
 pub mod protocol;
 pub mod record;
 pub mod rules;
+pub mod runner;
 pub mod setup;
 pub mod tournament;

@@ -20,11 +20,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::layout::{PatolliSetup, PenguinsSetup};
-use crate::record::{Entry, Record};
+use crate::record::Record;
 use crate::rules::magnetic_cave::{self, Outcome};
 use crate::rules::patolli::{self, Rules, Track};
 use crate::rules::penguins::{self, Generator};
 use crate::rules::{Game, Seat};
+use crate::runner::MatchRunner;
 use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// Plies after which a game that has not ended is scored a draw (no real game comes near).
@@ -675,46 +676,44 @@ fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Rec
     let pair = (number - 1) / settings.set_size();
     let a_seat = (number - 1) % settings.set_size();
     let setup = G::pair_setup(settings.seed.wrapping_add(pair as u64), settings);
-    let mut state = G::initial(&setup);
-    let mut rolls = G::rolls(&setup);
-    let mut record = G::record(&setup);
+    let mut runner = MatchRunner::<G>::new(setup);
     let mut rng = StdRng::seed_from_u64(settings.seed ^ (number as u64).wrapping_mul(0x9E37));
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut forfeit = None;
     let mut plies = 0;
     let mut clients: [Option<ProgramClient>; 2] = [None, None];
-    while Game::outcome(&state).is_none() && plies < MAX_PLIES {
-        if state.roll_due().is_some() {
-            let Some(roll) = rolls.next(&state) else {
+    while Game::outcome(runner.state()).is_none() && plies < MAX_PLIES {
+        if runner.state().roll_due().is_some() {
+            // A scripted roll the die cannot show is dropped; the next is drawn.
+            if runner.roll().is_none() {
                 break;
-            };
-            if state.roll(roll).is_ok() {
-                record.moves.push(Entry::Roll(roll));
             }
             continue;
         }
-        let Some(player) = state.to_move() else {
+        let Some(player) = runner.state().to_move() else {
             break;
         };
         let seat = G::player_index(player);
         let side = usize::from(seat != a_seat);
         let spec = if side == 0 { &settings.a } else { &settings.b };
         let began = Instant::now();
-        let decision = decide(spec, &state, settings.budget, &mut rng, &mut clients[side]);
-        let spent = began.elapsed();
-        times[side].push(spent.as_secs_f64() * 1000.0);
+        let decision = decide(
+            spec,
+            runner.state(),
+            settings.budget,
+            &mut rng,
+            &mut clients[side],
+        );
+        times[side].push(began.elapsed().as_secs_f64() * 1000.0);
+        // The tournament plays every seat: the request comes from the seat that sits there.
+        let seated = runner.seat(player);
         let applied = decision.and_then(|action| {
-            state
-                .apply(action)
-                .map(|_| action)
+            runner
+                .apply(action, seated)
                 .map_err(|e| format!("illegal {action}: {e}"))
         });
         match applied {
-            Ok(action) => {
-                let millis = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
-                record.moves.push(Entry::Act(action.to_string(), millis));
-                plies += 1;
-            }
+            Ok(_) => plies += 1,
             Err(reason) => {
                 forfeit = Some(Forfeit {
                     side: if side == 0 { 'a' } else { 'b' },
@@ -724,12 +723,14 @@ fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Rec
             }
         }
     }
+    let state = runner.state();
     let a_points = match &forfeit {
         Some(f) if f.side == 'a' => 0.0,
         Some(_) => 1.0,
-        None if Game::outcome(&state).is_none() => 0.5,
+        None if Game::outcome(state).is_none() => 0.5,
         None => state.points(a_seat),
     };
+    let mut record = runner.record().clone();
     record.result = state.result().or_else(|| {
         forfeit
             .as_ref()
@@ -1014,10 +1015,7 @@ pub fn run<G: Contest>(
     std::thread::scope(|scope| {
         for _ in 0..settings.jobs.clamp(1, 64) {
             scope.spawn(|| {
-                loop {
-                    let Some(&number) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
+                while let Some(&number) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let (result, record) = play_game::<G>(settings, number);
                     if let Some(dir) = &settings.records {
                         let path = dir.join(format!("game-{number}.ron"));

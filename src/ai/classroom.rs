@@ -172,38 +172,4 @@ mod tests {
         );
         assert!(report.is_some(), "depth 1 always finishes");
     }
-
-    /// How deep the classroom player searches in 1 s from the opening (docs/ai-magnetic-cave.md):
-    /// `cargo test --lib classroom_depth -- --ignored --nocapture`.
-    #[test]
-    #[ignore = "a measurement, not a check"]
-    fn classroom_depth_at_one_second() {
-        // Or the positions in the file `POSITIONS`, one list of moves a line.
-        let listed = std::env::var("POSITIONS")
-            .ok()
-            .and_then(|path| std::fs::read_to_string(path).ok());
-        let openings: Vec<&str> = match &listed {
-            Some(text) => text.lines().filter(|l| !l.trim().is_empty()).collect(),
-            None => vec![
-                "",
-                "A1,H1,B1,G1",
-                "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5",
-            ],
-        };
-        for opening in openings {
-            let moves = crate::rules::magnetic_cave::parse_moves(opening).unwrap_or_default();
-            let state = State::from_moves(Config::STANDARD, &moves)
-                .unwrap_or_else(|_| State::new(Config::STANDARD));
-            let deadline = Deadline::within(std::time::Duration::from_secs(1));
-            if let Some(report) = choose_move(&state, &deadline) {
-                println!(
-                    "{} empty after `{opening}`: depth {}, {} nodes, {:.2} s",
-                    64 - moves.len(),
-                    report.depth,
-                    report.nodes,
-                    report.elapsed.as_secs_f64()
-                );
-            }
-        }
-    }
 }

@@ -561,24 +561,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
 
-    /// For instruction counts (`valgrind --tool=callgrind`, see docs/ai-magnetic-cave.md):
-    /// 20 000 evaluations of a middle-game position through one searcher's evaluator.
-    #[test]
-    #[ignore = "a measurement, not a check"]
-    fn evaluate_many_for_callgrind() {
-        let moves = crate::rules::magnetic_cave::parse_moves(
-            "A1,H1,B1,G1,A2,H2,A3,H3,B2,G2,C1,F1,A4,H4,H5,A5",
-        )
-        .unwrap_or_default();
-        let state = State::from_moves(Config::STANDARD, &moves)
-            .unwrap_or_else(|_| State::new(Config::STANDARD));
-        let evaluator = Evaluator::new(state.config());
-        let mut total = 0i64;
-        for _ in 0..20_000 {
-            total += i64::from(evaluator.evaluate(std::hint::black_box(&state)));
-        }
-        assert_ne!(total, 1);
-    }
     use std::time::Duration;
 
     #[test]

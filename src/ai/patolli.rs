@@ -632,47 +632,4 @@ mod tests {
         );
         assert!(star1 < full && star2 < star1, "{visited:?}");
     }
-
-    /// How deep the engine searches in 0.5 s with Star1 and with Star2, on the decisions of
-    /// two seeded games (docs/ai-patolli.md):
-    /// `cargo test --lib patolli_depth -- --ignored --nocapture`.
-    #[test]
-    #[ignore = "a measurement, not a check"]
-    fn patolli_depth_at_half_a_second() {
-        for cuts in [Cuts::Star1, Cuts::Star2] {
-            let (mut decisions, mut depths, mut nodes) = (0u32, 0u32, 0u64);
-            for seed in [11u64, 12] {
-                let rules = Rules::default();
-                let mut rng = StdRng::seed_from_u64(seed);
-                let mut state = State::new(Arc::new(Track::cross(7)), rules);
-                for _ in 0..400 {
-                    match state.phase() {
-                        Phase::Roll => {
-                            let _ = state.roll(rules.dice.roll(&mut rng));
-                        }
-                        Phase::Act { .. } => {
-                            let actions = candidate_actions(&state);
-                            if actions.len() > 1 && decisions < 20 * (seed as u32 - 10) {
-                                let deadline =
-                                    Deadline::within(std::time::Duration::from_millis(500));
-                                if let Some(report) = choose_action_with(&state, &deadline, cuts) {
-                                    decisions += 1;
-                                    depths += report.depth;
-                                    nodes += report.nodes;
-                                }
-                            }
-                            let pick = actions[rng.random_range(0..actions.len())];
-                            let _ = state.apply(pick);
-                        }
-                        Phase::Over { .. } => break,
-                    }
-                }
-            }
-            println!(
-                "{cuts:?}: {decisions} decisions, mean depth {:.2}, {} positions a decision",
-                f64::from(depths) / f64::from(decisions.max(1)),
-                nodes / u64::from(decisions.max(1))
-            );
-        }
-    }
 }

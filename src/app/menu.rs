@@ -15,6 +15,7 @@ use super::layout::{
 use super::magnetic_cave::referee::MatchRequested;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
+use super::referee::MatchNotStarted;
 use super::theme::{self, Selected};
 use super::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
@@ -519,6 +520,7 @@ fn show_choices(
     layout: Option<Res<CaveLayout>>,
     patolli_layout: Option<Res<PatolliLayout>>,
     penguins_layout: Option<Res<PenguinsLayout>>,
+    not_started: Option<Res<MatchNotStarted>>,
     mut more_seats: Query<
         (&MoreSeatOption, &mut Selected),
         (Without<GameOption>, Without<SeatOption>),
@@ -600,6 +602,9 @@ fn show_choices(
         && let Err(misfit) = penguins_misfit(&choices, layout)
     {
         layout_line.push_str(&format!("\nCannot start: {misfit}"));
+    }
+    if let Some(reason) = not_started.as_ref().and_then(|n| n.0.as_ref()) {
+        layout_line.push_str(&format!("\nCannot start: {reason}"));
     }
     for (which, mut text) in &mut texts {
         let content = match *which {

@@ -1,14 +1,12 @@
 //! The one referee of every game: the only systems that change a match. Written once over
-//! [`AppGame`] (a [`Match`] that has a screen): they start matches and rematches, draw the
-//! rolls a game with dice needs from the match's seeded dice, check each request's seat, apply
-//! actions through [`Game::apply`], keep one history for undo (back to the last human decision)
-//! and the match record, and announce what happened. Each game keeps its entities in step with
-//! these announcements in its own `referee.rs` (see [`AppSystems::MirrorEntities`]).
+//! [`AppGame`] (a [`Match`] that has a screen), as a thin Bevy wrapper over the headless
+//! [`MatchRunner`]: they turn requests into the runner's calls (start, roll, apply, undo,
+//! rematch) and announce what happened. Each game keeps its entities in step with these
+//! announcements in its own `referee.rs` (see [`AppSystems::MirrorEntities`]).
 
-use std::fmt;
 use std::marker::PhantomData;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -16,9 +14,11 @@ use bevy::prelude::*;
 use crate::ai::{Deadline, SearchReport};
 use crate::app::search_task::{AiPacing, AiReferee, ai_seat_plugin};
 use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
-use crate::record::{Entry, Record};
+use crate::record::Record;
 use crate::rules::{Game, Seat};
-use crate::setup::{Match, Rolls};
+pub use crate::runner::Refusal;
+use crate::runner::{MatchRunner, ResumeError, Rolled};
+use crate::setup::Match;
 
 /// A game as the app plays it: its match, and the screen it plays on.
 pub trait AppGame: Match {
@@ -54,6 +54,7 @@ impl<G: AppGame> AiProof<G> {
 
 /// The referee of `G` and its AI seat.
 pub fn referee_plugin<G: AppGame>(app: &mut App) {
+    app.init_resource::<MatchNotStarted>();
     app.add_message::<MatchRequested<G>>()
         .add_message::<ActionRequested<G>>()
         .add_message::<UndoRequested>()
@@ -90,60 +91,40 @@ pub fn referee_plugin<G: AppGame>(app: &mut App) {
     ai_seat_plugin::<Referee<G>>(app);
 }
 
-/// A decision that stands, for undo: the position before it, who made it and what it was, and
-/// how long the record was then.
-#[derive(Debug, Clone)]
-struct Decision<G: Game> {
-    before: G,
-    player: G::Player,
-    action: G::Action,
-    entries: usize,
-}
-
-/// The match in progress: its setup, the authoritative position, the decisions that stand (for
-/// undo), the match's dice and its record. Only the referee's systems change it.
+/// The match in progress (a [`MatchRunner`]: its setup, the authoritative position, the
+/// decisions that stand, the dice and the record), its revision and whether it is only shown.
+/// Only the referee's systems change it.
 #[derive(Resource)]
 pub struct Referee<G: AppGame> {
-    setup: G::Setup,
-    state: G,
-    history: Vec<Decision<G>>,
-    rolls: Rolls,
-    record: Record,
+    runner: MatchRunner<G>,
     revision: u64,
-    since: Instant,
     paused: bool,
 }
 
+/// Why the last match asked for did not start (a record it could not go on from); the menu
+/// shows it. Cleared when a match starts.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchNotStarted(pub Option<String>);
+
 impl<G: AppGame> Referee<G> {
     /// A match of `setup` about to start, or going on where `resume` stands.
-    fn new(setup: G::Setup, resume: Option<Record>, revision: u64) -> Referee<G> {
-        let mut state = G::initial(&setup);
-        let mut rolls = G::rolls(&setup);
-        let record = match resume {
-            Some(record) => {
-                if let Ok(positions) = record.replay::<G>() {
-                    if let Some(last) = positions.into_iter().last() {
-                        state = last;
-                    }
-                    // The dice go on from the setup's seed (see `Match::setup_from_record`).
-                    rolls = G::rolls(&setup);
-                    record
-                } else {
-                    G::record(&setup)
-                }
-            }
-            None => G::record(&setup),
+    ///
+    /// # Errors
+    /// A `resume` record that does not replay: no match is made of it.
+    fn new(
+        setup: G::Setup,
+        resume: Option<Record>,
+        revision: u64,
+    ) -> Result<Referee<G>, ResumeError> {
+        let runner = match resume {
+            Some(record) => MatchRunner::resume(setup, record)?,
+            None => MatchRunner::new(setup),
         };
-        Referee {
-            setup,
-            state,
-            history: Vec::new(),
-            rolls,
-            record,
+        Ok(Referee {
+            runner,
             revision,
-            since: Instant::now(),
             paused: false,
-        }
+        })
     }
 
     /// Whether the match is shown, not played (a replay): nobody decides or rolls.
@@ -153,32 +134,33 @@ impl<G: AppGame> Referee<G> {
 
     /// The position.
     pub fn state(&self) -> &G {
-        &self.state
+        self.runner.state()
     }
 
     /// How the match was set up.
     pub fn setup(&self) -> &G::Setup {
-        &self.setup
+        self.runner.setup()
     }
 
     /// The match record so far: every roll and action with its time.
     pub fn record(&self) -> &Record {
-        &self.record
+        self.runner.record()
     }
 
     /// Who sits at `player`.
     pub fn seat(&self, player: G::Player) -> Seat {
-        G::seat(&self.setup, player)
+        self.runner.seat(player)
     }
 
     /// Who sits at the player to move; `None` once the game is over.
     pub fn seat_to_move(&self) -> Option<Seat> {
-        self.state.to_move().map(|player| self.seat(player))
+        self.runner.seat_to_move()
     }
 
-    /// Whether a seat of kind `seat` is to decide now (no roll is due, the game goes on).
+    /// Whether a seat of kind `seat` is to decide now (no roll is due, the game goes on, the
+    /// match is played, not replayed).
     pub fn to_decide(&self, seat: Seat) -> bool {
-        !self.paused && self.state.roll_due().is_none() && self.seat_to_move() == Some(seat)
+        !self.paused && self.runner.to_decide(seat)
     }
 
     /// Whether a human is to decide now.
@@ -188,9 +170,7 @@ impl<G: AppGame> Referee<G> {
 
     /// Whether undo would take something back: a human decided earlier in this match.
     pub fn can_undo(&self) -> bool {
-        self.history
-            .iter()
-            .any(|decision| self.seat(decision.player) == Seat::Human)
+        self.runner.can_undo()
     }
 
     /// Grows by one with every change to the match; an AI answer for an older revision is stale.
@@ -200,25 +180,12 @@ impl<G: AppGame> Referee<G> {
 
     /// Decisions that stand in this match (undone ones and a resumed record's not counted).
     pub fn actions_played(&self) -> usize {
-        self.history.len()
+        self.runner.actions_played()
     }
 
     /// The roll the player to move acts on, if the game has dice and it has rolled.
     pub fn roll_shown(&self) -> Option<u8> {
-        match self.record.moves.last() {
-            Some(Entry::Roll(value)) => Some(*value),
-            _ => None,
-        }
-    }
-
-    fn millis_since_change(&self) -> u64 {
-        u64::try_from(self.since.elapsed().as_millis()).unwrap_or(u64::MAX)
-    }
-
-    fn changed(&mut self) {
-        self.revision += 1;
-        self.since = Instant::now();
-        self.record.result = self.state.result();
+        self.runner.roll_shown()
     }
 }
 
@@ -293,45 +260,6 @@ pub struct ActionApplied<G: Game> {
     pub effect: G::Effect,
 }
 
-/// Why a request was refused; nothing changed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Refusal<G: Game> {
-    /// A human asked while the AI is to move, or the AI answered out of turn.
-    NotYourTurn {
-        /// The player to move.
-        player: G::Player,
-        /// Who sits there.
-        seated: Seat,
-    },
-    /// The rules forbid it.
-    Illegal(G::Illegal),
-    /// Nothing can be taken back.
-    NothingToUndo,
-    /// The match is being replayed, not played.
-    Replaying,
-}
-
-impl<G: Game> fmt::Display for Refusal<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::NotYourTurn { player, seated } => {
-                let who = match seated {
-                    Seat::Ai => "the AI",
-                    Seat::Human => "the human player",
-                };
-                write!(f, "it is not your turn: {player} is played by {who}")
-            }
-            Refusal::Illegal(reason) => write!(f, "{reason}"),
-            Refusal::NothingToUndo => f.write_str("there is nothing to take back"),
-            Refusal::Replaying => {
-                f.write_str("this is a replay: press C (Continue) to play on from here")
-            }
-        }
-    }
-}
-
-impl<G: Game> std::error::Error for Refusal<G> {}
-
 /// A request was refused.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct ActionRejected<G: Game> {
@@ -386,8 +314,8 @@ fn publish_progress<G: AppGame>(
         *progress = MatchProgress {
             screen: Some(G::SCREEN),
             actions_played: referee.actions_played(),
-            over: referee.state.outcome().is_some(),
-            status: referee.state.status_line(),
+            over: referee.state().outcome().is_some(),
+            status: referee.state().status_line(),
         };
     }
 }
@@ -427,10 +355,10 @@ struct Announcements<'w, G: AppGame> {
 impl<G: AppGame> Announcements<'_, G> {
     /// Whose decision it is now, or how the game ended (nothing while a roll is due).
     fn turn_or_end(&mut self, referee: &Referee<G>) {
-        if let Some(outcome) = referee.state.outcome() {
+        if let Some(outcome) = referee.state().outcome() {
             self.over.write(GameOver(outcome));
-        } else if referee.state.roll_due().is_none()
-            && let Some(player) = referee.state.to_move()
+        } else if referee.state().roll_due().is_none()
+            && let Some(player) = referee.state().to_move()
         {
             self.turns.write(TurnStarted {
                 player,
@@ -454,8 +382,7 @@ fn turn_rematches_into_match_requests<G: AppGame>(
         return;
     }
     if let Some(mut referee) = referee {
-        let referee = &mut *referee;
-        let setup = G::rematch(&referee.setup, &mut referee.rolls);
+        let setup = referee.runner.rematch();
         requests.write(MatchRequested::new(setup));
     }
 }
@@ -466,6 +393,7 @@ fn start_requested_matches<G: AppGame>(
     referee: Option<Res<Referee<G>>>,
     screen: Res<State<Screen>>,
     mut next_screen: ResMut<NextState<Screen>>,
+    mut not_started: ResMut<MatchNotStarted>,
     mut announce: Announcements<G>,
 ) {
     let Some(MatchRequested {
@@ -477,7 +405,17 @@ fn start_requested_matches<G: AppGame>(
         return;
     };
     let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
-    let mut new = Referee::<G>::new(setup, resume, revision);
+    let mut new = match Referee::<G>::new(setup, resume, revision) {
+        Ok(new) => new,
+        Err(e) => {
+            // No fresh match in its place: the screen stays, and the menu says why.
+            let reason = format!("the record does not replay: {e}");
+            error!("{reason}");
+            not_started.set_if_neq(MatchNotStarted(Some(reason)));
+            return;
+        }
+    };
+    not_started.set_if_neq(MatchNotStarted(None));
     new.paused = paused;
     announce.started.write(MatchStarted::default());
     announce.turn_or_end(&new);
@@ -497,24 +435,14 @@ fn apply_undo_requests<G: AppGame>(
         return;
     };
     for _ in requests.read() {
-        if !referee.can_undo() {
-            announce.rejected(None, Refusal::NothingToUndo);
-            continue;
-        }
-        // Back to the last position where a human was to decide.
-        let mut actions = Vec::new();
-        while let Some(decision) = referee.history.pop() {
-            let human = referee.seat(decision.player) == Seat::Human;
-            referee.state = decision.before;
-            referee.record.moves.truncate(decision.entries);
-            actions.push(decision.action);
-            if human {
-                break;
+        match referee.runner.undo() {
+            Ok(actions) => {
+                referee.revision += 1;
+                announce.undone.write(MovesUndone { actions });
+                announce.turn_or_end(&referee);
             }
+            Err(reason) => announce.rejected(None, reason),
         }
-        referee.changed();
-        announce.undone.write(MovesUndone { actions });
-        announce.turn_or_end(&referee);
     }
 }
 
@@ -532,47 +460,18 @@ fn apply_action_requests<G: AppGame>(
             announce.rejected(Some(request.action), Refusal::Replaying);
             continue;
         }
-        if let Some(player) = referee.state.to_move() {
-            let seated = referee.seat(player);
-            if request.seat != seated {
-                announce.rejected(
-                    Some(request.action),
-                    Refusal::NotYourTurn { player, seated },
-                );
-                continue;
+        match referee.runner.apply(request.action, request.seat) {
+            Ok(applied) => {
+                referee.revision += 1;
+                announce.applied.write(ActionApplied {
+                    player: applied.player,
+                    action: applied.action,
+                    effect: applied.effect,
+                });
+                announce.turn_or_end(&referee);
             }
+            Err(reason) => announce.rejected(Some(request.action), reason),
         }
-        let before = referee.state.clone();
-        let effect = match referee.state.apply(request.action) {
-            Ok(effect) => effect,
-            Err(reason) => {
-                announce.rejected(Some(request.action), Refusal::Illegal(reason));
-                continue;
-            }
-        };
-        // `to_move` is `Some` here: `apply` refuses every action once the game is over.
-        let Some(player) = before.to_move() else {
-            continue;
-        };
-        let entries = referee.record.moves.len();
-        let millis = referee.millis_since_change();
-        referee
-            .record
-            .moves
-            .push(Entry::Act(request.action.to_string(), millis));
-        referee.history.push(Decision {
-            before,
-            player,
-            action: request.action,
-            entries,
-        });
-        referee.changed();
-        announce.applied.write(ActionApplied {
-            player,
-            action: request.action,
-            effect,
-        });
-        announce.turn_or_end(&referee);
     }
 }
 
@@ -584,27 +483,25 @@ fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: 
     };
     // A lost turn passes the roll to the next player at once; bound the loop by a few turns.
     for _ in 0..16 {
-        let referee = &mut *referee;
-        let Some(player) = referee.state.to_move() else {
-            return;
-        };
-        let Some(roll) = referee.rolls.next(&referee.state) else {
-            return;
-        };
-        if referee.state.roll(roll).is_err() {
-            continue; // a scripted roll the die cannot show is dropped
-        }
-        referee.record.moves.push(Entry::Roll(roll));
-        referee.changed();
-        let turn_lost =
-            referee.state.roll_due().is_some() || referee.state.to_move() != Some(player);
-        announce.rolled.write(DiceRolled {
-            player,
-            roll,
-            turn_lost,
-        });
-        if !turn_lost {
-            announce.turn_or_end(referee);
+        match referee.runner.roll() {
+            None => return,
+            // A scripted roll the die cannot show is dropped; the next is drawn.
+            Some(Rolled::Dropped(_)) => {}
+            Some(Rolled::Rolled {
+                player,
+                roll,
+                turn_lost,
+            }) => {
+                referee.revision += 1;
+                announce.rolled.write(DiceRolled {
+                    player,
+                    roll,
+                    turn_lost,
+                });
+                if !turn_lost {
+                    announce.turn_or_end(&referee);
+                }
+            }
         }
     }
 }
@@ -623,7 +520,7 @@ fn save_record<G: AppGame>(
         return;
     }
     *saved = Some(referee.revision);
-    if let Err(e) = referee.record.save(&to.0)
+    if let Err(e) = referee.record().save(&to.0)
         && !std::mem::replace(&mut *warned, true)
     {
         error!("cannot write the record to {}: {e}", to.0.display());
@@ -643,23 +540,23 @@ impl<G: AppGame> AiReferee for Referee<G> {
     }
 
     fn budget(&self) -> Duration {
-        G::budget(&self.setup)
+        G::budget(self.setup())
     }
 
     fn search(&self) -> impl FnOnce(&Deadline) -> Option<SearchReport<G::Action>> + Send + 'static {
-        let state = self.state.clone();
-        let level = G::level(&self.setup);
+        let state = self.state().clone();
+        let level = G::level(self.setup());
         move |deadline| state.decide(level, deadline)
     }
 
     fn pause(&self, pacing: &AiPacing) -> Duration {
-        G::pause(&self.setup, pacing)
+        G::pause(self.setup(), pacing)
     }
 
     fn decided(&self, report: &SearchReport<G::Action>, commands: &mut Commands) {
-        let proof = G::level(&self.setup)
+        let proof = G::level(self.setup())
             .scores_proofs()
-            .then(|| self.state.proof_line(report))
+            .then(|| self.state().proof_line(report))
             .flatten();
         match proof {
             // Applying the decision is the match's next change.

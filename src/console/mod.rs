@@ -3,13 +3,13 @@
 //! and tests can drive it.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
 use crate::ai::{AiLevel, Deadline, SearchReport};
-use crate::record::{Entry, Record};
+use crate::record::Record;
 use crate::rules::Seat;
-use crate::setup::{Match, Rolls};
+use crate::runner::{MatchRunner, Refusal, Rolled};
+use crate::setup::Match;
 
 pub mod magnetic_cave;
 pub mod patolli;
@@ -28,14 +28,13 @@ pub(crate) trait ConsoleGame: Match {
     /// # Errors
     /// I/O errors, and a setup that makes no game (as `InvalidInput`).
     fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<Self>;
-    /// Draws the due roll, applies it and says what it did; returns the value applied. Games
-    /// without dice never roll.
+    /// Says what a roll did (`self` is the position after it). Games without dice never roll.
     ///
     /// # Errors
     /// I/O errors on `output`.
-    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>> {
-        let _ = (rolls, output);
-        Ok(None)
+    fn say_rolled(&self, rolled: Rolled<Self::Player>, output: &mut impl Write) -> io::Result<()> {
+        let _ = (rolled, output);
+        Ok(())
     }
     /// What is said before each decision (a phase banner, the board when it changed).
     ///
@@ -100,37 +99,24 @@ pub struct Recording {
     pub resume: Option<Record>,
 }
 
-/// The record as the match goes, saved after every change when it has a file.
-struct Log {
-    record: Record,
-    to: Option<PathBuf>,
-    warned: bool,
-}
-
-impl Log {
-    fn push(&mut self, entry: Entry) {
-        self.record.moves.push(entry);
-        self.save();
-    }
-
-    fn save(&mut self) {
-        let Some(path) = &self.to else {
-            return;
-        };
-        if let Err(e) = self.record.save(path)
-            && !std::mem::replace(&mut self.warned, true)
-        {
-            eprintln!("cannot write the record to {}: {e}", path.display());
-        }
+/// Writes the record to `to`, if the match is recorded; says so once when it cannot.
+fn save(record: &Record, to: Option<&Path>, warned: &mut bool) {
+    let Some(path) = to else {
+        return;
+    };
+    if let Err(e) = record.save(path)
+        && !std::mem::replace(warned, true)
+    {
+        eprintln!("cannot write the record to {}: {e}", path.display());
     }
 }
 
 /// Plays a match of `G` from `setup`, reading commands from `input` and writing to `output`,
-/// until the game ends, the input ends, or `quit`: the one console loop of every game. Rolls
-/// are drawn when due; AI seats decide within their budget; a human is asked until a command
-/// is legal; `undo` goes back to the last human decision (not before the match's start).
-/// With a [`Recording`], the match record is written as the match goes, and a record's match
-/// is resumed where it stands. Returns the final position.
+/// until the game ends, the input ends, or `quit`: the one console loop of every game, over
+/// the [`MatchRunner`]. Rolls are drawn when due; AI seats decide within their budget; a human
+/// is asked until a command is legal; `undo` goes back to the last human decision (not before
+/// the match's start). With a [`Recording`], the match record is written as the match goes,
+/// and a record's match is resumed where it stands. Returns the final position.
 ///
 /// # Errors
 /// Only I/O errors on `output`, a setup that makes no game and a record that does not replay
@@ -141,112 +127,105 @@ pub(crate) fn play<G: ConsoleGame>(
     output: &mut impl Write,
     recording: Recording,
 ) -> io::Result<G> {
-    let mut state = G::begin(setup, output)?;
-    let mut rolls = G::rolls(setup);
+    let begun = G::begin(setup, output)?;
     let mut shown = G::Shown::default();
-    let record = match recording.resume {
+    let mut runner = match recording.resume {
         Some(record) => {
-            let positions = record
-                .replay::<G>()
-                .map_err(|(_, message)| io::Error::new(io::ErrorKind::InvalidInput, message))?;
-            if let Some(last) = positions.into_iter().last() {
-                state = last;
-            }
-            writeln!(output, "Resumed after {} entries.", record.moves.len())?;
-            state.say_undone(&mut shown, output)?;
-            record
+            let entries = record.moves.len();
+            let runner = MatchRunner::<G>::resume(setup.clone(), record)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+            writeln!(output, "Resumed after {entries} entries.")?;
+            runner.state().say_undone(&mut shown, output)?;
+            runner
         }
-        None => G::record(setup),
+        None => {
+            let runner = MatchRunner::<G>::new(setup.clone());
+            debug_assert!(
+                runner.state() == &begun,
+                "the console starts where the runner does"
+            );
+            runner
+        }
     };
-    let mut log = Log {
-        record,
-        to: recording.to,
-        warned: false,
-    };
-    log.save();
+    let to = recording.to.as_deref();
+    let mut warned = false;
+    save(runner.record(), to, &mut warned);
     let mut lines = lines(input);
-    // The positions at each human decision so far, with the record's length then, for undo.
-    let mut decisions: Vec<(G, usize)> = Vec::new();
-    let mut turn_began = Instant::now();
     loop {
-        state.before_decision(&mut shown, output)?;
-        if state.outcome().is_some() {
-            log.record.result = state.result();
-            log.save();
-            state.say_end(output)?;
-            return Ok(state);
+        runner.state().before_decision(&mut shown, output)?;
+        if runner.state().outcome().is_some() {
+            save(runner.record(), to, &mut warned);
+            runner.state().say_end(output)?;
+            return Ok(runner.state().clone());
         }
-        if state.roll_due().is_some() {
-            if let Some(value) = state.roll_once(&mut rolls, output)? {
-                log.push(Entry::Roll(value));
-            }
-            turn_began = Instant::now();
+        if let Some(rolled) = runner.roll() {
+            runner.state().say_rolled(rolled, output)?;
+            save(runner.record(), to, &mut warned);
             continue;
         }
-        let Some(player) = state.to_move() else {
-            return Ok(state);
+        let Some(player) = runner.state().to_move() else {
+            return Ok(runner.state().clone());
         };
-        if G::seat(setup, player) == Seat::Ai {
-            let Some(report) = state.decide(G::level(setup), &Deadline::within(G::budget(setup)))
-            else {
-                return Ok(state);
+        if runner.seat(player) == Seat::Ai {
+            let level = G::level(setup);
+            let deadline = Deadline::within(G::budget(setup));
+            let Some(report) = runner.state().decide(level, &deadline) else {
+                return Ok(runner.state().clone());
             };
-            if let Ok(effect) = state.apply(report.best) {
-                log.push(Entry::Act(report.best.to_string(), millis(turn_began)));
-                state.say_applied(
+            if let Ok(applied) = runner.apply(report.best, Seat::Ai) {
+                save(runner.record(), to, &mut warned);
+                runner.state().say_applied(
                     player,
-                    report.best,
-                    &effect,
-                    Some((&report, G::level(setup))),
+                    applied.action,
+                    &applied.effect,
+                    Some((&report, level)),
                     &mut shown,
                     output,
                 )?;
             }
-            turn_began = Instant::now();
             continue;
         }
-        state.before_prompt(output)?;
-        let prompt = state.prompt(player);
+        runner.state().before_prompt(output)?;
+        let prompt = runner.state().prompt(player);
+        let state = runner.state();
         let command = match ask(&mut lines, output, &prompt, || state.status(), G::HELP)? {
             Typed::Command(command) => command,
             Typed::Again => continue,
-            Typed::End => return Ok(state),
+            Typed::End => return Ok(runner.state().clone()),
         };
         if command.eq_ignore_ascii_case("undo") {
-            match decisions.pop() {
-                Some((earlier, entries)) => {
-                    state = earlier;
-                    log.record.moves.truncate(entries);
-                    log.save();
-                    state.say_undone(&mut shown, output)?;
+            match runner.undo() {
+                Ok(_) => {
+                    save(runner.record(), to, &mut warned);
+                    runner.state().say_undone(&mut shown, output)?;
                 }
-                None => writeln!(output, "Nothing to undo.")?,
+                Err(_) => writeln!(output, "Nothing to undo.")?,
             }
-            turn_began = Instant::now();
             continue;
         }
-        let action = match state.parse(&command) {
+        let action = match runner.state().parse(&command) {
             Ok(action) => action,
             Err(message) => {
                 writeln!(output, "{message}")?;
                 continue;
             }
         };
-        let before = state.clone();
-        match state.apply(action) {
-            Ok(effect) => {
-                decisions.push((before, log.record.moves.len()));
-                log.push(Entry::Act(action.to_string(), millis(turn_began)));
-                state.say_applied(player, action, &effect, None, &mut shown, output)?;
-                turn_began = Instant::now();
+        match runner.apply(action, Seat::Human) {
+            Ok(applied) => {
+                save(runner.record(), to, &mut warned);
+                runner.state().say_applied(
+                    player,
+                    applied.action,
+                    &applied.effect,
+                    None,
+                    &mut shown,
+                    output,
+                )?;
             }
-            Err(reason) => state.say_refused(&reason, output)?,
+            Err(Refusal::Illegal(reason)) => runner.state().say_refused(&reason, output)?,
+            Err(other) => writeln!(output, "{other}.")?,
         }
     }
-}
-
-fn millis(since: Instant) -> u64 {
-    u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The lines of `input`, each read as UTF-8 with anything else replaced (`U+FFFD`), so a stray

@@ -7,8 +7,9 @@ use std::io::{self, BufRead, Write};
 
 use super::{ConsoleGame, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
-use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, Rolled, State};
-use crate::setup::{PatolliMatch, Rolls};
+use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, State};
+use crate::runner::Rolled as RunnerRolled;
+use crate::setup::PatolliMatch;
 
 /// Plays `setup` reading commands from `input` and writing to `output` until the game ends,
 /// the input ends, or `quit`. Returns the final position.
@@ -44,23 +45,19 @@ status, undo, help, quit.";
         Ok(state)
     }
 
-    fn roll_once(&mut self, rolls: &mut Rolls, output: &mut impl Write) -> io::Result<Option<u8>> {
-        let player = self.to_move();
-        let Some(roll) = rolls.next(self) else {
-            return Ok(None);
-        };
-        match self.roll(roll) {
-            Ok(Rolled::TurnLost) => {
-                writeln!(output, "Player {player} rolls 0 and loses the turn.")?;
+    fn say_rolled(&self, rolled: RunnerRolled<Player>, output: &mut impl Write) -> io::Result<()> {
+        match rolled {
+            RunnerRolled::Rolled {
+                player,
+                roll,
+                turn_lost: true,
+            } => writeln!(output, "Player {player} rolls {roll} and loses the turn."),
+            RunnerRolled::Rolled { player, roll, .. } => {
+                writeln!(output, "Player {player} rolls {roll}.")
             }
-            Ok(Rolled::Choose(_)) => writeln!(output, "Player {player} rolls {roll}.")?,
-            Err(e) => {
-                // A scripted roll the die cannot show: drop it and roll for real.
-                writeln!(output, "Scripted roll {roll} ignored: {e}.")?;
-                return Ok(None);
-            }
+            // A scripted roll the die cannot show: dropped, and rolled for real.
+            RunnerRolled::Dropped(roll) => writeln!(output, "Scripted roll {roll} ignored."),
         }
-        Ok(Some(roll))
     }
 
     fn before_prompt(&self, output: &mut impl Write) -> io::Result<()> {

@@ -19,6 +19,7 @@ const LAYERS: &[&str] = &[
     "ai",
     "record",
     "setup",
+    "runner",
     "protocol",
     "console",
     "engine",

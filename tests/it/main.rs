@@ -12,6 +12,7 @@ mod penguins;
 mod record;
 mod referee;
 mod rules;
+mod runner;
 mod support;
 mod tournament;
 mod window;

@@ -845,6 +845,8 @@ fn status(app: &mut App) -> (String, Option<Color>) {
     let line = texts
         .iter(app.world())
         .map(|t| t.0.clone())
+        // The status line, not the cave's line (`8x8 cave, 5 in a line wins`).
+        .filter(|t| !t.contains("in a line wins"))
         .find(|t| t.contains("to move") || t.contains("wins") || t.starts_with("Tie"))
         .expect("a status line");
     (line, brick)
