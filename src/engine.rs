@@ -21,116 +21,161 @@ use std::time::Duration;
 
 use crate::ai::magnetic_cave::Verdict;
 use crate::ai::{DEFAULT_BUDGET, Deadline};
-use crate::rules::magnetic_cave::{Cell, Config, State};
+use crate::rules::magnetic_cave::{Cell, Config, ConfigError, ParseCellError, State};
+use crate::rules::{Seat, quoted};
+use crate::runner::{MatchRunner, Refusal};
+use crate::setup::CaveMatch;
 
 /// The longest `go` the protocol accepts, in seconds.
 const MAX_SECONDS: f64 = 600.0;
+
+/// Why a line is answered `error REASON`; nothing changes.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CommandError {
+    /// Not a command of the protocol.
+    #[error("unknown command `{0}`: newgame, move, go, undo, show, quit")]
+    Unknown(String),
+    /// `newgame` with a word that is not a whole number.
+    #[error("`{0}` is not a whole number")]
+    NotAWholeNumber(String),
+    /// `newgame` with one or two numbers, or more than three.
+    #[error("newgame takes no arguments or three: W H K")]
+    NewGameArguments,
+    /// A cave the rules do not allow.
+    #[error("{0}")]
+    Cave(#[from] ConfigError),
+    /// `move` without one cell.
+    #[error("move takes one cell, like D7")]
+    MoveArguments,
+    /// A word that names no cell.
+    #[error("{0}")]
+    Cell(#[from] ParseCellError),
+    /// The rules refuse the move.
+    #[error("{0}")]
+    Refused(#[from] Refusal<State>),
+    /// `go` with a word that is not a number.
+    #[error("`{0}` is not a number of seconds")]
+    NotSeconds(String),
+    /// `go` with a time out of range (as written: `1e308` as a number is 309 digits long).
+    #[error("go takes more than 0 and at most {MAX_SECONDS} seconds, not {0}")]
+    SecondsOutOfRange(String),
+    /// `go` with more than one word.
+    #[error("go takes at most one number of seconds")]
+    GoArguments,
+    /// `go` once the game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// `go` where the engine found no move.
+    #[error("there is no legal move")]
+    NoMove,
+    /// `undo` at the start.
+    #[error("there is no move to take back")]
+    NothingToUndo,
+}
+
+/// A match of the protocol on the `config` cave: both sides are played by whoever sends the
+/// lines, so every move is a human's and undo takes back one.
+fn new_match(config: Config) -> MatchRunner<State> {
+    MatchRunner::new(CaveMatch {
+        config,
+        seats: [Seat::Human, Seat::Human],
+        ..CaveMatch::default()
+    })
+}
 
 /// Answers the protocol's lines from `input` on `output` until `quit` or the end of input.
 ///
 /// # Errors
 /// Only I/O errors on `output` (a closed pipe ends the program).
 pub fn run(input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
-    let mut state = State::new(Config::STANDARD);
+    let mut runner = new_match(Config::STANDARD);
     for line in crate::console::lines(input) {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             continue;
         };
-        match command.to_ascii_lowercase().as_str() {
+        let answer = match command.to_ascii_lowercase().as_str() {
             "quit" | "exit" => return Ok(()),
-            "newgame" => match new_game(args) {
-                Ok(config) => {
-                    state = State::new(config);
-                    writeln!(output, "ok")?;
+            "newgame" => new_game(args).map(|config| {
+                runner = new_match(config);
+                vec!["ok".to_string()]
+            }),
+            "move" => play(&mut runner, args).map(|()| vec!["ok".to_string()]),
+            "go" => think(&mut runner, args),
+            "undo" => match runner.undo() {
+                Ok(_) => Ok(vec!["ok".to_string()]),
+                Err(_) => Err(CommandError::NothingToUndo),
+            },
+            "show" => Ok({
+                let render = runner.state().render();
+                vec![
+                    // The cave ends in a new line of its own; `writeln` adds it again.
+                    render.strip_suffix('\n').unwrap_or(&render).to_string(),
+                    runner.state().status_json(),
+                    "ok".to_string(),
+                ]
+            }),
+            other => Err(CommandError::Unknown(quoted(other))),
+        };
+        match answer {
+            Ok(lines) => {
+                for line in lines {
+                    writeln!(output, "{line}")?;
                 }
-                Err(reason) => writeln!(output, "error {reason}")?,
-            },
-            "move" => match play(&mut state, args) {
-                Ok(()) => writeln!(output, "ok")?,
-                Err(reason) => writeln!(output, "error {reason}")?,
-            },
-            "go" => match think(&mut state, args) {
-                Ok(lines) => {
-                    for line in lines {
-                        writeln!(output, "{line}")?;
-                    }
-                }
-                Err(reason) => writeln!(output, "error {reason}")?,
-            },
-            "undo" => match state.undo() {
-                Some(_) => writeln!(output, "ok")?,
-                None => writeln!(output, "error there is no move to take back")?,
-            },
-            "show" => {
-                write!(output, "{}", state.render())?;
-                writeln!(output, "{}", state.status_json())?;
-                writeln!(output, "ok")?;
             }
-            other => writeln!(
-                output,
-                "error unknown command `{}`: newgame, move, go, undo, show, quit",
-                crate::rules::quoted(other)
-            )?,
+            Err(reason) => writeln!(output, "error {reason}")?,
         }
         output.flush()?;
     }
     Ok(())
 }
 
-fn new_game(args: &[&str]) -> Result<Config, String> {
+fn new_game(args: &[&str]) -> Result<Config, CommandError> {
     match args {
         [] => Ok(Config::STANDARD),
         [w, h, k] => {
             let number = |text: &str| {
                 text.parse::<u32>()
-                    .map_err(|_| format!("`{}` is not a whole number", crate::rules::quoted(text)))
+                    .map_err(|_| CommandError::NotAWholeNumber(quoted(text)))
             };
-            Config::new(number(w)?, number(h)?, number(k)?).map_err(|e| e.to_string())
+            Ok(Config::new(number(w)?, number(h)?, number(k)?)?)
         }
-        _ => Err("newgame takes no arguments or three: W H K".to_string()),
+        _ => Err(CommandError::NewGameArguments),
     }
 }
 
-fn play(state: &mut State, args: &[&str]) -> Result<(), String> {
+fn play(runner: &mut MatchRunner<State>, args: &[&str]) -> Result<(), CommandError> {
     let [cell] = args else {
-        return Err("move takes one cell, like D7".to_string());
+        return Err(CommandError::MoveArguments);
     };
-    let cell = Cell::parse(cell).map_err(|e| e.to_string())?;
-    state.apply(cell).map(|_| ()).map_err(|e| e.to_string())
+    let cell = Cell::parse(cell)?;
+    runner.apply(cell, Seat::Human)?;
+    Ok(())
 }
 
-fn think(state: &mut State, args: &[&str]) -> Result<Vec<String>, String> {
+fn think(runner: &mut MatchRunner<State>, args: &[&str]) -> Result<Vec<String>, CommandError> {
     let budget = match args {
         [] => DEFAULT_BUDGET,
         [text] => {
-            let seconds: f64 = text.parse().map_err(|_| {
-                format!(
-                    "`{}` is not a number of seconds",
-                    crate::rules::quoted(text)
-                )
-            })?;
+            let seconds: f64 = text
+                .parse()
+                .map_err(|_| CommandError::NotSeconds(quoted(text)))?;
             if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
-                // As written: `1e308` printed as a number would be 309 digits long.
-                return Err(format!(
-                    "go takes more than 0 and at most {MAX_SECONDS} seconds, not {}",
-                    crate::rules::quoted(text)
-                ));
+                return Err(CommandError::SecondsOutOfRange(quoted(text)));
             }
             Duration::from_secs_f64(seconds)
         }
-        _ => return Err("go takes at most one number of seconds".to_string()),
+        _ => return Err(CommandError::GoArguments),
     };
+    let state = runner.state();
     if state.outcome().is_some() {
-        return Err("the game is over".to_string());
+        return Err(CommandError::GameOver);
     }
     let report = crate::ai::magnetic_cave::choose_move(state, &Deadline::within(budget))
-        .ok_or_else(|| "there is no legal move".to_string())?;
+        .ok_or(CommandError::NoMove)?;
     let verdict = crate::ai::magnetic_cave::verdict(state, &report);
-    state
-        .apply(report.best)
-        .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
+    runner.apply(report.best, Seat::Human)?;
     let mut lines = vec![format!(
         "info depth {} score {} nodes {} time {}",
         report.depth,
