@@ -511,6 +511,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 penguins,
                 shard,
             };
+            if let Some(shard) = settings.shard
+                && settings.game_numbers().is_empty()
+            {
+                bail!(
+                    "--shard {shard}: the list has only {} sets of games, so this shard has none",
+                    settings.total_games() / settings.set_size()
+                );
+            }
             tournament_command(game, &settings, json)
         }
         Some(Command::Penguins { args }) => Ok(penguins_call(&args)),

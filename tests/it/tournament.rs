@@ -313,6 +313,13 @@ fn two_shards_merged_are_one_run_of_the_whole_list() {
     );
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("is not a shard"));
+    // A shard past the list's sets holds no game and is refused before any game.
+    let empty = run_tablero(
+        &[&["tournament"], &args[..], &["--shard", "5/5"]].concat(),
+        "",
+    );
+    assert!(!empty.status.success());
+    assert!(String::from_utf8_lossy(&empty.stderr).contains("this shard has none"));
 }
 
 /// A perfect score has no finite Elo: its interval is one-sided (`p^n = 5 %`), and so is a
