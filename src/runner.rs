@@ -110,6 +110,7 @@ pub struct MatchRunner<G: Match> {
     rolls: Rolls,
     record: Record,
     since: Instant,
+    changes: u64,
 }
 
 impl<G: Match> MatchRunner<G> {
@@ -121,6 +122,7 @@ impl<G: Match> MatchRunner<G> {
             record: G::record(&setup),
             history: Vec::new(),
             since: Instant::now(),
+            changes: 0,
             setup,
         }
     }
@@ -184,6 +186,12 @@ impl<G: Match> MatchRunner<G> {
     /// Decisions that stand in this match (undone ones and a resumed record's not counted).
     pub fn actions_played(&self) -> usize {
         self.history.len()
+    }
+
+    /// How many changes (rolls, actions, undos) the match has had since it was made: front
+    /// ends number their views of it by this.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// The roll the player to move acts on, if the game has dice and it has rolled.
@@ -279,9 +287,10 @@ impl<G: Match> MatchRunner<G> {
         Ok(actions)
     }
 
-    /// Notes a change: the clock for the next decision restarts, the record's result follows
-    /// the position.
+    /// Notes a change: it is counted, the clock for the next decision restarts, the record's
+    /// result follows the position.
     fn changed(&mut self) {
+        self.changes += 1;
         self.since = Instant::now();
         self.record.result = self.state.result();
     }

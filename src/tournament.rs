@@ -918,6 +918,29 @@ pub enum MergeError {
     Twice(usize),
 }
 
+/// What names a tournament's list of games, as [`list_named`] gives it.
+const NAMED_BY: [&str; 6] = [
+    "the game",
+    "player A",
+    "player B",
+    "the budget",
+    "the seed",
+    "players a game",
+];
+
+/// What names the list of games `summary` played from ([`NAMED_BY`]): shards of one
+/// tournament agree on all of it.
+fn list_named(summary: &Summary) -> [String; 6] {
+    [
+        summary.game.clone(),
+        summary.a.clone(),
+        summary.b.clone(),
+        summary.budget.to_string(),
+        summary.seed.to_string(),
+        summary.players.to_string(),
+    ]
+}
+
 /// Joins the summaries of shards of one tournament (`--shard K/N` runs with the same game,
 /// players, budget and seed) into the summary of the games they hold together: the same
 /// games, wins, draws, losses, score, Elo and interval as one run of those games. The
@@ -939,31 +962,11 @@ pub fn merge(summaries: Vec<Summary>) -> Result<Summary, MergeError> {
         shard: None,
     };
     for (index, summary) in summaries.iter().enumerate() {
-        let differs = [
-            ("the game", &header.game, &summary.game),
-            ("player A", &header.a, &summary.a),
-            ("player B", &header.b, &summary.b),
-        ]
-        .into_iter()
-        .map(|(what, ours, theirs)| (what, ours.clone(), theirs.clone()))
-        .chain([
-            (
-                "the budget",
-                header.budget.to_string(),
-                summary.budget.to_string(),
-            ),
-            (
-                "the seed",
-                header.seed.to_string(),
-                summary.seed.to_string(),
-            ),
-            (
-                "players a game",
-                header.players.to_string(),
-                summary.players.to_string(),
-            ),
-        ])
-        .find(|(_, ours, theirs)| ours != theirs);
+        let differs = NAMED_BY
+            .into_iter()
+            .zip(list_named(first).into_iter().zip(list_named(summary)))
+            .map(|(what, (ours, theirs))| (what, ours, theirs))
+            .find(|(_, ours, theirs)| ours != theirs);
         if let Some((what, ours, theirs)) = differs {
             return Err(MergeError::Mismatch {
                 index: index + 1,

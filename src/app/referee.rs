@@ -48,7 +48,7 @@ pub struct AiProof<G: AppGame> {
 impl<G: AppGame> AiProof<G> {
     /// The line, while `referee`'s match has not changed since the AI's decision was played.
     pub fn line(&self, referee: &Referee<G>) -> Option<&str> {
-        (referee.revision == self.revision).then_some(self.line.as_str())
+        (referee.revision() == self.revision).then_some(self.line.as_str())
     }
 }
 
@@ -97,7 +97,8 @@ pub fn referee_plugin<G: AppGame>(app: &mut App) {
 #[derive(Resource)]
 pub struct Referee<G: AppGame> {
     runner: MatchRunner<G>,
-    revision: u64,
+    /// The revision the match started at: the last match's next.
+    first_revision: u64,
     paused: bool,
 }
 
@@ -122,7 +123,7 @@ impl<G: AppGame> Referee<G> {
         };
         Ok(Referee {
             runner,
-            revision,
+            first_revision: revision,
             paused: false,
         })
     }
@@ -175,7 +176,7 @@ impl<G: AppGame> Referee<G> {
 
     /// Grows by one with every change to the match; an AI answer for an older revision is stale.
     pub fn revision(&self) -> u64 {
-        self.revision
+        self.first_revision + self.runner.changes()
     }
 
     /// Decisions that stand in this match (undone ones and a resumed record's not counted).
@@ -404,7 +405,7 @@ fn start_requested_matches<G: AppGame>(
     else {
         return;
     };
-    let revision = referee.as_ref().map_or(0, |r| r.revision + 1);
+    let revision = referee.as_ref().map_or(0, |r| r.revision() + 1);
     let mut new = match Referee::<G>::new(setup, resume, revision) {
         Ok(new) => new,
         Err(e) => {
@@ -437,7 +438,6 @@ fn apply_undo_requests<G: AppGame>(
     for _ in requests.read() {
         match referee.runner.undo() {
             Ok(actions) => {
-                referee.revision += 1;
                 announce.undone.write(MovesUndone { actions });
                 announce.turn_or_end(&referee);
             }
@@ -462,7 +462,6 @@ fn apply_action_requests<G: AppGame>(
         }
         match referee.runner.apply(request.action, request.seat) {
             Ok(applied) => {
-                referee.revision += 1;
                 announce.applied.write(ActionApplied {
                     player: applied.player,
                     action: applied.action,
@@ -492,7 +491,6 @@ fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: 
                 roll,
                 turn_lost,
             }) => {
-                referee.revision += 1;
                 announce.rolled.write(DiceRolled {
                     player,
                     roll,
@@ -516,10 +514,10 @@ fn save_record<G: AppGame>(
     let (Some(referee), Some(to)) = (referee.filter(|r| !r.paused), to) else {
         return;
     };
-    if *saved == Some(referee.revision) {
+    if *saved == Some(referee.revision()) {
         return;
     }
-    *saved = Some(referee.revision);
+    *saved = Some(referee.revision());
     if let Err(e) = referee.record().save(&to.0)
         && !std::mem::replace(&mut *warned, true)
     {
@@ -532,7 +530,7 @@ impl<G: AppGame> AiReferee for Referee<G> {
     const SCREEN: Screen = G::SCREEN;
 
     fn revision(&self) -> u64 {
-        self.revision
+        Referee::revision(self)
     }
 
     fn ai_to_move(&self) -> bool {
@@ -562,7 +560,7 @@ impl<G: AppGame> AiReferee for Referee<G> {
             // Applying the decision is the match's next change.
             Some(line) => commands.insert_resource(AiProof::<G> {
                 line,
-                revision: self.revision + 1,
+                revision: self.revision() + 1,
                 game: PhantomData,
             }),
             None => commands.remove_resource::<AiProof<G>>(),

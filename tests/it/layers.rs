@@ -164,7 +164,8 @@ fn use_tree(tokens: &[String], start: usize, prefix: Vec<String>) -> (usize, Vec
     }
 }
 
-/// The module path a path in the file of `module` names from the crate's root. In `a/b.rs` (module `a::b`) `super` is `a`; in `a/mod.rs` (module `a`) it is the root.
+/// The module path a path in the file of `module` names from the crate's root. In `a/b.rs`
+/// (module `a::b`) `super` is `a`; in `a/mod.rs` (module `a`) it is the root.
 fn absolute(module: &[String], path: &[String]) -> Vec<String> {
     let mut base: Vec<String> = module.to_vec();
     let mut rest = path;

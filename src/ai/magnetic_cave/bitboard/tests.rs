@@ -348,8 +348,8 @@ fn a_chosen_move_proved_to_lose_is_replaced_by_one_that_holds() {
 
 /// The time left at the end of a move proves a win the search did not see. White's position
 /// at 29 empty cells in game 14 of seed 12875 is won (D7 or F7); the search chose H3 there in
-/// the match, which loses, and the check kept it as a bet on `classroom`'s mistake: H3 gives
-/// way to a move proved to win, and a winning move chosen is kept. In a tied position
+/// a match of the engine before issue 82, which loses: H3 gives way to a move proved to win,
+/// and a winning move chosen is kept. In a tied position
 /// (white's at 25 empty cells in game 6 of seed 12975, where A2 was chosen and loses) no move
 /// is proved to win.
 #[test]
