@@ -20,7 +20,7 @@ use tablero::rules::patolli::{Dice, Overshoot};
 use tablero::rules::penguins::Generator;
 use tablero::rules::{GameKind, Seat};
 use tablero::rules::{patolli, penguins};
-use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch};
+use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch, SetupError};
 use tablero::tournament::{self, Settings, Spec};
 
 /// The penguins-each range the command line accepts (clap's ranges are `i64`).
@@ -485,18 +485,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             {
                 bail!("--players, --rows, --cols and --penguins are for Penguins tournaments");
             }
-            if game == GameChoice::Penguins {
-                let defaults = Generator::default();
-                let layout = PenguinsSetup::Generated(Generator {
-                    rows: rows.unwrap_or(defaults.rows),
-                    cols: cols.unwrap_or(defaults.cols),
-                    ..defaults
-                });
-                let needed = usize::from(players) * usize::from(penguins.unwrap_or(2));
-                if let Err((_, message)) = layout.check_fits(needed) {
-                    bail!("--rows/--cols/--penguins: {message}");
-                }
-            }
             let settings = Settings {
                 a,
                 b,
@@ -551,7 +539,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 records,
             };
             println!("game files in {}", setup.dir.display());
-            run_match(&setup, &mut io::stdout().lock()).map_err(anyhow::Error::msg)?;
+            run_match(&setup, &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Console {
@@ -751,30 +739,16 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
 
 /// Draws the board of a Penguins match from the options and the layout.
 fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)> {
-    if !(2..=4).contains(&options.players.len()) {
-        bail!("--players: 2 to 4 players, not {}", options.players.len());
-    }
     let path = match &options.layout {
         Some(path) => path.clone(),
         None => setup::default_layout_path(GameKind::Penguins)?,
     };
     let mut layout = setup::load_penguins_layout(&path)?;
-    let needed = options.players.len() * usize::from(options.penguins);
+    let board_size_given = options.rows.is_some() || options.cols.is_some();
     if let PenguinsSetup::Generated(generator) = &mut layout {
         generator.rows = options.rows.unwrap_or(generator.rows);
         generator.cols = options.cols.unwrap_or(generator.cols);
-        if options.rows.is_some() || options.cols.is_some() {
-            let fields = usize::from(generator.rows) * usize::from(generator.cols);
-            if fields < needed {
-                bail!(
-                    "--rows/--cols: a {}x{} board has {fields} fields, too few for {needed} penguins",
-                    generator.cols,
-                    generator.rows
-                );
-            }
-        }
     }
-    layout::check_penguins_fit(&path, &layout, needed)?;
     let seed = options
         .seed
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000);
@@ -785,7 +759,14 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
         options.budget,
         options.level,
         seed,
-    )?;
+    )
+    .map_err(|e| match e {
+        // The board's size came from the command line, not the file.
+        SetupError::BoardTooSmall { message, .. } if board_size_given => {
+            anyhow::anyhow!("--rows/--cols: {message}")
+        }
+        e => e.in_layout_file(&path).into(),
+    })?;
     Ok((setup, path))
 }
 
@@ -804,9 +785,9 @@ fn tournament_command(game: GameChoice, settings: &Settings, json: bool) -> Resu
         GameChoice::MagneticCave => tournament::run::<magnetic_cave::State>(settings, progress),
         GameChoice::Patolli => tournament::run::<patolli::State>(settings, progress),
         GameChoice::Penguins => tournament::run::<penguins::State>(settings, progress),
-    }
-    .map_err(anyhow::Error::msg)?;
+    };
     bar.finish_and_clear();
+    let summary = summary?;
     if json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {

@@ -45,8 +45,16 @@ pub enum SetupError {
     #[error("--players: 2 to 4 players, not {0}")]
     Players(usize),
     /// The board cannot hold the match's penguins.
+    #[error("{message}")]
+    BoardTooSmall {
+        /// The layout field at fault (`rows` of a drawn board, `board` of a fixed one).
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The layout file, placed at its line and column.
     #[error("{0}")]
-    BoardTooSmall(String),
+    Layout(#[from] LayoutError),
     /// A record of another game, or one whose layout does not make this game's match.
     #[error("{0}")]
     Record(String),
@@ -56,6 +64,19 @@ pub enum SetupError {
     /// No levels folder was found.
     #[error("cannot find the levels folder; looked in: {}", .0.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))]
     LevelsNotFound(Vec<PathBuf>),
+}
+
+impl SetupError {
+    /// This error placed at its field in the layout file at `path` when it is about the
+    /// layout (a board too small for the penguins); any other error as it is.
+    pub fn in_layout_file(self, path: &Path) -> SetupError {
+        match self {
+            SetupError::BoardTooSmall { field, message } => {
+                SetupError::Layout(layout::error_at_field(path, field, message))
+            }
+            other => other,
+        }
+    }
 }
 
 /// What every front end (the window's referee, the console, the tournament) needs of a game's
@@ -310,6 +331,13 @@ pub struct PenguinsMatch {
     pub seed: Option<u64>,
 }
 
+impl PenguinsMatch {
+    /// The penguins of all players together.
+    pub fn penguins_in_all(&self) -> usize {
+        self.seats.len() * usize::from(self.penguins)
+    }
+}
+
 /// A Magnetic Cave match on `config` with these seats, AI budget and level, and opening moves.
 ///
 /// # Errors
@@ -383,7 +411,7 @@ pub fn penguins_match(
     let needed = seats.len() * usize::from(penguins);
     layout
         .check_fits(needed)
-        .map_err(|(_, message)| SetupError::BoardTooSmall(message))?;
+        .map_err(|(field, message)| SetupError::BoardTooSmall { field, message })?;
     Ok(PenguinsMatch {
         board: layout.board(seed, needed),
         seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
@@ -468,13 +496,13 @@ impl Match for magnetic_cave::State {
         let config = record_setup(record)?
             .cave()
             .ok_or_else(|| other_game(record))?;
-        Ok(CaveMatch {
+        cave_match(
             config,
-            seats: [record_seat(record, 0), record_seat(record, 1)],
-            budget: record_budget(record),
-            level: record.level,
-            moves: Vec::new(),
-        })
+            [record_seat(record, 0), record_seat(record, 1)],
+            record_budget(record),
+            record.level,
+            Vec::new(),
+        )
     }
 }
 
@@ -537,14 +565,14 @@ impl Match for patolli::State {
             return Err(other_game(record));
         };
         let entries = u64::try_from(record.moves.len()).unwrap_or(u64::MAX);
-        Ok(PatolliMatch {
+        patolli_match(
             board,
-            seats: [record_seat(record, 0), record_seat(record, 1)],
-            budget: record_budget(record),
-            level: record.level,
-            seed: record.seed.unwrap_or(0).wrapping_add(entries),
-            scripted_rolls: Vec::new(),
-        })
+            [record_seat(record, 0), record_seat(record, 1)],
+            record_budget(record),
+            record.level,
+            record.seed.unwrap_or(0).wrapping_add(entries),
+            Vec::new(),
+        )
     }
 }
 
@@ -591,9 +619,8 @@ impl Match for penguins::State {
     /// The same seats and layout on the next board it draws (a fixed board stays).
     fn rematch(setup: &PenguinsMatch, _rolls: &mut Rolls) -> PenguinsMatch {
         let seed = setup.seed.unwrap_or(0).wrapping_add(1);
-        let needed = setup.seats.len() * usize::from(setup.penguins);
         PenguinsMatch {
-            board: setup.layout.board(seed, needed),
+            board: setup.layout.board(seed, setup.penguins_in_all()),
             seed: matches!(setup.layout, PenguinsSetup::Generated(_)).then_some(seed),
             ..setup.clone()
         }

@@ -26,7 +26,7 @@ use crate::rules::patolli::{self, Rules, Track};
 use crate::rules::penguins::{self, Generator};
 use crate::rules::{Game, Seat};
 use crate::runner::MatchRunner;
-use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
+use crate::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch, SetupError};
 
 /// Plies after which a game that has not ended is scored a draw (no real game comes near).
 const MAX_PLIES: usize = 20_000;
@@ -148,7 +148,10 @@ impl fmt::Display for Spec {
 /// ([`Levels`]).
 pub trait Contest: Match {
     /// The setup every game of set `seed` plays (seats are the tournament's business).
-    fn pair_setup(seed: u64, settings: &Settings) -> Self::Setup;
+    ///
+    /// # Errors
+    /// Settings that make no match (a board too small for the penguins).
+    fn pair_setup(seed: u64, settings: &Settings) -> Result<Self::Setup, SetupError>;
     /// The decision of our first engine (`ai::v1`, as it was on 2026-11-23), a yardstick.
     fn engine_v1(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
     /// The decision of the classroom alpha-beta (`ai::classroom`), where the game has one.
@@ -170,14 +173,12 @@ pub trait Contest: Match {
         program: &str,
         client: &mut Option<ProgramClient>,
         budget: Duration,
-    ) -> Result<Self::Action, String> {
-        if client.is_none() {
-            *client = Some(ProgramClient::start(program)?);
-        }
-        match client {
-            Some(client) => self.program_move(client, budget),
-            None => Err("the program did not start".to_string()),
-        }
+    ) -> Result<Self::Action, ProgramFault> {
+        let client = match client {
+            Some(client) => client,
+            None => client.insert(ProgramClient::start(program)?),
+        };
+        self.program_move(client, budget)
     }
     /// The move of an outside program for this position, asked through `client`.
     ///
@@ -187,13 +188,109 @@ pub trait Contest: Match {
         &self,
         client: &mut ProgramClient,
         budget: Duration,
-    ) -> Result<Self::Action, String> {
+    ) -> Result<Self::Action, ProgramFault> {
         let _ = (client, budget);
-        Err(format!(
-            "outside programs play Magnetic Cave here, not {}",
-            Self::KIND.title()
-        ))
+        Err(ProgramFault::NotPlayedHere(Self::KIND.title()))
     }
+}
+
+/// Why an outside program gave no legal answer in time (its game is then forfeited).
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramFault {
+    /// It could not be started.
+    #[error("cannot start `{command}`: {source}")]
+    Start {
+        /// Its command.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// One of its pipes (`input`, `output`, `error`) was not there.
+    #[error("no {0} pipe")]
+    NoPipe(&'static str),
+    /// It no longer reads its input.
+    #[error("the program stopped reading ({source}); {ended}")]
+    StoppedReading {
+        /// The write that failed.
+        source: std::io::Error,
+        /// Why it ended.
+        ended: ProgramEnded,
+    },
+    /// It did not answer in time.
+    #[error("no answer within {:.1} s", .0.as_secs_f64())]
+    NoAnswer(Duration),
+    /// Its output ended.
+    #[error("{0}")]
+    Ended(ProgramEnded),
+    /// A command was not answered `ok`.
+    #[error("`{line}` was answered `{answer}`")]
+    Answered {
+        /// The command.
+        line: String,
+        /// The answer.
+        answer: String,
+    },
+    /// Its `bestmove` names no cell.
+    #[error("bestmove `{text}`: {reason}")]
+    BadMove {
+        /// What it wrote.
+        text: String,
+        /// Why it is no cell.
+        reason: magnetic_cave::ParseCellError,
+    },
+    /// `go` was answered with an error.
+    #[error("`go` was answered `{0}`")]
+    GoRefused(String),
+    /// Outside programs do not play this game here.
+    #[error("outside programs play Magnetic Cave here, not {0}")]
+    NotPlayedHere(&'static str),
+    /// A Penguins program broke the file protocol.
+    #[error(transparent)]
+    FileProtocol(#[from] crate::protocol::referee::ProgramError),
+}
+
+/// Why an outside program's output ended: its exit status and the last line of its error
+/// output, as far as they are known.
+#[derive(Debug)]
+pub struct ProgramEnded {
+    status: Option<std::process::ExitStatus>,
+    last_error: Option<String>,
+}
+
+impl fmt::Display for ProgramEnded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.status {
+            Some(status) => write!(f, "the program ended ({status})")?,
+            None => f.write_str("the program closed its output")?,
+        }
+        match &self.last_error {
+            Some(last) => write!(f, ": {last}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why a seat made no decision: its game is forfeited.
+#[derive(Debug, thiserror::Error)]
+pub enum NoDecision {
+    /// The position has no legal action though one is due.
+    #[error("no legal action where one is due")]
+    NoLegalAction,
+    /// The greedy player found the game over.
+    #[error("the game is over")]
+    GameOver,
+    /// A search found nothing.
+    #[error("the engine found no move")]
+    NoEngineMove,
+    /// The game has no classroom player.
+    #[error("there is no classroom player for {0}")]
+    NoClassroom(&'static str),
+    /// The Medium level found nothing.
+    #[error("the medium level found no move")]
+    NoMediumMove,
+    /// An outside program's fault.
+    #[error(transparent)]
+    Program(#[from] ProgramFault),
 }
 
 /// An outside program speaking a line protocol: its input, and its output lines as they come.
@@ -203,7 +300,7 @@ pub struct ProgramClient {
     lines: std::sync::mpsc::Receiver<String>,
     /// Reads the program's standard error to its end and returns the last line written
     /// there, to say why the program ended.
-    error_reader: Option<std::thread::JoinHandle<String>>,
+    error_reader: Option<std::thread::JoinHandle<Option<String>>>,
     /// Moves of the game the program has been told.
     told: usize,
     started: bool,
@@ -214,7 +311,7 @@ impl ProgramClient {
     ///
     /// # Errors
     /// When it cannot be started.
-    pub fn start(program: &str) -> Result<ProgramClient, String> {
+    pub fn start(program: &str) -> Result<ProgramClient, ProgramFault> {
         use std::process::{Command, Stdio};
         let mut child = Command::new("sh")
             .args(["-c", program])
@@ -222,16 +319,19 @@ impl ProgramClient {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start `{program}`: {e}"))?;
-        let input = child.stdin.take().ok_or("no input pipe")?;
-        let output = child.stdout.take().ok_or("no output pipe")?;
-        let errors = child.stderr.take().ok_or("no error pipe")?;
+            .map_err(|source| ProgramFault::Start {
+                command: program.to_string(),
+                source,
+            })?;
+        let input = child.stdin.take().ok_or(ProgramFault::NoPipe("input"))?;
+        let output = child.stdout.take().ok_or(ProgramFault::NoPipe("output"))?;
+        let errors = child.stderr.take().ok_or(ProgramFault::NoPipe("error"))?;
         let error_reader = std::thread::spawn(move || {
             use std::io::BufRead;
             let lines = std::io::BufReader::new(errors)
                 .lines()
                 .map_while(Result::ok);
-            crate::protocol::referee::last_error_line(lines).unwrap_or_default()
+            crate::protocol::referee::last_error_line(lines)
         });
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -255,9 +355,12 @@ impl ProgramClient {
 
     /// Sends one line; when the program no longer reads, says why it ended (a program that
     /// could not start may be gone before its first line).
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), ProgramFault> {
         self.write_line(line)
-            .map_err(|e| format!("the program stopped reading ({e}); {}", self.why_it_ended()))
+            .map_err(|source| ProgramFault::StoppedReading {
+                source,
+                ended: self.why_it_ended(),
+            })
     }
 
     fn write_line(&mut self, line: &str) -> std::io::Result<()> {
@@ -266,19 +369,19 @@ impl ProgramClient {
     }
 
     /// The next line within `wait`.
-    fn receive(&mut self, wait: Duration) -> Result<String, String> {
+    fn receive(&mut self, wait: Duration) -> Result<String, ProgramFault> {
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                Err(format!("no answer within {:.1} s", wait.as_secs_f64()))
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(ProgramFault::NoAnswer(wait)),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                Err(ProgramFault::Ended(self.why_it_ended()))
             }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(self.why_it_ended()),
         }
     }
 
     /// Why the program's output ended: its exit status and the last line of its error
     /// output, as far as they are known within a moment.
-    fn why_it_ended(&mut self) -> String {
+    fn why_it_ended(&mut self) -> ProgramEnded {
         // The error output ends with the program: wait a moment for both.
         let mut status = None;
         for _ in 0..100 {
@@ -291,26 +394,22 @@ impl ProgramClient {
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        let mut reason = match status {
-            Some(status) => format!("the program ended ({status})"),
-            None => "the program closed its output".to_string(),
-        };
-        if let Some(reader) = self.error_reader.take_if(|r| r.is_finished())
-            && let Ok(last) = reader.join()
-            && !last.is_empty()
-        {
-            reason.push_str(": ");
-            reason.push_str(&last);
-        }
-        reason
+        let last_error = self
+            .error_reader
+            .take_if(|r| r.is_finished())
+            .and_then(|reader| reader.join().ok().flatten());
+        ProgramEnded { status, last_error }
     }
 
     /// Sends `line` and expects `ok` within `wait`.
-    fn command(&mut self, line: &str, wait: Duration) -> Result<(), String> {
+    fn command(&mut self, line: &str, wait: Duration) -> Result<(), ProgramFault> {
         self.send(line)?;
         match self.receive(wait)? {
             answer if answer.trim() == "ok" => Ok(()),
-            answer => Err(format!("`{line}` was answered `{answer}`")),
+            answer => Err(ProgramFault::Answered {
+                line: line.to_string(),
+                answer,
+            }),
         }
     }
 }
@@ -336,8 +435,7 @@ impl Contest for magnetic_cave::State {
     }
 
     /// The standard cave after four seeded random plies.
-    fn pair_setup(seed: u64, settings: &Settings) -> CaveMatch {
-        let budget = settings.budget;
+    fn pair_setup(seed: u64, settings: &Settings) -> Result<CaveMatch, SetupError> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut state = magnetic_cave::State::new(magnetic_cave::Config::STANDARD);
         for _ in 0..4 {
@@ -347,13 +445,13 @@ impl Contest for magnetic_cave::State {
                 break;
             }
         }
-        CaveMatch {
-            config: magnetic_cave::Config::STANDARD,
-            seats: [Seat::Ai, Seat::Ai],
-            budget,
-            level: AiLevel::Hard,
-            moves: state.moves().to_vec(),
-        }
+        setup::cave_match(
+            magnetic_cave::Config::STANDARD,
+            [Seat::Ai, Seat::Ai],
+            settings.budget,
+            AiLevel::Hard,
+            state.moves().to_vec(),
+        )
     }
 
     fn player_index(player: magnetic_cave::Brick) -> usize {
@@ -373,7 +471,7 @@ impl Contest for magnetic_cave::State {
         &self,
         client: &mut ProgramClient,
         budget: Duration,
-    ) -> Result<magnetic_cave::Cell, String> {
+    ) -> Result<magnetic_cave::Cell, ProgramFault> {
         let wait = budget + PROGRAM_GRACE;
         if !client.started {
             let config = self.config();
@@ -397,14 +495,18 @@ impl Contest for magnetic_cave::State {
             let left = wait.saturating_sub(started.elapsed());
             let line = client.receive(left)?;
             if let Some(cell) = line.trim().strip_prefix("bestmove ") {
-                let cell = magnetic_cave::Cell::parse(cell.trim())
-                    .map_err(|e| format!("bestmove `{}`: {e}", cell.trim()))?;
+                let cell = magnetic_cave::Cell::parse(cell.trim()).map_err(|reason| {
+                    ProgramFault::BadMove {
+                        text: cell.trim().to_string(),
+                        reason,
+                    }
+                })?;
                 // The program applied its move; the referee applies it next.
                 client.told = self.moves().len() + 1;
                 return Ok(cell);
             }
             if line.trim().starts_with("error") {
-                return Err(format!("`go` was answered `{}`", line.trim()));
+                return Err(ProgramFault::GoRefused(line.trim().to_string()));
             }
         }
     }
@@ -416,19 +518,19 @@ impl Contest for patolli::State {
     }
 
     /// The 60-square cross with the default rules; the pair's dice seed.
-    fn pair_setup(seed: u64, settings: &Settings) -> PatolliMatch {
-        let budget = settings.budget;
-        PatolliMatch {
-            board: PatolliSetup {
-                track: std::sync::Arc::new(Track::cross(7)),
-                rules: Rules::default(),
-            },
-            seats: [Seat::Ai, Seat::Ai],
-            budget,
-            level: AiLevel::Hard,
+    fn pair_setup(seed: u64, settings: &Settings) -> Result<PatolliMatch, SetupError> {
+        let board = PatolliSetup {
+            track: std::sync::Arc::new(Track::cross(7)),
+            rules: Rules::default(),
+        };
+        setup::patolli_match(
+            board,
+            [Seat::Ai, Seat::Ai],
+            settings.budget,
+            AiLevel::Hard,
             seed,
-            scripted_rolls: Vec::new(),
-        }
+            Vec::new(),
+        )
     }
 
     fn player_index(player: patolli::Player) -> usize {
@@ -450,24 +552,21 @@ impl Contest for penguins::State {
 
     /// A seeded board (8x8 unless `--rows`/`--cols` say otherwise) for the tournament's
     /// players with its penguins each (2 unless `--penguins` says otherwise).
-    fn pair_setup(seed: u64, settings: &Settings) -> PenguinsMatch {
+    fn pair_setup(seed: u64, settings: &Settings) -> Result<PenguinsMatch, SetupError> {
         let defaults = Generator::default();
         let layout = PenguinsSetup::Generated(Generator {
             rows: settings.rows.unwrap_or(defaults.rows),
             cols: settings.cols.unwrap_or(defaults.cols),
             ..defaults
         });
-        let penguins = settings.penguins.unwrap_or(2);
-        let needed = settings.players * usize::from(penguins);
-        PenguinsMatch {
-            board: layout.board(seed, needed),
+        setup::penguins_match(
             layout,
-            seats: vec![Seat::Ai; settings.players],
-            penguins,
-            budget: settings.budget,
-            level: AiLevel::Hard,
-            seed: Some(seed),
-        }
+            vec![Seat::Ai; settings.players],
+            settings.penguins.unwrap_or(2),
+            settings.budget,
+            AiLevel::Hard,
+            seed,
+        )
     }
 
     fn player_index(player: penguins::Player) -> usize {
@@ -493,7 +592,7 @@ impl Contest for penguins::State {
         program: &str,
         _client: &mut Option<ProgramClient>,
         budget: Duration,
-    ) -> Result<penguins::Action, String> {
+    ) -> Result<penguins::Action, ProgramFault> {
         let thread = format!("{:?}", std::thread::current().id());
         let dir = std::env::temp_dir().join(format!(
             "tablero-tournament-{}-{}",
@@ -504,7 +603,7 @@ impl Contest for penguins::State {
             crate::protocol::referee::program_action(program, self, budget + PROGRAM_GRACE, &dir);
         // Nothing of the tournament stays behind in the temporary folder.
         let _ = std::fs::remove_dir_all(&dir);
-        action
+        Ok(action?)
     }
 }
 
@@ -616,34 +715,34 @@ fn decide<G: Contest>(
     budget: Duration,
     rng: &mut StdRng,
     client: &mut Option<ProgramClient>,
-) -> Result<G::Action, String> {
+) -> Result<G::Action, NoDecision> {
     let actions = state.legal_actions();
     if actions.is_empty() {
-        return Err("no legal action where one is due".to_string());
+        return Err(NoDecision::NoLegalAction);
     }
     match spec {
         Spec::Random => Ok(actions[rng.random_range(0..actions.len())]),
         Spec::Greedy => state
             .greedy()
             .map(|report| report.best)
-            .ok_or_else(|| "the game is over".to_string()),
+            .ok_or(NoDecision::GameOver),
         Spec::Engine { budget: own } => state
             .search(&Deadline::within(own.unwrap_or(budget)))
             .map(|report| report.best)
-            .ok_or_else(|| "the engine found no move".to_string()),
+            .ok_or(NoDecision::NoEngineMove),
         Spec::EngineV1 { budget: own } => state
             .engine_v1(&Deadline::within(own.unwrap_or(budget)))
             .map(|report| report.best)
-            .ok_or_else(|| "the engine found no move".to_string()),
+            .ok_or(NoDecision::NoEngineMove),
         Spec::Classroom { budget: own } => state
             .classroom(&Deadline::within(own.unwrap_or(budget)))
             .map(|report| report.best)
-            .ok_or_else(|| format!("there is no classroom player for {}", G::KIND.title())),
+            .ok_or(NoDecision::NoClassroom(G::KIND.title())),
         Spec::Medium { budget: own } => state
             .medium(&Deadline::within(own.unwrap_or(budget)))
             .map(|report| report.best)
-            .ok_or_else(|| "the medium level found no move".to_string()),
-        Spec::Command(program) => state.outside_move(program, client, budget),
+            .ok_or(NoDecision::NoMediumMove),
+        Spec::Command(program) => Ok(state.outside_move(program, client, budget)?),
     }
 }
 
@@ -672,10 +771,12 @@ impl Settings {
 }
 
 /// Plays game `number` (from 1): set (number - 1) / players, A in seat (number - 1) % players.
-fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Record) {
-    let pair = (number - 1) / settings.set_size();
+fn play_game<G: Contest>(
+    settings: &Settings,
+    number: usize,
+    setup: G::Setup,
+) -> (GameResult, Record) {
     let a_seat = (number - 1) % settings.set_size();
-    let setup = G::pair_setup(settings.seed.wrapping_add(pair as u64), settings);
     let mut runner = MatchRunner::<G>::new(setup);
     let mut rng = StdRng::seed_from_u64(settings.seed ^ (number as u64).wrapping_mul(0x9E37));
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
@@ -707,11 +808,12 @@ fn play_game<G: Contest>(settings: &Settings, number: usize) -> (GameResult, Rec
         times[side].push(began.elapsed().as_secs_f64() * 1000.0);
         // The tournament plays every seat: the request comes from the seat that sits there.
         let seated = runner.seat(player);
-        let applied = decision.and_then(|action| {
-            runner
+        let applied = match decision {
+            Ok(action) => runner
                 .apply(action, seated)
-                .map_err(|e| format!("illegal {action}: {e}"))
-        });
+                .map_err(|e| format!("illegal {action}: {e}")),
+            Err(e) => Err(e.to_string()),
+        };
         match applied {
             Ok(_) => plies += 1,
             Err(reason) => {
@@ -998,34 +1100,75 @@ pub fn merge(summaries: Vec<Summary>) -> Result<Summary, MergeError> {
     Ok(summarise(header, results, medians))
 }
 
+/// Why a tournament was not played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// The settings make no match (a board too small for the penguins).
+    #[error("--rows/--cols/--penguins: {0}")]
+    Setup(#[from] SetupError),
+    /// The records folder cannot be made.
+    #[error("{}: {source}", .dir.display())]
+    RecordsFolder {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A game's record cannot be written.
+    #[error("cannot write a record: {}: {source}", .path.display())]
+    Record {
+        /// The record's file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
 /// Plays the tournament of game `G`; `progress` is called after each game with the number
 /// finished.
 ///
 /// # Errors
-/// A records folder that cannot be written.
+/// Settings that make no match (checked before any game), a records folder or record that
+/// cannot be written.
 pub fn run<G: Contest>(
     settings: &Settings,
     progress: impl Fn(usize) + Sync,
-) -> Result<Summary, String> {
+) -> Result<Summary, TournamentError> {
     let numbers = settings.game_numbers();
+    // Every game's setup, made (and checked) before the first game is played.
+    let setups = numbers
+        .iter()
+        .map(|number| {
+            let pair = (number - 1) / settings.set_size();
+            G::pair_setup(settings.seed.wrapping_add(pair as u64), settings)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     if let Some(dir) = &settings.records {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|source| TournamentError::RecordsFolder {
+            dir: dir.clone(),
+            source,
+        })?;
     }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let failures: Mutex<Vec<TournamentError>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..settings.jobs.clamp(1, 64) {
             scope.spawn(|| {
-                while let Some(&number) = numbers.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let (result, record) = play_game::<G>(settings, number);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let (Some(&number), Some(setup)) = (numbers.get(index), setups.get(index))
+                    else {
+                        break;
+                    };
+                    let (result, record) = play_game::<G>(settings, number, setup.clone());
                     if let Some(dir) = &settings.records {
                         let path = dir.join(format!("game-{number}.ron"));
-                        if let Err(e) = record.save(&path)
+                        if let Err(source) = record.save(&path)
                             && let Ok(mut f) = failures.lock()
                         {
-                            f.push(format!("{}: {e}", path.display()));
+                            f.push(TournamentError::Record { path, source });
                         }
                     }
                     if let Ok(mut all) = results.lock() {
@@ -1036,9 +1179,8 @@ pub fn run<G: Contest>(
             });
         }
     });
-    let failures = failures.into_inner().unwrap_or_default();
-    if let Some(first) = failures.first() {
-        return Err(format!("cannot write a record: {first}"));
+    if let Some(first) = failures.into_inner().unwrap_or_default().into_iter().next() {
+        return Err(first);
     }
     let mut results = results.into_inner().unwrap_or_default();
     results.sort_by_key(|r| r.number);

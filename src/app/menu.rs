@@ -21,7 +21,7 @@ use super::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
 use crate::layout::PenguinsSetup;
 use crate::rules::{GameKind, Seat};
-use crate::setup;
+use crate::setup::{self, PenguinsMatch, SetupError};
 
 /// Budget steps offered by the − and + buttons, in seconds.
 const BUDGET_STEP: f64 = 0.5;
@@ -487,22 +487,9 @@ fn start_match(
             let Some(layout) = penguins_layout else {
                 return;
             };
-            let mut seats = choices.seats.to_vec();
-            seats.extend(choices.more_seats.iter().flatten());
-            let mut config = layout.config.clone();
-            if let PenguinsSetup::Generated(generator) = &mut config {
-                [generator.rows, generator.cols] = choices.board_size;
-            }
             // A board too small for the penguins starts nothing; the menu says why (see
             // `show_choices`).
-            if let Ok(setup) = setup::penguins_match(
-                config,
-                seats,
-                choices.penguins,
-                choices.budget,
-                choices.level,
-                choices.seed,
-            ) {
+            if let Ok(setup) = penguins_setup(&choices, &layout) {
                 penguins_requests.write(PenguinsMatchRequested::new(setup));
                 true
             } else {
@@ -599,7 +586,7 @@ fn show_choices(
     }
     if choices.game == GameKind::Penguins
         && let Some(layout) = &penguins_layout
-        && let Err(misfit) = penguins_misfit(&choices, layout)
+        && let Err(misfit) = penguins_setup(&choices, layout)
     {
         layout_line.push_str(&format!("\nCannot start: {misfit}"));
     }
@@ -625,15 +612,25 @@ fn show_level_choice(choices: Res<MenuChoices>, mut levels: Query<(&LevelOption,
     }
 }
 
-/// Whether the chosen players and penguins fit on the Penguins layout's boards, and where the
-/// layout falls short if they do not.
-fn penguins_misfit(choices: &MenuChoices, layout: &PenguinsLayout) -> Result<(), String> {
-    let players = 2 + choices.more_seats.iter().flatten().count();
-    let needed = players * usize::from(choices.penguins);
+/// The Penguins match the menu's choices make on the layout, or where the layout falls short
+/// of the chosen players and penguins.
+fn penguins_setup(
+    choices: &MenuChoices,
+    layout: &PenguinsLayout,
+) -> Result<PenguinsMatch, SetupError> {
+    let mut seats = choices.seats.to_vec();
+    seats.extend(choices.more_seats.iter().flatten());
     let mut config = layout.config.clone();
     if let PenguinsSetup::Generated(generator) = &mut config {
         [generator.rows, generator.cols] = choices.board_size;
     }
-    crate::layout::check_penguins_fit(std::path::Path::new(&layout.file), &config, needed)
-        .map_err(|e| e.to_string())
+    setup::penguins_match(
+        config,
+        seats,
+        choices.penguins,
+        choices.budget,
+        choices.level,
+        choices.seed,
+    )
+    .map_err(|e| e.in_layout_file(std::path::Path::new(&layout.file)))
 }

@@ -426,28 +426,19 @@ pub fn parse(file: &str, source: &[u8]) -> Result<GameSetup, LayoutError> {
     })
 }
 
-/// Checks that a match placing `penguins` penguins in all fits the Penguins layout `setup`
-/// read from `path`, and names the place in the file when it does not.
-///
-/// # Errors
-/// [`LayoutError`] at the layout's `board` (too few one-fish floes) or `rows` (too few fields).
-pub fn check_penguins_fit(
-    path: &Path,
-    setup: &PenguinsSetup,
-    penguins: usize,
-) -> Result<(), LayoutError> {
-    setup.check_fits(penguins).map_err(|(field, message)| {
-        let text = std::fs::read(path)
-            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-            .unwrap_or_default();
-        let (line, column) = locate_field(&text, field);
-        LayoutError {
-            file: path.display().to_string(),
-            line,
-            column,
-            message,
-        }
-    })
+/// The error `message` about `field` of the layout file at `path`, placed at the field's line
+/// and column (1:1 when the file cannot be read or does not name the field).
+pub fn error_at_field(path: &Path, field: &str, message: String) -> LayoutError {
+    let text = std::fs::read(path)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    let (line, column) = locate_field(&text, field);
+    LayoutError {
+        file: path.display().to_string(),
+        line,
+        column,
+        message,
+    }
 }
 
 /// Reads and checks the layout file at `path`.

@@ -8,11 +8,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{GameFile, PlayerLine, parse, write};
-use crate::layout::Layout;
-use crate::record::{Entry, Record, Recorded};
+use super::{FileError, GameFile, PlayerLine, parse, write};
+use crate::ai::AiLevel;
+use crate::layout::PenguinsSetup;
+use crate::record::Recorded;
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Board, Generator, Phase, State};
+use crate::rules::penguins::{Action, Generator, Phase, State};
+use crate::runner::{MatchRunner, Refusal};
+use crate::setup::{self, PenguinsMatch, SetupError};
 
 /// How a match is set up.
 #[derive(Debug, Clone)]
@@ -61,8 +64,145 @@ impl GameResult {
     }
 }
 
+/// What a program did wrong: the reason it forfeits its game.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    /// It could not be started.
+    #[error("cannot start `{command}`: {source}")]
+    Start {
+        /// Its command.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Its output could not be read, or it could not be waited for.
+    #[error("cannot read `{command}`'s output: {source}")]
+    Output {
+        /// Its command.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A signal ended it.
+    #[error("it was killed ({0})")]
+    Killed(std::process::ExitStatus),
+    /// It ran past the time allowed.
+    #[error("it took longer than {:.1} s", .0.as_secs_f64())]
+    Timeout(Duration),
+    /// `CMD name` printed no ID.
+    #[error("`{command} name` did not print an ID{}", ended(.status, .last_error))]
+    NoId {
+        /// Its command.
+        command: String,
+        /// How it ended, when it failed.
+        status: Option<std::process::ExitStatus>,
+        /// The last line of its error output.
+        last_error: Option<String>,
+    },
+    /// The file gives its ID no player number.
+    #[error("{0}")]
+    NoNumber(FileError),
+    /// It placed a penguin beyond its number.
+    #[error("it placed more penguins than it has")]
+    TooManyPenguins,
+    /// Its board is not one legal move from the one it was given.
+    #[error("the board it wrote is not one legal move away")]
+    NotOneMove,
+    /// Its player lines do not follow from its move.
+    #[error("its player lines (IDs, numbers, scores) are not what the move gives")]
+    WrongPlayerLines,
+    /// The file it wrote does not parse.
+    #[error("it wrote a damaged file: {0}")]
+    DamagedFile(FileError),
+    /// It exited with 1 ("no move") after changing the file.
+    #[error("it said \"no move\" but changed the file")]
+    NoMoveButChanged,
+    /// It exited with 1 ("no move") with a legal move left.
+    #[error("it said \"no move\" but had one")]
+    NoMoveButHadOne,
+    /// It exited with another code.
+    #[error("it exited with {code}: {stderr}")]
+    Exited {
+        /// The exit code.
+        code: i32,
+        /// Its error output.
+        stderr: String,
+    },
+    /// The match's rules refused the move its file showed.
+    #[error("its move {action} is refused: {reason}")]
+    Refused {
+        /// The move.
+        action: Action,
+        /// Why.
+        reason: Refusal<State>,
+    },
+    /// A position the file protocol cannot give this player's number (a tournament's).
+    #[error("player {0}'s turn comes before the file can give the program that number")]
+    NumberTooLate(u8),
+    /// The referee's own file for the call could not be written.
+    #[error(transparent)]
+    Referee(#[from] MatchError),
+}
+
+/// " (STATUS: LAST ERROR LINE)" for a program that failed, nothing for one that did not.
+fn ended(status: &Option<std::process::ExitStatus>, last_error: &Option<String>) -> String {
+    match (status, last_error) {
+        (Some(status), Some(last)) => format!(" ({status}: {last})"),
+        (Some(status), None) => format!(" ({status})"),
+        (None, _) => String::new(),
+    }
+}
+
+/// Why the referee could not go on with a match (not a program's fault).
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// A program could not say its ID.
+    #[error(transparent)]
+    Id(Box<ProgramError>),
+    /// Both programs gave the same ID.
+    #[error("both programs call themselves `{0}`: give one another ID (for Tablero: --id)")]
+    SameId(String),
+    /// A folder could not be made.
+    #[error("cannot create {}: {source}", .path.display())]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file could not be written.
+    #[error("cannot write {}: {source}", .path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file could not be read.
+    #[error("cannot read {}: {source}", .path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The game file the referee wrote (or the last program left) does not parse.
+    #[error("the referee's file: {0}")]
+    RefereeFile(FileError),
+    /// The game file after the last move does not parse.
+    #[error("the final file: {0}")]
+    FinalFile(FileError),
+    /// The board and penguins make no match.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
 /// Runs `command` with `args` appended, up to `timeout`; returns the exit code and stderr.
-fn run_program(command: &str, args: &[String], timeout: Duration) -> Result<(i32, String), String> {
+fn run_program(
+    command: &str,
+    args: &[String],
+    timeout: Duration,
+) -> Result<(i32, String), ProgramError> {
     let mut line = command.to_string();
     for arg in args {
         line.push(' ');
@@ -74,30 +214,36 @@ fn run_program(command: &str, args: &[String], timeout: Duration) -> Result<(i32
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+        .map_err(|source| ProgramError::Start {
+            command: command.to_string(),
+            source,
+        })?;
     let start = Instant::now();
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
                 let output = child
                     .wait_with_output()
-                    .map_err(|e| format!("cannot read `{command}`'s output: {e}"))?;
+                    .map_err(|source| ProgramError::Output {
+                        command: command.to_string(),
+                        source,
+                    })?;
                 let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
-                let code = status
-                    .code()
-                    .ok_or_else(|| format!("it was killed ({status})"))?;
+                let code = status.code().ok_or(ProgramError::Killed(status))?;
                 return Ok((code, stderr));
             }
             Ok(None) if start.elapsed() > timeout => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!(
-                    "it took longer than {:.1} s",
-                    timeout.as_secs_f64()
-                ));
+                return Err(ProgramError::Timeout(timeout));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("cannot wait for `{command}`: {e}")),
+            Err(source) => {
+                return Err(ProgramError::Output {
+                    command: command.to_string(),
+                    source,
+                });
+            }
         }
     }
 }
@@ -120,24 +266,24 @@ pub(crate) fn last_error_line(lines: impl IntoIterator<Item = impl AsRef<str>>) 
 }
 
 /// Asks a program for its ID (`CMD name`).
-fn program_id(command: &str) -> Result<String, String> {
+fn program_id(command: &str) -> Result<String, ProgramError> {
     let output = Command::new("sh")
         .args(["-c", &format!("{command} name")])
         .stdin(Stdio::null())
         .output()
-        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+        .map_err(|source| ProgramError::Start {
+            command: command.to_string(),
+            source,
+        })?;
     let id = String::from_utf8_lossy(&output.stdout).trim().to_string();
     if !output.status.success() || id.is_empty() || id.contains(char::is_whitespace) {
-        let mut reason = format!("`{command} name` did not print an ID");
-        if !output.status.success() {
-            reason.push_str(&format!(" ({}", output.status));
-            if let Some(last) = last_error_line(String::from_utf8_lossy(&output.stderr).lines()) {
-                reason.push_str(": ");
-                reason.push_str(&last);
-            }
-            reason.push(')');
-        }
-        return Err(reason);
+        let failed = !output.status.success();
+        return Err(ProgramError::NoId {
+            command: command.to_string(),
+            status: failed.then_some(output.status),
+            last_error: last_error_line(String::from_utf8_lossy(&output.stderr).lines())
+                .filter(|_| failed),
+        });
     }
     Ok(id)
 }
@@ -149,11 +295,11 @@ fn check_move(
     id: &str,
     phase: Phase,
     penguins: u8,
-) -> Result<Action, String> {
-    let number = super::our_number(before, id).map_err(|e| e.to_string())?;
+) -> Result<Action, ProgramError> {
+    let number = super::our_number(before, id).map_err(ProgramError::NoNumber)?;
     let state = before.state(number, phase, penguins);
     if phase == Phase::Placement && state.placed(number) >= usize::from(penguins) {
-        return Err("it placed more penguins than it has".to_string());
+        return Err(ProgramError::TooManyPenguins);
     }
     let played = state.legal_actions().into_iter().find_map(|action| {
         let mut next = state.clone();
@@ -161,7 +307,7 @@ fn check_move(
         (*next.board() == after.board).then_some((action, next))
     });
     let Some((action, next)) = played else {
-        return Err("the board it wrote is not one legal move away".to_string());
+        return Err(ProgramError::NotOneMove);
     };
     let mut expected = before.players.clone();
     match expected.iter_mut().find(|p| p.id == id) {
@@ -176,35 +322,37 @@ fn check_move(
     expected.sort_by_key(|p| p.number);
     got.sort_by_key(|p| p.number);
     if got != expected {
-        return Err("its player lines (IDs, numbers, scores) are not what the move gives".into());
+        return Err(ProgramError::WrongPlayerLines);
     }
     Ok(action)
 }
 
-/// Plays one game; `first` is the program that moves first.
+/// Plays one game on `runner`, whose record grows with every move; `first` is the program
+/// that moves first (player A).
 fn play_game(
     setup: &MatchSetup,
     ids: &[String; 2],
-    board: Board,
+    runner: &mut MatchRunner<State>,
     first: usize,
     file: &Path,
-    moves: &mut Vec<Entry>,
-) -> Result<GameResult, String> {
+) -> Result<GameResult, MatchError> {
     let empty = GameFile {
-        board,
+        board: runner.state().board().clone(),
         players: Vec::new(),
     };
-    std::fs::write(file, write(&empty))
-        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    write_file(file, &write(&empty))?;
     let file_arg = file.display().to_string();
     let order = [first, 1 - first];
     for phase in [Phase::Placement, Phase::Movement] {
         let mut idle = [false; 2];
         while !(idle[0] && idle[1]) {
             for &program in &order {
-                let before_text = std::fs::read_to_string(file)
-                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-                let before = parse(&before_text).map_err(|e| format!("the referee's file: {e}"))?;
+                let before_text =
+                    std::fs::read_to_string(file).map_err(|source| MatchError::Read {
+                        path: file.to_path_buf(),
+                        source,
+                    })?;
+                let before = parse(&before_text).map_err(MatchError::RefereeFile)?;
                 let mut args = Vec::new();
                 match phase {
                     Phase::Placement => {
@@ -214,51 +362,53 @@ fn play_game(
                     _ => args.push("phase=movement".to_string()),
                 }
                 args.extend([file_arg.clone(), file_arg.clone()]);
-                let forfeit = |reason: String| GameResult::Forfeit {
+                let forfeit = |reason: ProgramError| GameResult::Forfeit {
                     loser: program,
-                    reason,
+                    reason: reason.to_string(),
                 };
-                let called = std::time::Instant::now();
                 let (code, stderr) =
                     match run_program(&setup.programs[program], &args, setup.timeout) {
                         Ok(result) => result,
                         Err(reason) => return Ok(forfeit(reason)),
                     };
-                let millis = u64::try_from(called.elapsed().as_millis()).unwrap_or(u64::MAX);
                 let after_text = std::fs::read_to_string(file).unwrap_or_default();
                 match code {
                     0 => {
                         let after = match parse(&after_text) {
                             Ok(after) => after,
-                            Err(e) => return Ok(forfeit(format!("it wrote a damaged file: {e}"))),
+                            Err(e) => return Ok(forfeit(ProgramError::DamagedFile(e))),
                         };
-                        match check_move(&before, &after, &ids[program], phase, setup.penguins) {
-                            Ok(action) => moves.push(Entry::Act(action.to_string(), millis)),
-                            Err(reason) => return Ok(forfeit(reason)),
+                        let action =
+                            match check_move(&before, &after, &ids[program], phase, setup.penguins)
+                            {
+                                Ok(action) => action,
+                                Err(reason) => return Ok(forfeit(reason)),
+                            };
+                        // The runner plays the move the file shows, and records it.
+                        if let Err(reason) = runner.apply(action, Seat::Ai) {
+                            return Ok(forfeit(ProgramError::Refused { action, reason }));
                         }
                         idle[program] = false;
                     }
                     1 => {
                         if after_text != before_text {
-                            return Ok(forfeit("it said \"no move\" but changed the file".into()));
+                            return Ok(forfeit(ProgramError::NoMoveButChanged));
                         }
-                        let number =
-                            super::our_number(&before, &ids[program]).map_err(|e| e.to_string())?;
+                        let number = super::our_number(&before, &ids[program])
+                            .map_err(MatchError::RefereeFile)?;
                         let state = before.state(number, phase, setup.penguins);
                         if state.can_act(number) && !state.legal_actions().is_empty() {
-                            return Ok(forfeit("it said \"no move\" but had one".into()));
+                            return Ok(forfeit(ProgramError::NoMoveButHadOne));
                         }
                         idle[program] = true;
                     }
-                    other => {
-                        return Ok(forfeit(format!("it exited with {other}: {stderr}")));
-                    }
+                    code => return Ok(forfeit(ProgramError::Exited { code, stderr })),
                 }
             }
         }
     }
-    let end = parse(&std::fs::read_to_string(file).unwrap_or_default())
-        .map_err(|e| format!("the final file: {e}"))?;
+    let end =
+        parse(&std::fs::read_to_string(file).unwrap_or_default()).map_err(MatchError::FinalFile)?;
     let score = |id: &str| {
         end.players
             .iter()
@@ -266,6 +416,22 @@ fn play_game(
             .map_or(0, |p| p.score)
     };
     Ok(GameResult::Finished([score(&ids[0]), score(&ids[1])]))
+}
+
+/// Writes `text` to `file`.
+fn write_file(file: &Path, text: &str) -> Result<(), MatchError> {
+    std::fs::write(file, text).map_err(|source| MatchError::Write {
+        path: file.to_path_buf(),
+        source,
+    })
+}
+
+/// Makes the folder `dir` (and those above it).
+fn create_folder(dir: &Path) -> Result<(), MatchError> {
+    std::fs::create_dir_all(dir).map_err(|source| MatchError::CreateFolder {
+        path: dir.to_path_buf(),
+        source,
+    })
 }
 
 /// Asks `program`, a player of the file protocol, for its move in `state`, the way
@@ -281,7 +447,7 @@ pub fn program_action(
     state: &State,
     timeout: Duration,
     dir: &Path,
-) -> Result<Action, String> {
+) -> Result<Action, ProgramError> {
     let id = program_id(program)?;
     let me = state.to_move();
     let phase = state.phase();
@@ -314,15 +480,11 @@ pub fn program_action(
         players,
     };
     if super::our_number(&before, &id).ok() != Some(me) {
-        return Err(format!(
-            "player {me}'s turn comes before the file can give the program that number"
-        ));
+        return Err(ProgramError::NumberTooLate(me));
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    create_folder(dir)?;
     let file = dir.join("game.txt");
-    let before_text = write(&before);
-    std::fs::write(&file, &before_text)
-        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    write_file(&file, &write(&before))?;
     let file_arg = file.display().to_string();
     let mut args = match phase {
         Phase::Placement => vec![
@@ -336,47 +498,38 @@ pub fn program_action(
     let after_text = std::fs::read_to_string(&file).unwrap_or_default();
     match code {
         0 => {
-            let after = parse(&after_text).map_err(|e| format!("it wrote a damaged file: {e}"))?;
+            let after = parse(&after_text).map_err(ProgramError::DamagedFile)?;
             check_move(&before, &after, &id, phase, penguins)
         }
-        1 => Err("it said \"no move\" but had one".to_string()),
-        other => Err(format!("it exited with {other}: {stderr}")),
+        1 => Err(ProgramError::NoMoveButHadOne),
+        code => Err(ProgramError::Exited { code, stderr }),
     }
 }
 
 /// Plays the match, printing each game's result and the total to `out`; returns the results.
 ///
 /// # Errors
-/// When a program cannot even say its ID, the two IDs are equal, or the referee's own files
-/// cannot be written.
-pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameResult>, String> {
-    let ids = [
-        program_id(&setup.programs[0])?,
-        program_id(&setup.programs[1])?,
-    ];
+/// When a program cannot even say its ID, the two IDs are equal, the boards cannot hold the
+/// penguins, or the referee's own files cannot be written.
+pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameResult>, MatchError> {
+    let id = |program: &String| program_id(program).map_err(|e| MatchError::Id(Box::new(e)));
+    let ids = [id(&setup.programs[0])?, id(&setup.programs[1])?];
     if ids[0] == ids[1] {
-        return Err(format!(
-            "both programs call themselves `{}`: give one another ID (for Tablero: --id)",
-            ids[0]
-        ));
+        return Err(MatchError::SameId(ids[0].clone()));
     }
-    std::fs::create_dir_all(&setup.dir)
-        .map_err(|e| format!("cannot create {}: {e}", setup.dir.display()))?;
+    create_folder(&setup.dir)?;
     let mut results = Vec::new();
     let mut wins = [0u32; 2];
     let mut ties = 0;
     for game in 0..setup.games {
         let seed = setup.seed.wrapping_add(u64::from(game));
-        let board = setup
-            .generator
-            .generate(seed, 2 * usize::from(setup.penguins));
+        let mut runner = MatchRunner::new(game_setup(setup, seed)?);
         let first = (game % 2) as usize;
         let file = setup.dir.join(format!("game-{game}.txt"));
-        let mut moves = Vec::new();
-        let result = play_game(setup, &ids, board.clone(), first, &file, &mut moves)?;
+        let result = play_game(setup, &ids, &mut runner, first, &file)?;
         if let Some(dir) = &setup.records {
             let path = dir.join(format!("game-{}.ron", game + 1));
-            if let Err(e) = write_record(setup, &ids, &board, first, seed, moves, &result, &path) {
+            if let Err(e) = write_record(&runner, &ids, first, &result, &path) {
                 let _ = writeln!(out, "game {}: no record written: {e}", game + 1);
             }
         }
@@ -404,42 +557,43 @@ pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameRes
     Ok(results)
 }
 
-/// Writes the record of one game to `path`: the board, the programs in turn order (player 1
-/// first), every move with the time its call took, and the result. The record is replayed
-/// first, so a record that would not replay is not written.
+/// The match of game `seed`: two programs on the board the generator draws from it, each
+/// call's time limit (up to a minute) as the budget its record shows.
+fn game_setup(setup: &MatchSetup, seed: u64) -> Result<PenguinsMatch, SetupError> {
+    setup::penguins_match(
+        PenguinsSetup::Generated(setup.generator),
+        vec![Seat::Ai; 2],
+        setup.penguins,
+        setup.timeout.min(Duration::from_secs(60)),
+        AiLevel::Hard,
+        seed,
+    )
+}
+
+/// Writes the record of one game to `path`: the runner's record (the board, every move with
+/// its time), the programs in turn order (player A first) and the result.
 fn write_record(
-    setup: &MatchSetup,
+    runner: &MatchRunner<State>,
     ids: &[String; 2],
-    board: &Board,
     first: usize,
-    seed: u64,
-    moves: Vec<Entry>,
     result: &GameResult,
     path: &Path,
-) -> Result<(), String> {
-    let mut record = Record::new(
-        Layout::of_penguins_board(board),
-        vec![Seat::Ai, Seat::Ai],
-        setup.timeout.as_secs_f64().min(60.0),
-        Some(seed),
-    );
-    record.penguins = Some(setup.penguins);
-    record.moves = moves;
-    let positions = record
-        .replay::<State>()
-        .map_err(|(_, message)| format!("its moves do not replay: {message}"))?;
+) -> Result<(), MatchError> {
+    let mut record = runner.record().clone();
     record.result = Some(match result {
         GameResult::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
-        GameResult::Finished(_) => positions
-            .last()
-            .and_then(Recorded::result)
+        GameResult::Finished(_) => runner
+            .state()
+            .result()
             .unwrap_or_else(|| "finished".to_string()),
     });
     let players = format!("player A: {}, player B: {}", ids[first], ids[1 - first]);
     let text = format!("// {players}\n{}", record.to_ron());
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        create_folder(dir)?;
     }
-    crate::files::write_atomically(path, &text).map_err(|e| format!("{}: {e}", path.display()))
+    crate::files::write_atomically(path, &text).map_err(|source| MatchError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
 }

@@ -98,16 +98,8 @@ fn restart_on_layout_change(
         return;
     };
     let old = referee.setup();
-    let needed = old.seats.len() * usize::from(old.penguins);
-    if let Some(mut file) = layout_file
-        && let Err(e) = crate::layout::check_penguins_fit(Path::new(&file.file), &layout, needed)
-    {
-        file.error = Some(e.to_string());
-        file.config = old.layout.clone();
-        return;
-    }
     let seed = old.seed.unwrap_or(0);
-    if let Ok(setup) = setup::penguins_match(
+    match setup::penguins_match(
         layout,
         old.seats.clone(),
         old.penguins,
@@ -115,7 +107,16 @@ fn restart_on_layout_change(
         old.level,
         seed,
     ) {
-        requests.write(MatchRequested::new(setup));
+        Ok(setup) => {
+            requests.write(MatchRequested::new(setup));
+        }
+        // Too small for this match's penguins: said at its field, and the match goes on.
+        Err(e) => {
+            if let Some(mut file) = layout_file {
+                file.error = Some(e.in_layout_file(Path::new(&file.file)).to_string());
+                file.config = old.layout.clone();
+            }
+        }
     }
 }
 
