@@ -5,9 +5,11 @@
 pub mod idle;
 pub mod layout;
 pub mod magnetic_cave;
+pub mod match_view;
 pub mod menu;
 pub mod patolli;
 pub mod penguins;
+pub mod pieces;
 pub mod records;
 pub mod referee;
 pub mod screenshot;
@@ -255,6 +257,7 @@ impl Plugin for AppPlugin {
         ));
         app.add_plugins((
             theme::plugin,
+            pieces::plugin,
             magnetic_cave::view_plugin,
             patolli::view_plugin,
             penguins::view_plugin,

@@ -1,48 +1,47 @@
-//! The panel beside the cave: seats, whose turn it is, the AI's thinking bar, refusals,
-//! layout errors, the moves, and the Undo / New game / Menu buttons (keys U, N, Esc).
+//! The panel beside the cave: seats, whose turn it is, what the AI proved and the moves; the
+//! thinking bar, refusals, layout errors and the Undo / New game / Menu buttons (keys U, N,
+//! Esc) are the shared match view's (`app::match_view`).
 
 use bevy::prelude::*;
 
-use super::referee::{
-    AiProof, AiThinking, CaveReferee, MatchStarted, MoveApplied, MoveRejected, MovesUndone,
-};
-use crate::app::layout::CaveLayout;
+use super::referee::{AiProof, AiThinking, CaveReferee, Refusal};
+use crate::app::layout::CaveGame;
+use crate::app::match_view::{self, MatchView};
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
-use crate::rules::magnetic_cave::{Brick, Cell, Outcome};
+use crate::rules::magnetic_cave::{Brick, Cell, Outcome, State};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<LastRefusal>();
+    app.add_plugins(match_view::plugin::<State>);
     app.add_systems(OnEnter(Screen::MagneticCave), spawn_hud);
     app.add_systems(
         Update,
-        send_key_requests
-            .in_set(AppSystems::RecordInput)
-            .run_if(in_state(Screen::MagneticCave)),
-    );
-    app.add_systems(
-        Update,
-        (
-            remember_refusals,
-            show_status,
-            show_thinking,
-            show_proof,
-            show_message,
-            show_moves,
-            show_undo,
-        )
+        (show_status, show_proof, show_moves)
             .chain()
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::MagneticCave)),
     );
 }
 
-/// The reason of the last refused request, shown until the next change.
-#[derive(Resource, Debug, Default, Clone)]
-struct LastRefusal(Option<String>);
+impl MatchView for State {
+    type Layout = CaveGame;
+    type Chosen = ();
+
+    /// The moves list shows the moves; the cave has no log.
+    fn log_lines(_player: Brick, _action: Cell, _effect: &Option<Outcome>) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn refusal_line(action: Option<Cell>, reason: &Refusal) -> String {
+        match action {
+            Some(cell) => format!("{cell}: {reason}"),
+            None => reason.to_string(),
+        }
+    }
+}
 
 #[derive(Component)]
 struct StatusText;
@@ -52,10 +51,6 @@ struct CaveText;
 /// What the AI proved with its last move, while the match stands there.
 #[derive(Component)]
 struct ProofText;
-#[derive(Component)]
-struct MessageText;
-#[derive(Component)]
-struct LayoutErrorText;
 /// The heading of the moves list ("No moves yet." before the first).
 #[derive(Component)]
 struct MovesText;
@@ -138,8 +133,7 @@ fn spawn_hud(mut commands: Commands) {
                 });
             panel.spawn(theme::thinking_bar());
             panel.spawn((ProofText, theme::label("", 17.0, theme::TEXT)));
-            panel.spawn((MessageText, theme::label("", 17.0, theme::WARNING)));
-            panel.spawn((LayoutErrorText, theme::label("", 15.0, theme::ERROR)));
+            match_view::spawn_messages(panel, 17.0);
             panel
                 .spawn(Node {
                     flex_direction: FlexDirection::Column,
@@ -165,43 +159,6 @@ fn spawn_hud(mut commands: Commands) {
                 });
             theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
         });
-}
-
-fn send_key_requests(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut undo: MessageWriter<UndoRequested>,
-    mut again: MessageWriter<RematchRequested>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-        undo.write(UndoRequested);
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        again.write(RematchRequested);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        next.set(Screen::Menu);
-    }
-}
-
-fn remember_refusals(
-    mut refusals: MessageReader<MoveRejected>,
-    mut applied: MessageReader<MoveApplied>,
-    mut undone: MessageReader<MovesUndone>,
-    mut started: MessageReader<MatchStarted>,
-    mut last: ResMut<LastRefusal>,
-) {
-    let changed = applied.read().count() + undone.read().count() + started.read().count() > 0;
-    if changed {
-        last.0 = None;
-    }
-    if let Some(refusal) = refusals.read().last() {
-        let text = match refusal.action {
-            Some(cell) => format!("{cell}: {}", refusal.reason),
-            None => refusal.reason.to_string(),
-        };
-        last.0 = Some(text);
-    }
 }
 
 fn player_name(player: Brick) -> &'static str {
@@ -301,15 +258,6 @@ fn show_status(
     }
 }
 
-fn show_thinking(
-    thinking: Option<Res<AiThinking>>,
-    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
-    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
-) {
-    let left = thinking.map(|t| t.remaining_fraction());
-    theme::show_thinking_bar(left, &mut track, &mut bar);
-}
-
 fn show_proof(
     referee: Option<Res<CaveReferee>>,
     proof: Option<Res<AiProof>>,
@@ -320,17 +268,6 @@ fn show_proof(
         _ => String::new(),
     };
     theme::set_text(&mut text, line);
-}
-
-fn show_message(
-    last: Res<LastRefusal>,
-    layout: Option<Res<CaveLayout>>,
-    mut message: Single<&mut Text, (With<MessageText>, Without<LayoutErrorText>)>,
-    mut error: Single<&mut Text, (With<LayoutErrorText>, Without<MessageText>)>,
-) {
-    theme::set_text(&mut message, last.0.clone().unwrap_or_default());
-    let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
-    theme::set_text(&mut error, theme::layout_error_line(layout_error));
 }
 
 fn show_moves(
@@ -361,11 +298,4 @@ fn show_moves(
         };
         theme::set_text(&mut text, content);
     }
-}
-
-fn show_undo(
-    referee: Option<Res<CaveReferee>>,
-    mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
-) {
-    theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
 }

@@ -5,16 +5,15 @@
 //! would land; clicking it again (or its target, or Enter) moves it. Clicking your pool
 //! places a piece. The referee decides every request.
 
-use std::collections::VecDeque;
-
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::Notice;
 use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare};
+use crate::app::match_view::{self, Notice};
+use crate::app::pieces::{Glide, Grid, PieceRing, make_disc, show_ring};
 use crate::app::shapes::{self, Shapes};
-use crate::app::{AppSystems, InMotion, Screen, theme};
+use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
 use crate::rules::patolli::{Action, GridCell, Location, Piece, Player, Track};
 
@@ -37,7 +36,6 @@ const SQUARE_Z: f32 = 0.0;
 const MARK_Z: f32 = 0.2;
 const TARGET_Z: f32 = 0.5;
 const PIECE_Z: f32 = 1.0;
-const MOVING_Z: f32 = 2.0;
 const BANNER_Z: f32 = 5.0;
 /// Seconds a walking piece takes per square.
 const STEP_SECONDS: f32 = 0.12;
@@ -47,16 +45,8 @@ const SLIDE_SECONDS: f32 = 0.32;
 const CAPTURE_DELAY: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>();
     app.init_resource::<HoveredPiece>();
     app.init_resource::<Shapes>();
-    app.add_systems(Update, walk_pieces.in_set(AppSystems::TickTimers));
-    app.add_systems(
-        PostUpdate,
-        |walking: Query<(), With<Walk>>, mut motion: ResMut<InMotion>| {
-            motion.0 |= !walking.is_empty();
-        },
-    );
     app.add_systems(
         Update,
         (
@@ -64,7 +54,6 @@ pub(super) fn plugin(app: &mut App) {
             decorate_squares,
             decorate_pieces,
             start_walks,
-            forget_stale_selection,
             show_highlights,
             show_cards,
             show_banner,
@@ -77,36 +66,30 @@ pub(super) fn plugin(app: &mut App) {
 
 /// How one board is laid out on screen.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Geometry {
-    square: f32,
-    rows: u16,
-    cols: u16,
-}
+pub struct Geometry(Grid);
 
 impl Geometry {
     /// The layout of `track`'s grid, as large as fits.
     pub fn of(track: &Track) -> Geometry {
         let rows = track.cells().iter().map(|c| c.0).max().unwrap_or(0) + 1;
         let cols = track.cells().iter().map(|c| c.1).max().unwrap_or(0) + 1;
-        Geometry {
-            square: (BOARD_SPAN / f32::from(rows.max(cols))).min(MAX_SQUARE),
+        Geometry(Grid::fitting(
+            BOARD_CENTER,
             rows,
             cols,
-        }
+            BOARD_SPAN,
+            MAX_SQUARE,
+        ))
     }
 
     /// The side of one square, in pixels.
     pub fn square(&self) -> f32 {
-        self.square
+        self.0.square()
     }
 
     /// The world position of a grid cell's centre.
     pub fn cell_position(&self, cell: GridCell) -> Vec2 {
-        BOARD_CENTER
-            + Vec2::new(
-                (f32::from(cell.1) - (f32::from(self.cols) - 1.0) / 2.0) * self.square,
-                ((f32::from(self.rows) - 1.0) / 2.0 - f32::from(cell.0)) * self.square,
-            )
+        self.0.position(cell.0, cell.1)
     }
 
     /// The world position of track square `index`.
@@ -127,7 +110,7 @@ impl Geometry {
     }
 
     fn piece_size(&self) -> f32 {
-        (self.square * 0.84).min(SLOT_SPACING * 0.8)
+        (self.square() * 0.84).min(SLOT_SPACING * 0.8)
     }
 }
 
@@ -153,14 +136,8 @@ pub fn dice_center() -> Vec2 {
     Vec2::new(SIDE_X, 0.0)
 }
 
-/// The piece a human has chosen to move, waiting for confirmation, and the match revision it
-/// was chosen in.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Selection {
-    /// The chosen piece.
-    pub piece: Option<Piece>,
-    revision: u64,
-}
+/// The piece a human has chosen to move, waiting for confirmation.
+pub type Selection = match_view::Selection<Piece>;
 
 /// The piece under the pointer, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -171,20 +148,6 @@ pub struct HoveredPiece(pub Option<Piece>);
 struct PieceView {
     shown: Location,
 }
-
-/// A piece on its way, square by square.
-#[derive(Component, Debug, Clone)]
-pub(super) struct Walk {
-    waypoints: VecDeque<Vec2>,
-    from: Vec2,
-    step_seconds: f32,
-    elapsed: f32,
-    delay: f32,
-}
-
-/// The ring around a piece: bright when it can move, gold when it is chosen.
-#[derive(Component)]
-struct PieceRing;
 
 /// The marker over the square a chosen (or hovered) piece would land on.
 #[derive(Component)]
@@ -378,42 +341,20 @@ fn decorate_pieces(
         let geometry = Geometry::of(&board.track);
         let size = geometry.piece_size();
         let position = geometry.piece_position(&board.track, piece.piece, piece.location);
-        let color = player_color(piece.piece.owner());
-        commands
-            .entity(entity)
-            .insert((
-                PieceView {
-                    shown: piece.location,
-                },
-                shapes::sprite(&shapes.disc, theme::PIECE_EDGE, Vec2::splat(size)),
-                Transform::from_translation(position.extend(PIECE_Z)),
-                Visibility::default(),
-                Pickable::default(),
-            ))
-            .with_children(|disc| {
-                disc.spawn((
-                    shapes::sprite(&shapes.disc, color, Vec2::splat(size * 0.84)),
-                    Transform::from_xyz(0.0, 0.0, 0.01),
-                    Pickable::IGNORE,
-                ));
-                disc.spawn((
-                    Text2d::new(piece.piece.label().to_string()),
-                    theme::font((size * 0.5).clamp(11.0, 22.0)),
-                    TextColor(theme::PIECE_LABEL),
-                    Transform::from_xyz(0.0, 0.0, 0.02),
-                    Pickable::IGNORE,
-                ));
-                disc.spawn((
-                    PieceRing,
-                    shapes::sprite(&shapes.ring, theme::MOVABLE, Vec2::splat(size * 1.22)),
-                    Transform::from_xyz(0.0, 0.0, -0.01),
-                    Visibility::Hidden,
-                    Pickable::IGNORE,
-                ));
-            })
-            .observe(click_piece)
-            .observe(hover_piece)
-            .observe(leave_piece);
+        make_disc(
+            commands.entity(entity),
+            &shapes,
+            size,
+            player_color(piece.piece.owner()),
+            piece.piece.label().to_string(),
+            position.extend(PIECE_Z),
+        )
+        .insert(PieceView {
+            shown: piece.location,
+        })
+        .observe(click_piece)
+        .observe(hover_piece)
+        .observe(leave_piece);
     }
 }
 
@@ -436,7 +377,7 @@ fn start_walks(
         };
         let track = &board.track;
         let geometry = Geometry::of(track);
-        let mut waypoints = VecDeque::new();
+        let mut waypoints = Vec::new();
         let mut step_seconds = SLIDE_SECONDS;
         let mut delay = 0.0;
         let n = track.len();
@@ -460,64 +401,18 @@ fn start_walks(
             (Location::Track(_), Location::Pool) => delay = CAPTURE_DELAY,
             _ => {}
         }
-        waypoints.push_back(geometry.piece_position(track, piece.piece, piece.location));
+        waypoints.push(geometry.piece_position(track, piece.piece, piece.location));
         view.shown = piece.location;
-        commands.entity(entity).insert(Walk {
-            waypoints,
-            from: transform.translation.truncate(),
-            step_seconds,
-            elapsed: 0.0,
-            delay,
-        });
-    }
-}
-
-fn walk_pieces(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut walkers: Query<(Entity, &mut Walk, &mut Transform)>,
-) {
-    for (entity, mut walk, mut transform) in &mut walkers {
-        let mut dt = time.delta_secs();
-        if walk.delay > 0.0 {
-            let used = dt.min(walk.delay);
-            walk.delay -= used;
-            dt -= used;
-            if walk.delay > 0.0 {
-                continue;
-            }
-        }
-        walk.elapsed += dt;
-        while walk.elapsed >= walk.step_seconds {
-            walk.elapsed -= walk.step_seconds;
-            if let Some(reached) = walk.waypoints.pop_front() {
-                walk.from = reached;
-            }
-            if walk.waypoints.is_empty() {
-                break;
-            }
-        }
-        let Some(&next) = walk.waypoints.front() else {
-            transform.translation = walk.from.extend(PIECE_Z);
-            commands.entity(entity).remove::<Walk>();
-            continue;
-        };
-        let t = (walk.elapsed / walk.step_seconds).clamp(0.0, 1.0);
-        let eased = t * t * (3.0 - 2.0 * t);
-        let position = walk.from.lerp(next, eased);
-        // A little hop on every step.
-        let hop = (t * std::f32::consts::PI).sin() * 0.12;
-        transform.translation = position.extend(MOVING_Z);
-        transform.scale = Vec3::splat(1.0 + hop);
-    }
-}
-
-fn forget_stale_selection(referee: Option<Res<PatolliReferee>>, mut selection: ResMut<Selection>) {
-    let Some(referee) = referee else {
-        return;
-    };
-    if selection.revision != referee.revision() && selection.piece.is_some() {
-        *selection = Selection::default();
+        commands.entity(entity).insert(
+            Glide::new(
+                transform.translation.truncate(),
+                waypoints,
+                step_seconds,
+                PIECE_Z,
+            )
+            .after(delay)
+            .hopping(0.12),
+        );
     }
 }
 
@@ -542,29 +437,13 @@ fn show_highlights(
         Vec::new()
     };
     for (piece, children) in &pieces {
-        let chosen = selection.piece == Some(piece.piece);
+        let chosen = selection.chosen == Some(piece.piece);
         let movable = legal
             .iter()
             .any(|&a| a == Action::Move(piece.piece) || a == Action::Place(piece.piece));
-        for child in children.iter() {
-            if let Ok((mut visibility, mut sprite)) = rings.get_mut(child) {
-                let color = if chosen {
-                    theme::WIN_LINE
-                } else {
-                    theme::MOVABLE
-                };
-                if sprite.color != color {
-                    sprite.color = color;
-                }
-                visibility.set_if_neq(if chosen || movable {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                });
-            }
-        }
+        show_ring(children, &mut rings, chosen, movable);
     }
-    let shown = selection.piece.or(hovered.0).filter(|_| human);
+    let shown = selection.chosen.or(hovered.0).filter(|_| human);
     for (mut visibility, mut transform, parent) in &mut marker {
         let Ok(board) = boards.get(parent.parent()) else {
             continue;
@@ -684,17 +563,14 @@ fn click_piece(
         return;
     }
     let choosable = referee.human_to_move() && referee.state().move_target(piece).is_some();
-    if selection.piece == Some(piece) || !choosable {
+    if selection.chosen == Some(piece) || !choosable {
         *selection = Selection::default();
         requests.write(ActionRequested {
             action: Action::Move(piece),
             seat,
         });
     } else {
-        *selection = Selection {
-            piece: Some(piece),
-            revision: referee.revision(),
-        };
+        *selection = Selection::of(piece, referee.revision());
     }
 }
 
@@ -713,7 +589,7 @@ fn click_square(
     let (Ok(square), Some(referee)) = (squares.get(click.event_target()), referee) else {
         return;
     };
-    if let Some(piece) = selection.piece {
+    if let Some(piece) = selection.chosen {
         let target = match referee.state().move_target(piece) {
             Some(Location::Track(index)) => Some(index),
             Some(Location::Scored) => Some(referee.state().track().end(piece.owner())),

@@ -1,27 +1,26 @@
-//! The panel beside the cross: seats and rule options, whose turn it is and what to do, the
-//! AI's thinking bar, refusals, layout errors, a legend of the squares, what happened lately,
-//! and the Pass / Undo / New game / Menu buttons (keys P, U, N, Esc; Enter confirms a move).
+//! The panel beside the cross: seats and rule options, whose turn it is and what to do, a
+//! legend of the squares and the Pass button (key P; Enter confirms a move). The thinking
+//! bar, refusals, layout errors, the log and Undo / New game / Menu (keys U, N, Esc) are the
+//! shared match view's (`app::match_view`).
 
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::Notice;
 use super::board::Selection;
 use super::dice::RollDisplay;
-use super::referee::{
-    ActionApplied, ActionRejected, ActionRequested, DiceRolled, PatolliBoard, PatolliReferee,
-    PatolliThinking,
-};
-use crate::app::layout::PatolliLayout;
+use super::referee::{ActionRequested, PatolliReferee, PatolliThinking};
+use crate::app::layout::PatolliGame;
+use crate::app::match_view::{self, MatchView};
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
-use crate::record::Record;
-use crate::rules::patolli::{Action, Dice, Effect, Location, Overshoot, Phase, Player, State};
-use crate::rules::{Game, Seat};
+use crate::rules::Seat;
+use crate::rules::patolli::{
+    Action, Dice, Effect, Location, Overshoot, Phase, Piece, Player, State,
+};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<EventLog>();
+    app.add_plugins(match_view::plugin::<State>);
     app.add_systems(OnEnter(Screen::Patolli), spawn_panel);
     app.add_systems(
         Update,
@@ -31,48 +30,30 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (
-            record_events,
-            show_seats,
-            show_status,
-            show_thinking,
-            show_messages,
-            show_log,
-            show_buttons,
-        )
+        (show_seats, show_status, show_pass)
             .chain()
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Patolli)),
     );
 }
 
-/// What happened lately, newest last.
-#[derive(Resource, Debug, Default)]
-struct EventLog {
-    lines: theme::RecentLines,
-    actions_seen: usize,
-}
+impl MatchView for State {
+    type Layout = PatolliGame;
+    type Chosen = Piece;
 
-/// The log's line for an action `player` took.
-fn action_line(player: Player, effect: Effect) -> String {
-    format!("{player} {}", effect.describe())
-}
+    fn log_lines(player: Player, _action: Action, effect: &Effect) -> Vec<String> {
+        vec![format!("{player} {}", effect.describe())]
+    }
 
-/// The log's line for a 0 that ended `player`'s turn.
-fn turn_lost_line(player: Player) -> String {
-    format!("{player} rolled 0: turn lost")
+    fn turn_lost_line(player: Player) -> String {
+        format!("{player} rolled 0: turn lost")
+    }
 }
 
 #[derive(Component)]
 struct SeatsText;
 #[derive(Component)]
 struct StatusText;
-#[derive(Component)]
-struct MessageText;
-#[derive(Component)]
-struct LayoutErrorText;
-#[derive(Component)]
-struct LogText;
 #[derive(Component)]
 struct PassButton;
 
@@ -88,10 +69,9 @@ fn spawn_panel(mut commands: Commands) {
             panel.spawn((SeatsText, theme::label("", 15.0, theme::TEXT_DIM)));
             panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
             panel.spawn(theme::thinking_bar());
-            panel.spawn((MessageText, theme::label("", 16.0, theme::WARNING)));
-            panel.spawn((LayoutErrorText, theme::label("", 14.0, theme::ERROR)));
+            match_view::spawn_messages(panel, 16.0);
             panel.spawn(legend());
-            panel.spawn((LogText, theme::label("", 15.0, theme::TEXT_DIM)));
+            panel.spawn(match_view::log_text());
             panel
                 .spawn(Node {
                     margin: UiRect::top(Val::Auto),
@@ -137,13 +117,11 @@ fn legend() -> impl Bundle {
     )
 }
 
+/// P passes; Enter moves the chosen piece.
 fn send_key_requests(
     keys: Res<ButtonInput<KeyCode>>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<ActionRequested>,
-    mut undo: MessageWriter<UndoRequested>,
-    mut again: MessageWriter<RematchRequested>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     if keys.just_pressed(KeyCode::KeyP) {
         requests.write(ActionRequested {
@@ -152,92 +130,13 @@ fn send_key_requests(
         });
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter))
-        && let Some(piece) = selection.piece
+        && let Some(piece) = selection.chosen
     {
         *selection = Selection::default();
         requests.write(ActionRequested {
             action: Action::Move(piece),
             seat: Seat::Human,
         });
-    }
-    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-        undo.write(UndoRequested);
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        again.write(RematchRequested);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        if selection.piece.is_some() {
-            *selection = Selection::default();
-        } else {
-            next.set(Screen::Menu);
-        }
-    }
-}
-
-/// The log of a match that starts part-way (a replay's position, a continued record): the
-/// last lines of what its record says was played, as the live log words them.
-fn log_of_record(record: &Record) -> EventLog {
-    let mut log = EventLog::default();
-    let Ok((positions, effects)) = record.replay_effects::<State>() else {
-        return log;
-    };
-    for (effect, around) in effects.iter().zip(positions.windows(2)) {
-        let [before, after] = around else {
-            continue;
-        };
-        let Some(player) = Game::to_move(before) else {
-            continue;
-        };
-        match effect {
-            Some((_, effect)) => log.lines.push(action_line(player, *effect)),
-            // A roll that ended the turn: the live log's "turn lost".
-            None if after.roll_due().is_some() || Game::to_move(after) != Some(player) => {
-                log.lines.push(turn_lost_line(player));
-            }
-            None => {}
-        }
-    }
-    log
-}
-
-/// Keeps the log and the notice up to date with the referee's announcements.
-fn record_events(
-    referee: Option<Res<PatolliReferee>>,
-    new_boards: Query<(), Added<PatolliBoard>>,
-    mut rolls: MessageReader<DiceRolled>,
-    mut applied: MessageReader<ActionApplied>,
-    mut rejected: MessageReader<ActionRejected>,
-    mut log: ResMut<EventLog>,
-    mut notice: ResMut<Notice>,
-) {
-    let Some(referee) = referee else {
-        return;
-    };
-    if !new_boards.is_empty() {
-        *log = log_of_record(referee.record());
-        log.actions_seen = referee.actions_played();
-        notice.0 = None;
-    }
-    for applied in applied.read() {
-        notice.0 = None;
-        log.lines.push(action_line(applied.player, applied.effect));
-    }
-    for rolled in rolls.read() {
-        if rolled.turn_lost {
-            log.lines.push(turn_lost_line(rolled.player));
-        }
-    }
-    let played = referee.actions_played();
-    if played < log.actions_seen {
-        let taken = log.actions_seen - played;
-        let plural = if taken == 1 { "" } else { "s" };
-        log.lines.push(format!("Took back {taken} action{plural}"));
-        notice.0 = None;
-    }
-    log.actions_seen = played;
-    if let Some(refusal) = rejected.read().last() {
-        notice.0 = Some(format!("Refused: {}", refusal.reason));
     }
 }
 
@@ -314,7 +213,7 @@ fn show_status(
             "Player {player} rolled {roll}: no piece can move and none can be placed.\n\
              You can only pass: press P or click Pass."
         ),
-        Phase::Act { roll } => match selection.piece {
+        Phase::Act { roll } => match selection.chosen {
             Some(piece) => {
                 let target = match state.move_target(piece) {
                     Some(Location::Track(square)) => format!("lands on square {square}"),
@@ -343,39 +242,9 @@ fn show_status(
     }
 }
 
-fn show_thinking(
-    thinking: Option<Res<PatolliThinking>>,
-    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
-    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
-) {
-    let left = thinking
-        .filter(|t| !t.has_decided())
-        .map(|t| t.remaining_fraction());
-    theme::show_thinking_bar(left, &mut track, &mut bar);
-}
-
-fn show_messages(
-    notice: Res<Notice>,
-    layout: Option<Res<PatolliLayout>>,
-    mut message: Single<&mut Text, (With<MessageText>, Without<LayoutErrorText>)>,
-    mut error: Single<&mut Text, (With<LayoutErrorText>, Without<MessageText>)>,
-) {
-    theme::set_text(&mut message, notice.0.clone().unwrap_or_default());
-    let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
-    theme::set_text(&mut error, theme::layout_error_line(layout_error));
-}
-
-fn show_log(log: Res<EventLog>, mut text: Single<&mut Text, With<LogText>>) {
-    theme::set_text(&mut text, log.lines.text());
-}
-
-fn show_buttons(
+fn show_pass(
     referee: Option<Res<PatolliReferee>>,
-    mut pass: Single<
-        (&mut Visibility, &mut Selected),
-        (With<PassButton>, Without<theme::UndoButton>),
-    >,
-    mut undo: Single<&mut Visibility, (With<theme::UndoButton>, Without<PassButton>)>,
+    mut pass: Single<(&mut Visibility, &mut Selected), With<PassButton>>,
 ) {
     let Some(referee) = referee else {
         return;
@@ -390,12 +259,12 @@ fn show_buttons(
     });
     // When passing is all that is left, the button stands out.
     pass_selected.set_if_neq(Selected(human && referee.state().only_pass()));
-    theme::show_undo_button(referee.can_undo(), &mut undo);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Record;
 
     /// A record of the assignment's board with these entries.
     fn record(moves: &str) -> Record {
@@ -412,11 +281,11 @@ mod tests {
 
     #[test]
     fn a_record_gives_the_log_of_what_it_played() {
-        let log = log_of_record(&record(
+        let log = match_view::log_of_record::<State>(&record(
             r#"Roll(3), Act("place A", 0), Roll(1), Act("place 1", 0), Roll(0), Roll(2), Act("move 1", 0)"#,
         ));
         assert_eq!(
-            log.lines.lines(),
+            log.lines(),
             [
                 "L places A on square 23.",
                 "N places 1 on square 53.",
@@ -424,6 +293,10 @@ mod tests {
                 "N moves 1 from 53 to 55."
             ]
         );
-        assert!(log_of_record(&record("")).lines.lines().is_empty());
+        assert!(
+            match_view::log_of_record::<State>(&record(""))
+                .lines()
+                .is_empty()
+        );
     }
 }

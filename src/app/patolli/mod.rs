@@ -15,11 +15,5 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The board's sprites, the dice, the panel and pointer input.
 pub(super) fn view_plugin(app: &mut App) {
-    app.init_resource::<Notice>();
     app.add_plugins((board::plugin, dice::plugin, hud::plugin));
 }
-
-/// A word for the player from the view itself (not a referee's refusal), such as "that is the
-/// other player's pool"; cleared when the match changes.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Notice(pub Option<String>);

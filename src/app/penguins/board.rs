@@ -7,10 +7,11 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::Notice;
 use super::referee::{
     ActionApplied, ActionRequested, Floe, Penguin, PenguinsBoard, PenguinsReferee,
 };
+use crate::app::match_view::{self, Notice};
+use crate::app::pieces::{Glide, Grid, PieceRing, make_disc, show_ring};
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, InMotion, Screen, theme, window_position};
 use crate::rules::Seat;
@@ -22,7 +23,7 @@ pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
 const BOARD_SPAN: f32 = 620.0;
 /// Fields are never larger than this, in pixels.
 const MAX_FIELD: f32 = 72.0;
-/// Drawing order: water, highlight frames, floes, fish, penguins, a sinking floe above.
+/// Drawing order: water, highlight frames, floes, fish, a sinking floe, penguins.
 const WATER_Z: f32 = -1.0;
 const FRAME_Z: f32 = 0.0;
 const FLOE_Z: f32 = 0.1;
@@ -34,18 +35,14 @@ const SLIDE_SECONDS: f32 = 0.3;
 const SINK_SECONDS: f32 = 0.35;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>();
     app.init_resource::<Shapes>();
     app.add_systems(
         PostUpdate,
-        |moving: Query<(), Or<(With<Slide>, With<Sinking>)>>, mut motion: ResMut<InMotion>| {
-            motion.0 |= !moving.is_empty();
+        |sinking: Query<(), With<Sinking>>, mut motion: ResMut<InMotion>| {
+            motion.0 |= !sinking.is_empty();
         },
     );
-    app.add_systems(
-        Update,
-        (slide_penguins, sink_floes).in_set(AppSystems::TickTimers),
-    );
+    app.add_systems(Update, sink_floes.in_set(AppSystems::TickTimers));
     app.add_systems(
         Update,
         (
@@ -54,7 +51,6 @@ pub(super) fn plugin(app: &mut App) {
             decorate_penguins,
             start_slides,
             start_sinking,
-            forget_stale_selection,
             show_fish_and_frames,
         )
             .chain()
@@ -63,19 +59,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The grid of a board of this shape on screen.
+fn grid(rows: u16, cols: u16) -> Grid {
+    Grid::fitting(BOARD_CENTER, rows, cols, BOARD_SPAN, MAX_FIELD)
+}
+
 /// The side of one field for a board of this shape, in pixels.
 pub fn field_size(rows: u16, cols: u16) -> f32 {
-    (BOARD_SPAN / f32::from(rows.max(cols).max(1))).min(MAX_FIELD)
+    grid(rows, cols).square()
 }
 
 /// The world position of field `pos`'s centre.
 pub fn field_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
-    let size = field_size(rows, cols);
-    BOARD_CENTER
-        + Vec2::new(
-            (f32::from(pos.col) - (f32::from(cols) - 1.0) / 2.0) * size,
-            ((f32::from(rows) - 1.0) / 2.0 - f32::from(pos.row)) * size,
-        )
+    grid(rows, cols).position(pos.row, pos.col)
 }
 
 /// Where field `pos` is in the window, in pixels from its top-left corner (for xdotool).
@@ -93,13 +89,8 @@ pub fn player_color(player: u8) -> Color {
     }
 }
 
-/// The penguin a human has chosen to move, and the match revision it was chosen in.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Selection {
-    /// Where the chosen penguin stands.
-    pub from: Option<Pos>,
-    revision: u64,
-}
+/// Where the penguin a human has chosen to move stands.
+pub type Selection = match_view::Selection<Pos>;
 
 /// The green frame under a floe that may be chosen.
 #[derive(Component)]
@@ -113,18 +104,6 @@ struct FishDot(u8);
 #[derive(Component, Clone, Copy)]
 struct PenguinView {
     shown: Pos,
-}
-
-/// The ring around a penguin that may move (gold when chosen).
-#[derive(Component)]
-struct PenguinRing;
-
-/// A penguin sliding from one floe to another.
-#[derive(Component)]
-struct Slide {
-    from: Vec2,
-    to: Vec2,
-    elapsed: f32,
 }
 
 /// A floe going down after its penguin left.
@@ -238,43 +217,17 @@ fn decorate_penguins(
             continue;
         };
         let size = field_size(board.rows, board.cols) * 0.72;
-        commands
-            .entity(entity)
-            .insert((
-                PenguinView { shown: penguin.pos },
-                shapes::sprite(&shapes.disc, theme::PIECE_EDGE, Vec2::splat(size)),
-                Transform::from_translation(
-                    field_position(board.rows, board.cols, penguin.pos).extend(PENGUIN_Z),
-                ),
-                Visibility::default(),
-                Pickable::default(),
-            ))
-            .with_children(|disc| {
-                disc.spawn((
-                    shapes::sprite(
-                        &shapes.disc,
-                        player_color(penguin.player),
-                        Vec2::splat(size * 0.84),
-                    ),
-                    Transform::from_xyz(0.0, 0.0, 0.01),
-                    Pickable::IGNORE,
-                ));
-                disc.spawn((
-                    Text2d::new(player_letter(penguin.player).to_string()),
-                    theme::font((size * 0.45).clamp(11.0, 24.0)),
-                    TextColor(theme::PIECE_LABEL),
-                    Transform::from_xyz(0.0, 0.0, 0.02),
-                    Pickable::IGNORE,
-                ));
-                disc.spawn((
-                    PenguinRing,
-                    shapes::sprite(&shapes.ring, theme::MOVABLE, Vec2::splat(size * 1.25)),
-                    Transform::from_xyz(0.0, 0.0, -0.01),
-                    Visibility::Hidden,
-                    Pickable::IGNORE,
-                ));
-            })
-            .observe(click_penguin);
+        let at = field_position(board.rows, board.cols, penguin.pos).extend(PENGUIN_Z);
+        make_disc(
+            commands.entity(entity),
+            &shapes,
+            size,
+            player_color(penguin.player),
+            player_letter(penguin.player).to_string(),
+            at,
+        )
+        .insert(PenguinView { shown: penguin.pos })
+        .observe(click_penguin);
     }
 }
 
@@ -294,28 +247,13 @@ fn start_slides(
             continue;
         };
         view.shown = penguin.pos;
-        commands.entity(entity).insert(Slide {
-            from: transform.translation.truncate(),
-            to: field_position(board.rows, board.cols, penguin.pos),
-            elapsed: 0.0,
-        });
-    }
-}
-
-fn slide_penguins(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut sliding: Query<(Entity, &mut Slide, &mut Transform)>,
-) {
-    for (entity, mut slide, mut transform) in &mut sliding {
-        slide.elapsed += time.delta_secs();
-        let t = (slide.elapsed / SLIDE_SECONDS).clamp(0.0, 1.0);
-        let eased = 1.0 - (1.0 - t) * (1.0 - t);
-        transform.translation = slide.from.lerp(slide.to, eased).extend(PENGUIN_Z + 0.5);
-        if t >= 1.0 {
-            transform.translation = slide.to.extend(PENGUIN_Z);
-            commands.entity(entity).remove::<Slide>();
-        }
+        let to = field_position(board.rows, board.cols, penguin.pos);
+        commands.entity(entity).insert(Glide::new(
+            transform.translation.truncate(),
+            [to],
+            SLIDE_SECONDS,
+            PENGUIN_Z,
+        ));
     }
 }
 
@@ -361,29 +299,20 @@ fn sink_floes(
     }
 }
 
-fn forget_stale_selection(referee: Option<Res<PenguinsReferee>>, mut selection: ResMut<Selection>) {
-    if let Some(referee) = referee
-        && selection.revision != referee.revision()
-        && selection.from.is_some()
-    {
-        *selection = Selection::default();
-    }
-}
-
 fn show_fish_and_frames(
     referee: Option<Res<PenguinsReferee>>,
     selection: Res<Selection>,
     floes: Query<(&Floe, &Children)>,
     mut dots: Query<
         (&FishDot, &mut Visibility, &mut Transform),
-        (Without<FloeFrame>, Without<PenguinRing>),
+        (Without<FloeFrame>, Without<PieceRing>),
     >,
     boards: Query<&PenguinsBoard>,
-    mut frames: Query<&mut Visibility, (With<FloeFrame>, Without<FishDot>, Without<PenguinRing>)>,
+    mut frames: Query<&mut Visibility, (With<FloeFrame>, Without<FishDot>, Without<PieceRing>)>,
     penguins: Query<(&Penguin, &Children)>,
     mut rings: Query<
         (&mut Visibility, &mut Sprite),
-        (With<PenguinRing>, Without<FishDot>, Without<FloeFrame>),
+        (With<PieceRing>, Without<FishDot>, Without<FloeFrame>),
     >,
 ) {
     let Some(referee) = referee else {
@@ -392,7 +321,7 @@ fn show_fish_and_frames(
     let state = referee.state();
     let board = state.board();
     let human = referee.human_to_move();
-    let targets: Vec<Pos> = match (human, state.phase(), selection.from) {
+    let targets: Vec<Pos> = match (human, state.phase(), selection.chosen) {
         (true, Phase::Placement, _) => board.placement_floes(),
         (true, Phase::Movement, Some(from)) => board.reachable(from),
         _ => Vec::new(),
@@ -426,28 +355,12 @@ fn show_fish_and_frames(
         }
     }
     for (penguin, children) in &penguins {
-        let chosen = selection.from == Some(penguin.pos);
+        let chosen = selection.chosen == Some(penguin.pos);
         let movable = human
             && state.phase() == Phase::Movement
             && penguin.player == state.to_move()
             && board.can_move_from(penguin.pos);
-        for child in children.iter() {
-            if let Ok((mut visibility, mut sprite)) = rings.get_mut(child) {
-                let color = if chosen {
-                    theme::WIN_LINE
-                } else {
-                    theme::MOVABLE
-                };
-                if sprite.color != color {
-                    sprite.color = color;
-                }
-                visibility.set_if_neq(if chosen || movable {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                });
-            }
-        }
+        show_ring(children, &mut rings, chosen, movable);
     }
 }
 
@@ -474,7 +387,7 @@ fn click_floe(
                 seat,
             });
         }
-        Phase::Movement => match selection.from {
+        Phase::Movement => match selection.chosen {
             Some(from) => {
                 *selection = Selection::default();
                 requests.write(ActionRequested {
@@ -523,12 +436,9 @@ fn click_penguin(
         ));
         return;
     }
-    *selection = if selection.from == Some(penguin.pos) {
+    *selection = if selection.chosen == Some(penguin.pos) {
         Selection::default()
     } else {
-        Selection {
-            from: Some(penguin.pos),
-            revision: referee.revision(),
-        }
+        Selection::of(penguin.pos, referee.revision())
     };
 }

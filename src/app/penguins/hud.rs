@@ -1,54 +1,60 @@
 //! The panel beside the Penguins board: each player's seat and fish, whose turn it is and
-//! what to do, skipped players, the AI's thinking bar, refusals, layout errors, the last
-//! moves, the ranking at the end, and Undo / New game / Menu (keys U, N, Esc).
+//! what to do, and the ranking at the end. The thinking bar, refusals and skipped players,
+//! layout errors, the last moves and Undo / New game / Menu (keys U, N, Esc) are the shared
+//! match view's (`app::match_view`).
 
 use bevy::prelude::*;
 
-use super::Notice;
 use super::board::Selection;
-use super::referee::{
-    ActionApplied, ActionRejected, PenguinsBoard, PenguinsReferee, PenguinsThinking,
-};
-use crate::app::layout::PenguinsLayout;
+use super::referee::{PenguinsReferee, PenguinsThinking};
+use crate::app::layout::PenguinsGame;
+use crate::app::match_view::{self, MatchView};
 use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
-use crate::record::Record;
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, State, Turn, player_letter};
+use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, Pos, State, Turn, player_letter};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<EventLog>();
-    // Shared with the board; whichever plugin comes first makes them.
-    app.init_resource::<Selection>();
-    app.init_resource::<Notice>();
+    app.add_plugins(match_view::plugin::<State>);
     app.add_systems(OnEnter(Screen::Penguins), spawn_panel);
     app.add_systems(
         Update,
-        send_key_requests
-            .in_set(AppSystems::RecordInput)
-            .run_if(in_state(Screen::Penguins)),
-    );
-    app.add_systems(
-        Update,
-        (
-            record_events,
-            show_players,
-            show_status,
-            show_thinking,
-            show_messages,
-            show_undo,
-        )
+        (show_players, show_status)
             .chain()
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Penguins)),
     );
 }
 
-/// What happened lately, newest last.
-#[derive(Resource, Debug, Default)]
-struct EventLog(theme::RecentLines);
+impl MatchView for State {
+    type Layout = PenguinsGame;
+    type Chosen = Pos;
+
+    /// The move, then any players it left skipped.
+    fn log_lines(_player: Player, action: Action, turn: &Turn) -> Vec<String> {
+        let who = player_letter(turn.player);
+        let mut lines = vec![match action {
+            Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
+            Action::Move { from, to } => format!("{who} slid {from} → {to}: {} fish", turn.fish),
+        }];
+        lines.extend(
+            turn.skipped
+                .iter()
+                .map(|&skipped| format!("{} cannot move and is skipped", player_letter(skipped))),
+        );
+        lines
+    }
+
+    fn notice_after(turn: &Turn) -> Option<String> {
+        let skipped = turn.skipped.last()?;
+        Some(format!(
+            "Player {} cannot move and is skipped.",
+            player_letter(*skipped)
+        ))
+    }
+}
 
 /// The players' lines: for each possible player, three spans (the turn arrow, a dot in the
 /// player's colour, the seat and fish), then the board's line.
@@ -59,12 +65,6 @@ pub struct PlayersText;
 const SPANS_PER_PLAYER: usize = 3;
 #[derive(Component)]
 struct StatusText;
-#[derive(Component)]
-struct MessageText;
-#[derive(Component)]
-struct LayoutErrorText;
-#[derive(Component)]
-struct LogText;
 
 fn spawn_panel(mut commands: Commands) {
     commands
@@ -85,93 +85,10 @@ fn spawn_panel(mut commands: Commands) {
                 });
             panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
             panel.spawn(theme::thinking_bar());
-            panel.spawn((MessageText, theme::label("", 16.0, theme::WARNING)));
-            panel.spawn((LayoutErrorText, theme::label("", 14.0, theme::ERROR)));
-            panel.spawn((LogText, theme::label("", 15.0, theme::TEXT_DIM)));
+            match_view::spawn_messages(panel, 16.0);
+            panel.spawn(match_view::log_text());
             theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
         });
-}
-
-fn send_key_requests(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut selection: ResMut<Selection>,
-    mut undo: MessageWriter<UndoRequested>,
-    mut again: MessageWriter<RematchRequested>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-        undo.write(UndoRequested);
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        again.write(RematchRequested);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        if selection.from.is_some() {
-            *selection = Selection::default();
-        } else {
-            next.set(Screen::Menu);
-        }
-    }
-}
-
-/// The log's lines for one applied action: the move, then any players it left skipped.
-fn turn_lines(action: Action, turn: &Turn) -> Vec<String> {
-    let who = player_letter(turn.player);
-    let mut lines = vec![match action {
-        Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
-        Action::Move { from, to } => format!("{who} slid {from} → {to}: {} fish", turn.fish),
-    }];
-    lines.extend(
-        turn.skipped
-            .iter()
-            .map(|&skipped| format!("{} cannot move and is skipped", player_letter(skipped))),
-    );
-    lines
-}
-
-/// The log of a match that starts part-way (a replay's position, a continued record): the
-/// last lines of what its record says was played.
-fn log_of_record(record: &Record) -> theme::RecentLines {
-    let mut log = theme::RecentLines::default();
-    if let Ok((_, effects)) = record.replay_effects::<State>() {
-        log.extend(
-            effects
-                .iter()
-                .flatten()
-                .flat_map(|(action, turn)| turn_lines(*action, turn)),
-        );
-    }
-    log
-}
-
-fn record_events(
-    referee: Option<Res<PenguinsReferee>>,
-    new_boards: Query<(), Added<PenguinsBoard>>,
-    mut applied: MessageReader<ActionApplied>,
-    mut rejected: MessageReader<ActionRejected>,
-    mut log: ResMut<EventLog>,
-    mut notice: ResMut<Notice>,
-) {
-    if !new_boards.is_empty() {
-        log.0 = referee
-            .map(|r| log_of_record(r.record()))
-            .unwrap_or_default();
-        notice.0 = None;
-    }
-    for applied in applied.read() {
-        notice.0 = None;
-        let turn = &applied.effect;
-        log.0.extend(turn_lines(applied.action, turn));
-        if let Some(&skipped) = turn.skipped.last() {
-            notice.0 = Some(format!(
-                "Player {} cannot move and is skipped.",
-                player_letter(skipped)
-            ));
-        }
-    }
-    if let Some(refusal) = rejected.read().last() {
-        notice.0 = Some(format!("Refused: {}", refusal.reason));
-    }
 }
 
 fn show_players(
@@ -285,7 +202,7 @@ fn show_status(
         Phase::Placement => {
             format!("Player {who}: place a penguin.\nClick a framed floe with one fish.")
         }
-        Phase::Movement => match selection.from {
+        Phase::Movement => match selection.chosen {
             Some(from) => format!(
                 "Player {who}: the penguin at {from} is chosen.\nClick a framed floe to slide \
                  there (Esc: choose again)."
@@ -294,59 +211,6 @@ fn show_status(
         },
     };
     theme::set_text(&mut status, line);
-}
-
-fn show_thinking(
-    thinking: Option<Res<PenguinsThinking>>,
-    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
-    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
-) {
-    let left = thinking
-        .filter(|t| !t.has_decided())
-        .map(|t| t.remaining_fraction());
-    theme::show_thinking_bar(left, &mut track, &mut bar);
-}
-
-fn show_messages(
-    notice: Res<Notice>,
-    layout: Option<Res<PenguinsLayout>>,
-    log: Res<EventLog>,
-    mut message: Single<
-        &mut Text,
-        (
-            With<MessageText>,
-            Without<LayoutErrorText>,
-            Without<LogText>,
-        ),
-    >,
-    mut error: Single<
-        &mut Text,
-        (
-            With<LayoutErrorText>,
-            Without<MessageText>,
-            Without<LogText>,
-        ),
-    >,
-    mut log_text: Single<
-        &mut Text,
-        (
-            With<LogText>,
-            Without<MessageText>,
-            Without<LayoutErrorText>,
-        ),
-    >,
-) {
-    theme::set_text(&mut message, notice.0.clone().unwrap_or_default());
-    let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
-    theme::set_text(&mut error, theme::layout_error_line(layout_error));
-    theme::set_text(&mut log_text, log.0.text());
-}
-
-fn show_undo(
-    referee: Option<Res<PenguinsReferee>>,
-    mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
-) {
-    theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
 }
 
 #[cfg(test)]
@@ -375,7 +239,7 @@ Record(
         };
         // Seven lines played; the log keeps the last six.
         assert_eq!(
-            log_of_record(&record).lines(),
+            match_view::log_of_record::<State>(&record).lines(),
             [
                 "B placed a penguin at 1 2: 1 fish",
                 "C placed a penguin at 6 3: 1 fish",

@@ -14,11 +14,5 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The board's sprites, the panel and pointer input.
 pub(super) fn view_plugin(app: &mut App) {
-    app.init_resource::<Notice>();
     app.add_plugins((board::plugin, hud::plugin));
 }
-
-/// A word for the player from the view (not a referee's refusal), or the last refusal; the
-/// board and the panel both write it.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Notice(pub Option<String>);

@@ -1,0 +1,274 @@
+//! What every match's panel shares, written once over [`MatchView`]: the keys that send
+//! requests (U or Backspace undo, N a new game, Esc drops a choice or goes to the menu), the
+//! AI's thinking bar, the notice line (refusals, and words from the board), the layout file's
+//! error, the log of what happened lately, the Undo button, and the piece or penguin a human
+//! has chosen. Each game's `hud.rs` keeps only what it draws differently (seats, the status
+//! line, a legend or a moves list).
+
+use bevy::prelude::*;
+
+use crate::app::layout::{GameLayout, LayoutGame};
+use crate::app::referee::{
+    ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
+    Refusal, RematchRequested, UndoRequested,
+};
+use crate::app::search_task::Thinking;
+use crate::app::{AppSystems, Screen, theme};
+use crate::record::Record;
+use crate::rules::Game;
+
+/// A game's match as its panel shows it: what the shared view needs to know of the game.
+pub trait MatchView: AppGame {
+    /// The game's layouts (the panel shows the file's error).
+    type Layout: LayoutGame;
+    /// What a human chooses before acting (a piece to move); `()` where nothing is chosen.
+    type Chosen: Copy + PartialEq + Send + Sync + 'static;
+    /// The log's lines for `action`, taken by `player` with `effect`.
+    fn log_lines(player: Self::Player, action: Self::Action, effect: &Self::Effect) -> Vec<String>;
+    /// The log's line for a roll that ended `player`'s turn.
+    fn turn_lost_line(player: Self::Player) -> String {
+        format!("{player} lost the turn")
+    }
+    /// A word for the notice line after an action (a player skipped), if any.
+    fn notice_after(effect: &Self::Effect) -> Option<String> {
+        let _ = effect;
+        None
+    }
+    /// The notice line for a refused request.
+    fn refusal_line(action: Option<Self::Action>, reason: &Refusal<Self>) -> String {
+        let _ = action;
+        format!("Refused: {reason}")
+    }
+}
+
+/// The shared view of game `G`'s matches.
+pub fn plugin<G: MatchView>(app: &mut App) {
+    app.init_resource::<Notice>();
+    app.init_resource::<MatchLog>();
+    app.init_resource::<Selection<G::Chosen>>();
+    app.add_systems(
+        Update,
+        send_match_keys::<G>
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(G::SCREEN)),
+    );
+    app.add_systems(
+        Update,
+        forget_stale_selection::<G>
+            .in_set(AppSystems::MirrorEntities)
+            .run_if(in_state(G::SCREEN)),
+    );
+    app.add_systems(
+        Update,
+        (
+            note_events::<G>,
+            show_thinking::<G>,
+            show_messages::<G>,
+            show_undo::<G>,
+        )
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(G::SCREEN)),
+    );
+}
+
+/// A word for the player on the notice line: the last refusal, or a word from the board
+/// ("click one of your penguins first"); cleared when the match changes.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Notice(pub Option<String>);
+
+/// What happened lately in the match on screen, newest last.
+#[derive(Resource, Debug, Default)]
+pub struct MatchLog(pub theme::RecentLines);
+
+/// What a human has chosen to act with, and the match revision it was chosen in: a choice
+/// made before the match changed is forgotten.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Selection<T> {
+    /// The chosen piece (or penguin), if any.
+    pub chosen: Option<T>,
+    revision: u64,
+}
+
+impl<T> Default for Selection<T> {
+    fn default() -> Self {
+        Selection {
+            chosen: None,
+            revision: 0,
+        }
+    }
+}
+
+impl<T> Selection<T> {
+    /// `chosen`, in the match's revision `revision`.
+    pub fn of(chosen: T, revision: u64) -> Selection<T> {
+        Selection {
+            chosen: Some(chosen),
+            revision,
+        }
+    }
+}
+
+/// The notice line.
+#[derive(Component)]
+struct NoticeText;
+/// The layout file's error.
+#[derive(Component)]
+struct LayoutErrorText;
+/// The log of what happened lately.
+#[derive(Component)]
+struct LogText;
+
+/// The notice line and the layout error line under it, in type of `size` pixels.
+pub fn spawn_messages(panel: &mut ChildSpawnerCommands, size: f32) {
+    panel.spawn((NoticeText, theme::label("", size, theme::WARNING)));
+    panel.spawn((LayoutErrorText, theme::label("", size - 2.0, theme::ERROR)));
+}
+
+/// The log of what happened lately.
+pub fn log_text() -> impl Bundle {
+    (LogText, theme::label("", 15.0, theme::TEXT_DIM))
+}
+
+/// U (or Backspace) undoes, N starts a new game, Esc drops a choice or goes to the menu.
+fn send_match_keys<G: MatchView>(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selection: ResMut<Selection<G::Chosen>>,
+    mut undo: MessageWriter<UndoRequested>,
+    mut again: MessageWriter<RematchRequested>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+        undo.write(UndoRequested);
+    }
+    if keys.just_pressed(KeyCode::KeyN) {
+        again.write(RematchRequested);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if selection.chosen.is_some() {
+            *selection = Selection::default();
+        } else {
+            next.set(Screen::Menu);
+        }
+    }
+}
+
+fn forget_stale_selection<G: MatchView>(
+    referee: Option<Res<Referee<G>>>,
+    mut selection: ResMut<Selection<G::Chosen>>,
+) {
+    if let Some(referee) = referee
+        && selection.revision != referee.revision()
+        && selection.chosen.is_some()
+    {
+        *selection = Selection::default();
+    }
+}
+
+/// The log of a match that starts part-way (a replay's position, a continued record): the
+/// last lines of what its record says was played, as the live log words them.
+pub(crate) fn log_of_record<G: MatchView>(record: &Record) -> theme::RecentLines {
+    let mut log = theme::RecentLines::default();
+    let Ok((positions, effects)) = record.replay_effects::<G>() else {
+        return log;
+    };
+    for (effect, around) in effects.iter().zip(positions.windows(2)) {
+        let [before, after] = around else {
+            continue;
+        };
+        let Some(player) = Game::to_move(before) else {
+            continue;
+        };
+        match effect {
+            Some((action, effect)) => log.extend(G::log_lines(player, *action, effect)),
+            // A roll that ended the turn.
+            None if after.roll_due().is_some() || Game::to_move(after) != Some(player) => {
+                log.push(G::turn_lost_line(player));
+            }
+            None => {}
+        }
+    }
+    log
+}
+
+/// Keeps the log and the notice up to date with the referee's announcements.
+#[allow(clippy::too_many_arguments)]
+fn note_events<G: MatchView>(
+    referee: Option<Res<Referee<G>>>,
+    mut started: MessageReader<MatchStarted<G>>,
+    mut applied: MessageReader<ActionApplied<G>>,
+    mut rolled: MessageReader<DiceRolled<G>>,
+    mut undone: MessageReader<MovesUndone<G>>,
+    mut rejected: MessageReader<ActionRejected<G>>,
+    mut log: ResMut<MatchLog>,
+    mut notice: ResMut<Notice>,
+) {
+    if started.read().count() > 0 {
+        log.0 = referee
+            .map(|r| log_of_record::<G>(r.record()))
+            .unwrap_or_default();
+        notice.0 = None;
+    }
+    for applied in applied.read() {
+        notice.0 = G::notice_after(&applied.effect);
+        log.0.extend(G::log_lines(
+            applied.player,
+            applied.action,
+            &applied.effect,
+        ));
+    }
+    for rolled in rolled.read().filter(|rolled| rolled.turn_lost) {
+        log.0.push(G::turn_lost_line(rolled.player));
+    }
+    for undone in undone.read() {
+        let taken = undone.actions.len();
+        let plural = if taken == 1 { "" } else { "s" };
+        log.0.push(format!("Took back {taken} action{plural}"));
+        notice.0 = None;
+    }
+    if let Some(refusal) = rejected.read().last() {
+        notice.0 = Some(G::refusal_line(refusal.action, &refusal.reason));
+    }
+}
+
+fn show_thinking<G: MatchView>(
+    thinking: Option<Res<Thinking<Referee<G>>>>,
+    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
+    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
+) {
+    let left = thinking
+        .filter(|t| !t.has_decided())
+        .map(|t| t.remaining_fraction());
+    theme::show_thinking_bar(left, &mut track, &mut bar);
+}
+
+type OnlyNotice = (With<NoticeText>, Without<LayoutErrorText>, Without<LogText>);
+type OnlyLayoutError = (With<LayoutErrorText>, Without<NoticeText>, Without<LogText>);
+type OnlyLog = (With<LogText>, Without<NoticeText>, Without<LayoutErrorText>);
+
+fn show_messages<G: MatchView>(
+    notice: Res<Notice>,
+    layout: Option<Res<GameLayout<G::Layout>>>,
+    log: Res<MatchLog>,
+    mut notices: Query<&mut Text, OnlyNotice>,
+    mut errors: Query<&mut Text, OnlyLayoutError>,
+    mut logs: Query<&mut Text, OnlyLog>,
+) {
+    for mut text in &mut notices {
+        theme::set_text(&mut text, notice.0.clone().unwrap_or_default());
+    }
+    let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
+    for mut text in &mut errors {
+        theme::set_text(&mut text, theme::layout_error_line(layout_error));
+    }
+    for mut text in &mut logs {
+        theme::set_text(&mut text, log.0.text());
+    }
+}
+
+fn show_undo<G: MatchView>(
+    referee: Option<Res<Referee<G>>>,
+    mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
+) {
+    theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
+}
