@@ -42,16 +42,16 @@ pub enum CommandError {
     #[error("newgame takes no arguments or three: W H K")]
     NewGameArguments,
     /// A cave the rules do not allow.
-    #[error("{0}")]
+    #[error(transparent)]
     Cave(#[from] ConfigError),
     /// `move` without one cell.
     #[error("move takes one cell, like D7")]
     MoveArguments,
     /// A word that names no cell.
-    #[error("{0}")]
+    #[error(transparent)]
     Cell(#[from] ParseCellError),
     /// The rules refuse the move.
-    #[error("{0}")]
+    #[error(transparent)]
     Refused(#[from] Refusal<State>),
     /// `go` with a word that is not a number.
     #[error("`{0}` is not a number of seconds")]

@@ -762,8 +762,8 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
     )
     .map_err(|e| match e {
         // The board's size came from the command line, not the file.
-        SetupError::BoardTooSmall { message, .. } if board_size_given => {
-            anyhow::anyhow!("--rows/--cols: {message}")
+        SetupError::BoardTooSmall(fault) if board_size_given => {
+            anyhow::anyhow!("--rows/--cols: {fault}")
         }
         e => e.in_layout_file(&path).into(),
     })?;

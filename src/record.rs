@@ -24,8 +24,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::AiLevel;
-use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup, locate_field};
-use crate::rules::{Game, GameKind, Seat, magnetic_cave, patolli, penguins};
+use crate::layout::{
+    self, GameSetup, Layout, LayoutError, LayoutFault, PenguinsSetup, locate_field,
+};
+use crate::rules::{Game, GameKind, ParseError, Seat, magnetic_cave, patolli, penguins};
 
 /// A whole match, as written to and read from a record file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -71,18 +73,146 @@ pub type Effects<G> = Vec<Option<(<G as Game>::Action, <G as Game>::Effect)>>;
 
 /// A game that can be recorded and replayed.
 pub trait Recorded: Game {
-    /// The position a record starts from, or the record field at fault and why not.
+    /// Why a text is no action of this game.
+    type ActionError: std::error::Error + Clone + Send + Sync + 'static;
+    /// The position a record starts from.
     ///
     /// # Errors
-    /// The field (`layout`, `seats`, `penguins`) and the reason.
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)>;
+    /// [`StartError`], which names the record field at fault.
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError>;
     /// The action written as `text` (as `Display` writes it).
     ///
     /// # Errors
     /// Why `text` is no action of this game.
-    fn parse_action(text: &str) -> Result<Self::Action, String>;
+    fn parse_action(text: &str) -> Result<Self::Action, Self::ActionError>;
     /// The result in words, once the game is over.
     fn result(&self) -> Option<String>;
+}
+
+/// Why a record's fields make no match of its game.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StartError {
+    /// Not as many seats as the game has players.
+    #[error("{} seats, not {found}", seats_wanted(*.min, *.max))]
+    Seats {
+        /// The fewest players.
+        min: usize,
+        /// The most players.
+        max: usize,
+        /// The seats of the record.
+        found: usize,
+    },
+    /// The layout is another game's.
+    #[error("not a {0} layout")]
+    NotThisGame(&'static str),
+    /// A Penguins record without its board.
+    #[error("a Penguins record holds the board it was played on: a fixed `board`")]
+    NoFixedBoard,
+    /// Penguins per player out of range.
+    #[error(
+        "penguins per player: {} to {}",
+        penguins::MIN_PENGUINS_EACH,
+        penguins::MAX_PENGUINS_EACH
+    )]
+    PenguinsEach,
+    /// The board cannot hold the record's penguins.
+    #[error(transparent)]
+    BoardTooSmall(LayoutFault),
+}
+
+fn seats_wanted(min: usize, max: usize) -> String {
+    if min == max {
+        min.to_string()
+    } else {
+        format!("{min} to {max}")
+    }
+}
+
+impl StartError {
+    /// The record field at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            StartError::Seats { .. } => "seats",
+            StartError::PenguinsEach => "penguins",
+            StartError::NotThisGame(_)
+            | StartError::NoFixedBoard
+            | StartError::BoardTooSmall(_) => "layout",
+        }
+    }
+}
+
+/// Why a record does not replay; [`ReplayError::place`] says where.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ReplayError<G: Recorded> {
+    /// Its layout makes no game.
+    #[error(transparent)]
+    Layout(LayoutFault),
+    /// Its game is not its layout's.
+    #[error("the record says {record} but its layout is for {layout}")]
+    OtherGame {
+        /// The record's game.
+        record: &'static str,
+        /// The layout's game.
+        layout: &'static str,
+    },
+    /// A budget out of range.
+    #[error("the budget is more than 0 and at most 60 seconds, not {0}")]
+    Budget(f64),
+    /// Its fields make no match.
+    #[error(transparent)]
+    Start(StartError),
+    /// A roll the position refuses.
+    #[error("the roll {value} is refused: {reason}")]
+    Roll {
+        /// The entry's index.
+        entry: usize,
+        /// The roll.
+        value: u8,
+        /// Why.
+        reason: G::Illegal,
+    },
+    /// An action where a roll is due.
+    #[error("`{text}` comes before the roll that is due")]
+    BeforeRoll {
+        /// The entry's index.
+        entry: usize,
+        /// The action's text.
+        text: String,
+    },
+    /// A text that is no action.
+    #[error("{reason}")]
+    Unreadable {
+        /// The entry's index.
+        entry: usize,
+        /// Why.
+        reason: G::ActionError,
+    },
+    /// An action the rules refuse there.
+    #[error("`{text}` is illegal here: {reason}")]
+    Illegal {
+        /// The entry's index.
+        entry: usize,
+        /// The action's text.
+        text: String,
+        /// Why.
+        reason: G::Illegal,
+    },
+}
+
+impl<G: Recorded> ReplayError<G> {
+    /// Where the record is wrong: a field, or an entry of `moves`.
+    pub fn place(&self) -> Place {
+        match self {
+            ReplayError::Layout(fault) => Place::Field(fault.field()),
+            ReplayError::OtherGame { .. } => Place::Field("game"),
+            ReplayError::Budget(_) => Place::Field("budget"),
+            ReplayError::Start(e) => Place::Field(e.field()),
+            ReplayError::Roll { entry, .. }
+            | ReplayError::BeforeRoll { entry, .. }
+            | ReplayError::Unreadable { entry, .. }
+            | ReplayError::Illegal { entry, .. } => Place::Entry(*entry),
+        }
+    }
 }
 
 impl Record {
@@ -132,8 +262,8 @@ impl Record {
     /// being where the match stands.
     ///
     /// # Errors
-    /// The place at fault (a field, or the entry's index) and why.
-    pub fn replay<G: Recorded>(&self) -> Result<Vec<G>, (Place, String)> {
+    /// [`ReplayError`], with its place (a field, or the entry's index).
+    pub fn replay<G: Recorded>(&self) -> Result<Vec<G>, ReplayError<G>> {
         self.replay_effects().map(|(positions, _)| positions)
     }
 
@@ -141,50 +271,45 @@ impl Record {
     /// action, `None` for a roll (for the logs of a match shown part-way).
     ///
     /// # Errors
-    /// The place at fault (a field, or the entry's index) and why.
-    pub fn replay_effects<G: Recorded>(&self) -> Result<(Vec<G>, Effects<G>), (Place, String)> {
-        let setup = layout::validate(&self.layout)
-            .map_err(|(field, message)| (Place::Field(field), message))?;
+    /// [`ReplayError`], with its place (a field, or the entry's index).
+    pub fn replay_effects<G: Recorded>(&self) -> Result<(Vec<G>, Effects<G>), ReplayError<G>> {
+        let setup = layout::validate(&self.layout).map_err(ReplayError::Layout)?;
         if setup_game(&setup) != self.game || G::KIND != self.game {
-            return Err((
-                Place::Field("game"),
-                format!(
-                    "the record says {} but its layout is for {}",
-                    self.game.title(),
-                    setup_game(&setup).title()
-                ),
-            ));
+            return Err(ReplayError::OtherGame {
+                record: self.game.title(),
+                layout: setup_game(&setup).title(),
+            });
         }
         if !self.budget.is_finite() || self.budget <= 0.0 || self.budget > 60.0 {
-            return Err((
-                Place::Field("budget"),
-                format!(
-                    "the budget is more than 0 and at most 60 seconds, not {}",
-                    self.budget
-                ),
-            ));
+            return Err(ReplayError::Budget(self.budget));
         }
-        let mut state =
-            G::start(&setup, self).map_err(|(field, message)| (Place::Field(field), message))?;
+        let mut state = G::start(&setup, self).map_err(ReplayError::Start)?;
         let mut positions = vec![state.clone()];
         let mut effects = Vec::with_capacity(self.moves.len());
-        for (index, entry) in self.moves.iter().enumerate() {
-            let at = |message: String| (Place::Entry(index), message);
-            match entry {
+        for (entry, played) in self.moves.iter().enumerate() {
+            match played {
                 Entry::Roll(value) => {
-                    state
-                        .roll(*value)
-                        .map_err(|e| at(format!("the roll {value} is refused: {e}")))?;
+                    state.roll(*value).map_err(|reason| ReplayError::Roll {
+                        entry,
+                        value: *value,
+                        reason,
+                    })?;
                     effects.push(None);
                 }
                 Entry::Act(text, _) => {
                     if state.roll_due().is_some() {
-                        return Err(at(format!("`{text}` comes before the roll that is due")));
+                        return Err(ReplayError::BeforeRoll {
+                            entry,
+                            text: text.clone(),
+                        });
                     }
-                    let action = G::parse_action(text).map_err(at)?;
-                    let effect = state
-                        .apply(action)
-                        .map_err(|e| at(format!("`{text}` is illegal here: {e}")))?;
+                    let action = G::parse_action(text)
+                        .map_err(|reason| ReplayError::Unreadable { entry, reason })?;
+                    let effect = state.apply(action).map_err(|reason| ReplayError::Illegal {
+                        entry,
+                        text: text.clone(),
+                        reason,
+                    })?;
                     effects.push(Some((action, effect)));
                 }
             }
@@ -271,7 +396,7 @@ pub fn is_record(text: &str) -> bool {
 pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
     let text = String::from_utf8_lossy(source);
     let record: Record = layout::read_ron(file, &text)?;
-    let fail = |(place, message): (Place, String)| {
+    let fail = |place: Place, message: String| {
         let (line, column) = match place {
             Place::Field(field) => locate_field(&text, field),
             Place::Entry(index) => locate_entry(&text, index),
@@ -283,17 +408,25 @@ pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
             message,
         }
     };
+    fn replayed<G: Recorded>(
+        record: &Record,
+        fail: impl Fn(Place, String) -> LayoutError,
+    ) -> Result<Vec<G>, LayoutError> {
+        record
+            .replay()
+            .map_err(|e: ReplayError<G>| fail(e.place(), e.to_string()))
+    }
     Ok(match record.game {
         GameKind::MagneticCave => {
-            let positions = record.replay().map_err(fail)?;
+            let positions = replayed(&record, fail)?;
             Replayed::MagneticCave(record, positions)
         }
         GameKind::Patolli => {
-            let positions = record.replay().map_err(fail)?;
+            let positions = replayed(&record, fail)?;
             Replayed::Patolli(record, positions)
         }
         GameKind::Penguins => {
-            let positions = record.replay().map_err(fail)?;
+            let positions = replayed(&record, fail)?;
             Replayed::Penguins(record, positions)
         }
     })
@@ -351,30 +484,27 @@ fn locate_entry(text: &str, index: usize) -> (usize, usize) {
 }
 
 /// The number of players a record's seats make, between `min` and `max`.
-fn players(record: &Record, min: usize, max: usize) -> Result<u8, (&'static str, String)> {
-    let n = record.seats.len();
-    if !(min..=max).contains(&n) {
-        let wanted = if min == max {
-            format!("{min}")
-        } else {
-            format!("{min} to {max}")
-        };
-        return Err(("seats", format!("{wanted} seats, not {n}")));
+fn players(record: &Record, min: usize, max: usize) -> Result<u8, StartError> {
+    let found = record.seats.len();
+    if !(min..=max).contains(&found) {
+        return Err(StartError::Seats { min, max, found });
     }
-    Ok(n as u8)
+    Ok(found as u8)
 }
 
 impl Recorded for magnetic_cave::State {
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)> {
+    type ActionError = magnetic_cave::ParseCellError;
+
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
         players(record, 2, 2)?;
         let config = setup
             .cave()
-            .ok_or(("layout", "not a Magnetic Cave layout".to_string()))?;
+            .ok_or(StartError::NotThisGame("Magnetic Cave"))?;
         Ok(magnetic_cave::State::new(config))
     }
 
-    fn parse_action(text: &str) -> Result<magnetic_cave::Cell, String> {
-        magnetic_cave::Cell::parse(text).map_err(|e| e.to_string())
+    fn parse_action(text: &str) -> Result<magnetic_cave::Cell, magnetic_cave::ParseCellError> {
+        magnetic_cave::Cell::parse(text)
     }
 
     fn result(&self) -> Option<String> {
@@ -383,16 +513,18 @@ impl Recorded for magnetic_cave::State {
 }
 
 impl Recorded for patolli::State {
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)> {
+    type ActionError = ParseError;
+
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
         players(record, 2, 2)?;
         let GameSetup::Patolli(board) = setup else {
-            return Err(("layout", "not a Patolli layout".to_string()));
+            return Err(StartError::NotThisGame("Patolli"));
         };
         Ok(patolli::State::new(board.track.clone(), board.rules))
     }
 
-    fn parse_action(text: &str) -> Result<patolli::Action, String> {
-        patolli::Action::from_str(text).map_err(|e| e.to_string())
+    fn parse_action(text: &str) -> Result<patolli::Action, ParseError> {
+        patolli::Action::from_str(text)
     }
 
     fn result(&self) -> Option<String> {
@@ -407,34 +539,26 @@ impl Recorded for patolli::State {
 }
 
 impl Recorded for penguins::State {
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, (&'static str, String)> {
+    type ActionError = ParseError;
+
+    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
         let players = players(record, 2, usize::from(penguins::MAX_PLAYERS))?;
         let GameSetup::Penguins(PenguinsSetup::Fixed(board)) = setup else {
-            return Err((
-                "layout",
-                "a Penguins record holds the board it was played on: a fixed `board`".to_string(),
-            ));
+            return Err(StartError::NoFixedBoard);
         };
         let each = record
             .penguins
             .filter(|p| (penguins::MIN_PENGUINS_EACH..=penguins::MAX_PENGUINS_EACH).contains(p))
-            .ok_or((
-                "penguins",
-                format!(
-                    "penguins per player: {} to {}",
-                    penguins::MIN_PENGUINS_EACH,
-                    penguins::MAX_PENGUINS_EACH
-                ),
-            ))?;
+            .ok_or(StartError::PenguinsEach)?;
         let needed = usize::from(players) * usize::from(each);
         PenguinsSetup::Fixed(board.clone())
             .check_fits(needed)
-            .map_err(|(_, message)| ("layout", message))?;
+            .map_err(StartError::BoardTooSmall)?;
         Ok(penguins::State::new(board.clone(), players, each))
     }
 
-    fn parse_action(text: &str) -> Result<penguins::Action, String> {
-        penguins::Action::from_str(text).map_err(|e| e.to_string())
+    fn parse_action(text: &str) -> Result<penguins::Action, ParseError> {
+        penguins::Action::from_str(text)
     }
 
     fn result(&self) -> Option<String> {

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::time::Instant;
 
-use crate::record::{Entry, Place, Record};
+use crate::record::{Entry, Record, ReplayError};
 use crate::rules::{Game, Seat};
 use crate::setup::{Match, Rolls};
 
@@ -63,16 +63,10 @@ impl<G: Game> fmt::Display for Refusal<G> {
 
 impl<G: Game> std::error::Error for Refusal<G> {}
 
-/// A record a match cannot go on from: where it is wrong and why. The record's file, line
-/// and column come from [`crate::record::load`], which refuses the same records.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{reason}")]
-pub struct ResumeError {
-    /// The field or entry at fault.
-    pub place: Place,
-    /// Why.
-    pub reason: String,
-}
+/// A record a match cannot go on from: where it is wrong ([`ReplayError::place`]) and why.
+/// The record's file, line and column come from [`crate::record::load`], which refuses the
+/// same records.
+pub type ResumeError<G> = ReplayError<G>;
 
 /// An action the runner applied.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,10 +127,8 @@ impl<G: Match> MatchRunner<G> {
     ///
     /// # Errors
     /// [`ResumeError`] when the record does not replay; no match is made of it.
-    pub fn resume(setup: G::Setup, record: Record) -> Result<MatchRunner<G>, ResumeError> {
-        let positions = record
-            .replay::<G>()
-            .map_err(|(place, reason)| ResumeError { place, reason })?;
+    pub fn resume(setup: G::Setup, record: Record) -> Result<MatchRunner<G>, ResumeError<G>> {
+        let positions = record.replay::<G>()?;
         let mut runner = MatchRunner::new(setup);
         if let Some(last) = positions.into_iter().last() {
             runner.state = last;

@@ -13,7 +13,7 @@ use rand::{Rng, RngExt, SeedableRng};
 
 use crate::ai::levels::Levels;
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
-use crate::layout::{self, GameSetup, Layout, LayoutError, PenguinsSetup};
+use crate::layout::{self, GameSetup, Layout, LayoutError, LayoutFault, PenguinsSetup};
 use crate::record::{Entry, Record, Recorded};
 use crate::rules::magnetic_cave::{self, Brick, Cell, Config};
 use crate::rules::patolli;
@@ -45,19 +45,20 @@ pub enum SetupError {
     #[error("--players: 2 to 4 players, not {0}")]
     Players(usize),
     /// The board cannot hold the match's penguins.
-    #[error("{message}")]
-    BoardTooSmall {
-        /// The layout field at fault (`rows` of a drawn board, `board` of a fixed one).
-        field: &'static str,
-        /// What is wrong.
-        message: String,
-    },
+    #[error(transparent)]
+    BoardTooSmall(LayoutFault),
     /// The layout file, placed at its line and column.
-    #[error("{0}")]
+    #[error(transparent)]
     Layout(#[from] LayoutError),
-    /// A record of another game, or one whose layout does not make this game's match.
-    #[error("{0}")]
-    Record(String),
+    /// A record whose layout makes no game.
+    #[error("{field}: {0}", field = .0.field())]
+    RecordLayout(LayoutFault),
+    /// A record of another game.
+    #[error("this is a record of {0}")]
+    OtherGame(&'static str),
+    /// A Penguins record without the board it was played on.
+    #[error("this is not a Penguins record with its board: a record of {0}")]
+    NoPenguinsBoard(&'static str),
     /// `$TABLERO_LEVELS` names no folder.
     #[error("TABLERO_LEVELS names {0}, which is not a folder")]
     LevelsNotAFolder(PathBuf),
@@ -71,8 +72,8 @@ impl SetupError {
     /// layout (a board too small for the penguins); any other error as it is.
     pub fn in_layout_file(self, path: &Path) -> SetupError {
         match self {
-            SetupError::BoardTooSmall { field, message } => {
-                SetupError::Layout(layout::error_at_field(path, field, message))
+            SetupError::BoardTooSmall(fault) => {
+                SetupError::Layout(layout::error_at_field(path, &fault))
             }
             other => other,
         }
@@ -411,7 +412,7 @@ pub fn penguins_match(
     let needed = seats.len() * usize::from(penguins);
     layout
         .check_fits(needed)
-        .map_err(|(field, message)| SetupError::BoardTooSmall { field, message })?;
+        .map_err(SetupError::BoardTooSmall)?;
     Ok(PenguinsMatch {
         board: layout.board(seed, needed),
         seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
@@ -425,8 +426,7 @@ pub fn penguins_match(
 
 /// The layout of `record`, checked (a record that replayed has a valid one).
 fn record_setup(record: &Record) -> Result<GameSetup, SetupError> {
-    layout::validate(&record.layout)
-        .map_err(|(field, message)| SetupError::Record(format!("{field}: {message}")))
+    layout::validate(&record.layout).map_err(SetupError::RecordLayout)
 }
 
 fn record_seat(record: &Record, index: usize) -> Seat {
@@ -441,7 +441,7 @@ fn record_budget(record: &Record) -> Duration {
 }
 
 fn other_game(record: &Record) -> SetupError {
-    SetupError::Record(format!("this is a record of {}", record.game.title()))
+    SetupError::OtherGame(record.game.title())
 }
 
 impl Match for magnetic_cave::State {
@@ -629,10 +629,7 @@ impl Match for penguins::State {
     /// On the board the record holds.
     fn setup_from_record(record: &Record) -> Result<PenguinsMatch, SetupError> {
         let GameSetup::Penguins(layout @ PenguinsSetup::Fixed(_)) = record_setup(record)? else {
-            return Err(SetupError::Record(format!(
-                "this is not a Penguins record with its board: a record of {}",
-                record.game.title()
-            )));
+            return Err(SetupError::NoPenguinsBoard(record.game.title()));
         };
         penguins_match(
             layout,

@@ -198,21 +198,21 @@ pub trait Contest: Match {
 #[derive(Debug, thiserror::Error)]
 pub enum ProgramFault {
     /// It could not be started.
-    #[error("cannot start `{command}`: {source}")]
+    #[error("cannot start `{command}`: {error}")]
     Start {
         /// Its command.
         command: String,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// One of its pipes (`input`, `output`, `error`) was not there.
     #[error("no {0} pipe")]
     NoPipe(&'static str),
     /// It no longer reads its input.
-    #[error("the program stopped reading ({source}); {ended}")]
+    #[error("the program stopped reading ({error}); {ended}")]
     StoppedReading {
         /// The write that failed.
-        source: std::io::Error,
+        error: std::io::Error,
         /// Why it ended.
         ended: ProgramEnded,
     },
@@ -319,9 +319,9 @@ impl ProgramClient {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|source| ProgramFault::Start {
+            .map_err(|error| ProgramFault::Start {
                 command: program.to_string(),
-                source,
+                error,
             })?;
         let input = child.stdin.take().ok_or(ProgramFault::NoPipe("input"))?;
         let output = child.stdout.take().ok_or(ProgramFault::NoPipe("output"))?;
@@ -357,8 +357,8 @@ impl ProgramClient {
     /// could not start may be gone before its first line).
     fn send(&mut self, line: &str) -> Result<(), ProgramFault> {
         self.write_line(line)
-            .map_err(|source| ProgramFault::StoppedReading {
-                source,
+            .map_err(|error| ProgramFault::StoppedReading {
+                error,
                 ended: self.why_it_ended(),
             })
     }
@@ -1105,22 +1105,22 @@ pub fn merge(summaries: Vec<Summary>) -> Result<Summary, MergeError> {
 pub enum TournamentError {
     /// The settings make no match (a board too small for the penguins).
     #[error("--rows/--cols/--penguins: {0}")]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
     /// The records folder cannot be made.
-    #[error("{}: {source}", .dir.display())]
+    #[error("{}: {error}", .dir.display())]
     RecordsFolder {
         /// The folder.
         dir: PathBuf,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A game's record cannot be written.
-    #[error("cannot write a record: {}: {source}", .path.display())]
+    #[error("cannot write a record: {}: {error}", .path.display())]
     Record {
         /// The record's file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
 }
 
@@ -1142,11 +1142,12 @@ pub fn run<G: Contest>(
             let pair = (number - 1) / settings.set_size();
             G::pair_setup(settings.seed.wrapping_add(pair as u64), settings)
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(TournamentError::Setup)?;
     if let Some(dir) = &settings.records {
-        std::fs::create_dir_all(dir).map_err(|source| TournamentError::RecordsFolder {
+        std::fs::create_dir_all(dir).map_err(|error| TournamentError::RecordsFolder {
             dir: dir.clone(),
-            source,
+            error,
         })?;
     }
     let next = AtomicUsize::new(0);
@@ -1165,10 +1166,10 @@ pub fn run<G: Contest>(
                     let (result, record) = play_game::<G>(settings, number, setup.clone());
                     if let Some(dir) = &settings.records {
                         let path = dir.join(format!("game-{number}.ron"));
-                        if let Err(source) = record.save(&path)
+                        if let Err(error) = record.save(&path)
                             && let Ok(mut f) = failures.lock()
                         {
-                            f.push(TournamentError::Record { path, source });
+                            f.push(TournamentError::Record { path, error });
                         }
                     }
                     if let Ok(mut all) = results.lock() {

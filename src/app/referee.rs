@@ -116,7 +116,7 @@ impl<G: AppGame> Referee<G> {
         setup: G::Setup,
         resume: Option<Record>,
         revision: u64,
-    ) -> Result<Referee<G>, ResumeError> {
+    ) -> Result<Referee<G>, ResumeError<G>> {
         let runner = match resume {
             Some(record) => MatchRunner::resume(setup, record)?,
             None => MatchRunner::new(setup),

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ConsoleGame, Recording, play};
+use super::{CommandError, ConsoleGame, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
 use crate::setup::CaveMatch;
@@ -58,8 +58,8 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         format!("{player} to move (a cell like D7, or status, undo, help, quit):")
     }
 
-    fn parse(&self, command: &str) -> Result<Cell, String> {
-        Cell::parse(command).map_err(|e| format!("{e}. Type `help` for help."))
+    fn parse(&self, command: &str) -> Result<Cell, CommandError> {
+        Ok(Cell::parse(command)?)
     }
 
     fn say_applied(

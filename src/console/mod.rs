@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::record::Record;
-use crate::rules::Seat;
+use crate::rules::magnetic_cave::ParseCellError;
+use crate::rules::{Seat, quoted};
 use crate::runner::{MatchRunner, Refusal, Rolled};
 use crate::setup::Match;
 
@@ -55,7 +56,7 @@ pub(crate) trait ConsoleGame: Match {
     /// The prompt for `player`, on a line of its own.
     fn prompt(&self, player: Self::Player) -> String;
     /// The action a typed command asks for, or why it is not one.
-    fn parse(&self, command: &str) -> Result<Self::Action, String>;
+    fn parse(&self, command: &str) -> Result<Self::Action, CommandError>;
     /// Says what `player`'s action did (`state` is the position after it).
     ///
     /// # Errors
@@ -91,6 +92,32 @@ pub(crate) trait ConsoleGame: Match {
 }
 
 /// Where a console match is recorded, and the record it resumes.
+/// Why a typed line is no action of the game; the player is asked again.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// Not a cell of the cave.
+    #[error("{0}. Type `help` for help.")]
+    Cell(#[from] ParseCellError),
+    /// `place` with an empty pool.
+    #[error("Your pool is empty. Try again.")]
+    EmptyPool,
+    /// Not a Patolli command.
+    #[error(
+        "`{}` is not a command: type a piece label, place, or pass (help for more).",
+        quoted(.0)
+    )]
+    NotACommand(String),
+    /// Not numbers.
+    #[error("`{}` is not coordinates: type numbers like `2 3`. Try again.", quoted(.0))]
+    NotCoordinates(String),
+    /// A placement needs two numbers.
+    #[error("Placement takes two numbers: x y. Try again.")]
+    PlacementNumbers,
+    /// A move needs four numbers.
+    #[error("A move takes four numbers: x1 y1 x2 y2. Try again.")]
+    MoveNumbers,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Recording {
     /// Write the match record here as the match goes (after every roll and action).

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ConsoleGame, Recording, play};
+use super::{CommandError, ConsoleGame, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, State};
 use crate::runner::Rolled as RunnerRolled;
@@ -80,20 +80,16 @@ status, undo, help, quit.";
         format!("Player {player}, you rolled {roll}: {what}?")
     }
 
-    fn parse(&self, line: &str) -> Result<Action, String> {
+    fn parse(&self, line: &str) -> Result<Action, CommandError> {
         let command = line.to_ascii_lowercase();
         match command.as_str() {
             "pass" => Ok(Action::Pass),
             "place" => self
                 .first_in_pool()
                 .map(Action::Place)
-                .ok_or_else(|| "Your pool is empty. Try again.".to_string()),
-            other => parse_piece_command(other).ok_or_else(|| {
-                format!(
-                    "`{}` is not a command: type a piece label, place, or pass (help for more).",
-                    crate::rules::quoted(line)
-                )
-            }),
+                .ok_or(CommandError::EmptyPool),
+            other => parse_piece_command(other)
+                .ok_or_else(|| CommandError::NotACommand(line.to_string())),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ConsoleGame, Recording, play};
+use super::{CommandError, ConsoleGame, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::penguins::{Action, Phase, Player, Pos, State, Turn, player_letter};
 use crate::setup::PenguinsMatch;
@@ -97,9 +97,8 @@ straight to (x2, y2). Also: status, undo, help, quit.";
         .to_string()
     }
 
-    fn parse(&self, line: &str) -> Result<Action, String> {
+    fn parse(&self, line: &str) -> Result<Action, CommandError> {
         parse_action(&line.to_ascii_lowercase(), self.phase())
-            .map_err(|message| format!("{message} Try again."))
     }
 
     fn say_applied(
@@ -167,13 +166,10 @@ fn say_turn(output: &mut impl Write, turn: &Turn) -> io::Result<()> {
 }
 
 /// `x y` places, `x1 y1 x2 y2` moves.
-fn parse_action(text: &str, phase: Phase) -> Result<Action, String> {
+fn parse_action(text: &str, phase: Phase) -> Result<Action, CommandError> {
     let numbers: Result<Vec<u16>, _> = text.split_whitespace().map(str::parse::<u16>).collect();
     let Ok(numbers) = numbers else {
-        return Err(format!(
-            "`{}` is not coordinates: type numbers like `2 3`.",
-            crate::rules::quoted(text)
-        ));
+        return Err(CommandError::NotCoordinates(text.to_string()));
     };
     match (phase, numbers.as_slice()) {
         (Phase::Placement, &[x, y]) => Ok(Action::Place(Pos::new(y, x))),
@@ -181,7 +177,7 @@ fn parse_action(text: &str, phase: Phase) -> Result<Action, String> {
             from: Pos::new(y1, x1),
             to: Pos::new(y2, x2),
         }),
-        (Phase::Placement, _) => Err("Placement takes two numbers: x y.".to_string()),
-        _ => Err("A move takes four numbers: x1 y1 x2 y2.".to_string()),
+        (Phase::Placement, _) => Err(CommandError::PlacementNumbers),
+        _ => Err(CommandError::MoveNumbers),
     }
 }

@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfigError};
-use crate::rules::patolli::{GridCell, Player as PatolliPlayer, Rules as PatolliRules, Track};
+use crate::rules::patolli::{
+    DiceError, GridCell, Player as PatolliPlayer, Rules as PatolliRules, Track, TrackError,
+};
 use crate::rules::penguins::{Board as PenguinsBoard, Field, Generator, MAX_FISH, Pos};
 
 /// A layout of any game, as written in a `.ron` file.
@@ -137,6 +139,120 @@ fn default_fish_weights() -> [u32; 3] {
     Generator::default().fish_weights
 }
 
+/// Values of a layout that parse but make no game, each about one field of the layout.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LayoutFault {
+    /// The cave's size or line length.
+    #[error(transparent)]
+    Cave(#[from] CaveConfigError),
+    /// Patolli's dice.
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    /// Patolli's track.
+    #[error(transparent)]
+    Track(#[from] TrackError),
+    /// A drawn Penguins board's side.
+    #[error("{field} must be 4 to 20, not {side}")]
+    Side {
+        /// `rows` or `cols`.
+        field: &'static str,
+        /// The value.
+        side: u16,
+    },
+    /// The share of water.
+    #[error("water is a share from 0 to 0.6, not {0}")]
+    Water(f64),
+    /// Fish weights too large to add up.
+    #[error("the fish weights add up to more than {}", u32::MAX)]
+    FishWeightsOverflow,
+    /// Fish weights all 0.
+    #[error("at least one fish weight must be above 0")]
+    NoFishWeight,
+    /// A fixed board's size.
+    #[error("a fixed board has 2 to 20 rows of 2 to 20 fields; this one is {rows} rows of {cols}")]
+    BoardSize {
+        /// Its rows.
+        rows: usize,
+        /// Its first row's fields.
+        cols: usize,
+    },
+    /// A fixed board's row of another length.
+    #[error("row {row} has {fields} fields; row 0 has {cols}")]
+    RowLength {
+        /// The row.
+        row: usize,
+        /// Its fields.
+        fields: usize,
+        /// Row 0's fields.
+        cols: usize,
+    },
+    /// A field of a fixed board that is not 0 to 3 fish.
+    #[error("row {row}, field {col}: `{found}` is not 0 to 3 fish")]
+    Fish {
+        /// The row.
+        row: usize,
+        /// The field.
+        col: usize,
+        /// What it holds.
+        found: char,
+    },
+    /// A fixed board with fewer one-fish floes than the smallest match's penguins.
+    #[error(
+        "the board has only {0} one-fish floe; the smallest match (2 players, 1 penguin \
+         each) needs {MIN_PENGUINS}"
+    )]
+    TooFewOnes(usize),
+    /// A fixed board without a one-fish floe.
+    #[error("the board has no one-fish floe to place a penguin on")]
+    NoOneFishFloe,
+    /// A drawn board with fewer fields than the match's penguins.
+    #[error("a {cols}x{rows} board has {capacity} fields, too few for {penguins} penguins")]
+    TooFewFields {
+        /// Its columns.
+        cols: u16,
+        /// Its rows.
+        rows: u16,
+        /// Its fields.
+        capacity: usize,
+        /// The match's penguins.
+        penguins: usize,
+    },
+    /// A fixed board with fewer one-fish floes than the match's penguins.
+    #[error(
+        "the board has {capacity} one-fish floes, too few for {penguins} penguins (each \
+         penguin is placed on its own one-fish floe)"
+    )]
+    TooFewFloes {
+        /// Its one-fish floes.
+        capacity: usize,
+        /// The match's penguins.
+        penguins: usize,
+    },
+}
+
+impl LayoutFault {
+    /// The layout field at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            LayoutFault::Cave(CaveConfigError::Width(_) | CaveConfigError::NoLine) => "width",
+            LayoutFault::Cave(CaveConfigError::Height(_)) => "height",
+            LayoutFault::Cave(_) => "win_length",
+            LayoutFault::Dice(_) => "dice",
+            LayoutFault::Track(e) => e.field(),
+            LayoutFault::Side { field, .. } => field,
+            LayoutFault::Water(_) => "water",
+            LayoutFault::FishWeightsOverflow | LayoutFault::NoFishWeight => "fish_weights",
+            LayoutFault::TooFewFields { .. } => "rows",
+            LayoutFault::BoardSize { .. }
+            | LayoutFault::RowLength { .. }
+            | LayoutFault::Fish { .. }
+            | LayoutFault::TooFewOnes(_)
+            | LayoutFault::NoOneFishFloe
+            | LayoutFault::TooFewFloes { .. } => "board",
+        }
+    }
+}
+
 /// A checked Penguins layout: boards are drawn from a seed, or the board is fixed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PenguinsSetup {
@@ -163,27 +279,20 @@ impl PenguinsSetup {
     /// boards, and why not.
     ///
     /// # Errors
-    /// The layout field at fault and what is wrong.
-    pub fn check_fits(&self, penguins: usize) -> Result<(), (&'static str, String)> {
+    /// [`LayoutFault::TooFewFields`] or [`LayoutFault::TooFewFloes`].
+    pub fn check_fits(&self, penguins: usize) -> Result<(), LayoutFault> {
         let capacity = self.capacity();
         if penguins <= capacity {
             return Ok(());
         }
         Err(match self {
-            PenguinsSetup::Generated(g) => (
-                "rows",
-                format!(
-                    "a {}x{} board has {capacity} fields, too few for {penguins} penguins",
-                    g.cols, g.rows
-                ),
-            ),
-            PenguinsSetup::Fixed(_) => (
-                "board",
-                format!(
-                    "the board has {capacity} one-fish floes, too few for {penguins} penguins \
-                     (each penguin is placed on its own one-fish floe)"
-                ),
-            ),
+            PenguinsSetup::Generated(g) => LayoutFault::TooFewFields {
+                cols: g.cols,
+                rows: g.rows,
+                capacity,
+                penguins,
+            },
+            PenguinsSetup::Fixed(_) => LayoutFault::TooFewFloes { capacity, penguins },
         })
     }
 
@@ -197,36 +306,27 @@ impl PenguinsSetup {
 }
 
 impl PenguinsLayout {
-    fn setup(&self) -> Result<PenguinsSetup, (&'static str, String)> {
+    fn setup(&self) -> Result<PenguinsSetup, LayoutFault> {
         if let Some(rows) = &self.board {
             return fixed_board(rows).map(PenguinsSetup::Fixed);
         }
         for (field, side) in [("rows", self.rows), ("cols", self.cols)] {
             if !(4..=20).contains(&side) {
-                return Err((field, format!("{field} must be 4 to 20, not {side}")));
+                return Err(LayoutFault::Side { field, side });
             }
         }
         if !(0.0..=0.6).contains(&self.water) {
-            return Err((
-                "water",
-                format!("water is a share from 0 to 0.6, not {}", self.water),
-            ));
+            return Err(LayoutFault::Water(self.water));
         }
         let sum = self
             .fish_weights
             .iter()
             .try_fold(0u32, |sum, &w| sum.checked_add(w));
         let Some(sum) = sum else {
-            return Err((
-                "fish_weights",
-                format!("the fish weights add up to more than {}", u32::MAX),
-            ));
+            return Err(LayoutFault::FishWeightsOverflow);
         };
         if sum == 0 {
-            return Err((
-                "fish_weights",
-                "at least one fish weight must be above 0".to_string(),
-            ));
+            return Err(LayoutFault::NoFishWeight);
         }
         Ok(PenguinsSetup::Generated(Generator {
             rows: self.rows,
@@ -241,45 +341,42 @@ impl PenguinsLayout {
 const MIN_PENGUINS: usize = 2;
 
 /// A fixed board from its rows of digits.
-fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, (&'static str, String)> {
-    let bad = |message: String| ("board", message);
+fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, LayoutFault> {
     let height = rows.len();
     let width = rows.first().map_or(0, |r| r.trim().chars().count());
     if !(2..=20).contains(&height) || !(2..=20).contains(&width) {
-        return Err(bad(format!(
-            "a fixed board has 2 to 20 rows of 2 to 20 fields; this one is {height} rows of {width}"
-        )));
+        return Err(LayoutFault::BoardSize {
+            rows: height,
+            cols: width,
+        });
     }
     let mut board = PenguinsBoard::water(height as u16, width as u16);
     for (r, row) in rows.iter().enumerate() {
         let row = row.trim();
         if row.chars().count() != width {
-            return Err(bad(format!(
-                "row {r} has {} fields; row 0 has {width}",
-                row.chars().count()
-            )));
+            return Err(LayoutFault::RowLength {
+                row: r,
+                fields: row.chars().count(),
+                cols: width,
+            });
         }
         for (c, ch) in row.chars().enumerate() {
             let fish = ch
                 .to_digit(10)
                 .filter(|&d| d <= u32::from(MAX_FISH))
-                .ok_or_else(|| bad(format!("row {r}, field {c}: `{ch}` is not 0 to 3 fish")))?;
+                .ok_or(LayoutFault::Fish {
+                    row: r,
+                    col: c,
+                    found: ch,
+                })?;
             board.set(Pos::new(r as u16, c as u16), Field::floe(fish as u8));
         }
     }
-    let ones = board.placement_floes().len();
-    if ones == 0 {
-        return Err(bad(
-            "the board has no one-fish floe to place a penguin on".into()
-        ));
+    match board.placement_floes().len() {
+        0 => Err(LayoutFault::NoOneFishFloe),
+        ones if ones < MIN_PENGUINS => Err(LayoutFault::TooFewOnes(ones)),
+        _ => Ok(board),
     }
-    if ones < MIN_PENGUINS {
-        return Err(bad(format!(
-            "the board has only {ones} one-fish floe; the smallest match (2 players, 1 penguin \
-             each) needs {MIN_PENGUINS}"
-        )));
-    }
-    Ok(board)
 }
 
 impl Layout {
@@ -415,29 +512,29 @@ pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, LayoutError> {
 pub fn parse(file: &str, source: &[u8]) -> Result<GameSetup, LayoutError> {
     let text = String::from_utf8_lossy(source);
     let layout: Layout = read_ron(file, &text)?;
-    validate(&layout).map_err(|(field, message)| {
-        let (line, column) = locate_field(&text, field);
+    validate(&layout).map_err(|fault| {
+        let (line, column) = locate_field(&text, fault.field());
         LayoutError {
             file: file.to_string(),
             line,
             column,
-            message,
+            message: fault.to_string(),
         }
     })
 }
 
-/// The error `message` about `field` of the layout file at `path`, placed at the field's line
-/// and column (1:1 when the file cannot be read or does not name the field).
-pub fn error_at_field(path: &Path, field: &str, message: String) -> LayoutError {
+/// `fault` of the layout file at `path`, placed at its field's line and column (1:1 when the
+/// file cannot be read or does not name the field).
+pub fn error_at_field(path: &Path, fault: &LayoutFault) -> LayoutError {
     let text = std::fs::read(path)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
-    let (line, column) = locate_field(&text, field);
+    let (line, column) = locate_field(&text, fault.field());
     LayoutError {
         file: path.display().to_string(),
         line,
         column,
-        message,
+        message: fault.to_string(),
     }
 }
 
@@ -449,26 +546,15 @@ pub fn load(path: &Path) -> Result<GameSetup, LayoutError> {
     parse(&path.display().to_string(), &read_file(path)?)
 }
 
-/// Checks values that parse but may make no game; returns the field at fault and why.
+/// Checks values that parse but may make no game.
 ///
 /// # Errors
-/// The layout field at fault and what is wrong with it.
-pub fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
+/// The [`LayoutFault`], which names the field at fault.
+pub fn validate(layout: &Layout) -> Result<GameSetup, LayoutFault> {
     match layout {
-        Layout::MagneticCave(cave) => cave.config().map(GameSetup::MagneticCave).map_err(|e| {
-            let field = match e {
-                CaveConfigError::Width(_) | CaveConfigError::NoLine => "width",
-                CaveConfigError::Height(_) => "height",
-                CaveConfigError::WinLength { .. } | CaveConfigError::Unreachable { .. } => {
-                    "win_length"
-                }
-            };
-            (field, e.to_string())
-        }),
+        Layout::MagneticCave(cave) => Ok(GameSetup::MagneticCave(cave.config()?)),
         Layout::Patolli(board) => {
-            if let Err(e) = board.rules.dice.check() {
-                return Err(("dice", e.to_string()));
-            }
+            board.rules.dice.check()?;
             patolli_setup(board)
         }
         Layout::Penguins(penguins) => penguins.setup().map(GameSetup::Penguins),
@@ -476,7 +562,7 @@ pub fn validate(layout: &Layout) -> Result<GameSetup, (&'static str, String)> {
 }
 
 /// The track of a Patolli layout.
-fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, (&'static str, String)> {
+fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, LayoutFault> {
     Track::new(
         board.track.clone(),
         board.middle.clone(),
@@ -491,7 +577,7 @@ fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, (&'static str, Stri
             rules: board.rules,
         })
     })
-    .map_err(|e| (e.field(), e.to_string()))
+    .map_err(LayoutFault::from)
 }
 
 /// The line and column (from 1) of the value of `field` in RON `text`: the first

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{CallPhase, CallResult, parse, play_call, write};
-use crate::files::parse_budget;
 use crate::files::write_atomically;
+use crate::files::{BudgetError, parse_budget};
 use crate::rules::penguins::Action;
 
 /// A move was made and OUTPUT written.
@@ -55,7 +55,30 @@ struct Arguments {
     budget: Duration,
 }
 
-fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
+/// What is wrong with a call's arguments.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum ArgumentError {
+    #[error("{flag} needs {what}")]
+    NoValue { flag: String, what: &'static str },
+    #[error("the ID `{0}` must be non-empty, without spaces")]
+    BadId(String),
+    #[error(transparent)]
+    Budget(#[from] BudgetError),
+    #[error("phase must be placement or movement, not `{0}`")]
+    BadPhase(String),
+    #[error("penguins must be a number from 1, not `{0}`")]
+    BadPenguins(String),
+    #[error("unknown option {0}")]
+    UnknownOption(String),
+    #[error("phase=placement needs penguins=N")]
+    NoPenguins,
+    #[error("say phase=placement or phase=movement")]
+    NoPhase,
+    #[error("expected INPUT and OUTPUT files, got {0} file names")]
+    Files(usize),
+}
+
+fn parse_arguments(args: &[String]) -> Result<Arguments, ArgumentError> {
     let mut id = DEFAULT_ID.to_string();
     let mut budget = DEFAULT_BUDGET;
     let mut phase = None;
@@ -69,21 +92,24 @@ fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
             Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
             _ => (arg.as_str(), None),
         };
-        let mut value = |what: &str| {
+        let mut value = |what: &'static str| {
             inline
                 .clone()
                 .or_else(|| rest.next().cloned())
-                .ok_or_else(|| format!("{flag} needs {what}"))
+                .ok_or_else(|| ArgumentError::NoValue {
+                    flag: flag.to_string(),
+                    what,
+                })
         };
         match flag {
             "--id" => {
                 id = value("an ID")?;
                 if id.is_empty() || id.chars().any(char::is_whitespace) {
-                    return Err(format!("the ID `{id}` must be non-empty, without spaces"));
+                    return Err(ArgumentError::BadId(id));
                 }
             }
             "--budget" => {
-                budget = parse_budget(&value("seconds")?).map_err(|e| e.to_string())?;
+                budget = parse_budget(&value("seconds")?)?;
             }
             "--help" | "-h" | "help" => help = true,
             "name" | "id" => name = true,
@@ -91,21 +117,19 @@ fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
                 phase = Some(match &arg["phase=".len()..] {
                     "placement" => "placement",
                     "movement" => "movement",
-                    other => {
-                        return Err(format!(
-                            "phase must be placement or movement, not `{other}`"
-                        ));
-                    }
+                    other => return Err(ArgumentError::BadPhase(other.to_string())),
                 });
             }
             _ if arg.starts_with("penguins=") => {
                 let text = &arg["penguins=".len()..];
-                penguins =
-                    Some(text.parse::<u8>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                        format!("penguins must be a number from 1, not `{text}`")
-                    })?);
+                penguins = Some(
+                    text.parse::<u8>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| ArgumentError::BadPenguins(text.to_string()))?,
+                );
             }
-            _ if arg.starts_with("--") => return Err(format!("unknown option {arg}")),
+            _ if arg.starts_with("--") => return Err(ArgumentError::UnknownOption(arg.clone())),
             _ => files.push(PathBuf::from(arg)),
         }
     }
@@ -116,16 +140,13 @@ fn parse_arguments(args: &[String]) -> Result<Arguments, String> {
     } else {
         let phase = match (phase, penguins) {
             (Some("placement"), Some(penguins)) => CallPhase::Placement { penguins },
-            (Some("placement"), None) => return Err("phase=placement needs penguins=N".into()),
+            (Some("placement"), None) => return Err(ArgumentError::NoPenguins),
             (Some(_), _) => CallPhase::Movement,
-            (None, _) => return Err("say phase=placement or phase=movement".into()),
+            (None, _) => return Err(ArgumentError::NoPhase),
         };
-        let [input, output]: [PathBuf; 2] = files.try_into().map_err(|files: Vec<PathBuf>| {
-            format!(
-                "expected INPUT and OUTPUT files, got {} file names",
-                files.len()
-            )
-        })?;
+        let [input, output]: [PathBuf; 2] = files
+            .try_into()
+            .map_err(|files: Vec<PathBuf>| ArgumentError::Files(files.len()))?;
         Request::Move {
             phase,
             input,

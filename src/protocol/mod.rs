@@ -152,7 +152,8 @@ pub fn parse(text: &str) -> Result<GameFile, FileError> {
             ));
         }
         for (col, text) in fields.iter().enumerate() {
-            let field = parse_field(text).map_err(|m| error(line_number, Some(col + 1), m))?;
+            let field =
+                parse_field(text).map_err(|e| error(line_number, Some(col + 1), e.to_string()))?;
             board.set(Pos::new(row, col as u16), field);
         }
     }
@@ -228,19 +229,27 @@ pub fn parse(text: &str) -> Result<GameFile, FileError> {
     Ok(GameFile { board, players })
 }
 
-fn parse_field(text: &str) -> Result<Field, String> {
+/// What is wrong with a field of the board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum FieldError {
+    #[error("`{0}` is not a field: two digits, fish (0-3) then player (0-9)")]
+    NotAField(String),
+    #[error("`{text}`: a floe holds 0 to {MAX_FISH} fish, not {fish}")]
+    TooManyFish { text: String, fish: u8 },
+}
+
+fn parse_field(text: &str) -> Result<Field, FieldError> {
     let bytes = text.as_bytes();
     if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_digit) {
-        return Err(format!(
-            "`{text}` is not a field: two digits, fish (0-3) then player (0-9)"
-        ));
+        return Err(FieldError::NotAField(text.to_string()));
     }
     let fish = bytes[0] - b'0';
     let player = bytes[1] - b'0';
     if fish > MAX_FISH {
-        return Err(format!(
-            "`{text}`: a floe holds 0 to {MAX_FISH} fish, not {fish}"
-        ));
+        return Err(FieldError::TooManyFish {
+            text: text.to_string(),
+            fish,
+        });
     }
     Ok(Field {
         fish,

@@ -68,20 +68,20 @@ impl GameResult {
 #[derive(Debug, thiserror::Error)]
 pub enum ProgramError {
     /// It could not be started.
-    #[error("cannot start `{command}`: {source}")]
+    #[error("cannot start `{command}`: {error}")]
     Start {
         /// Its command.
         command: String,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// Its output could not be read, or it could not be waited for.
-    #[error("cannot read `{command}`'s output: {source}")]
+    #[error("cannot read `{command}`'s output: {error}")]
     Output {
         /// Its command.
         command: String,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A signal ended it.
     #[error("it was killed ({0})")]
@@ -163,28 +163,28 @@ pub enum MatchError {
     #[error("both programs call themselves `{0}`: give one another ID (for Tablero: --id)")]
     SameId(String),
     /// A folder could not be made.
-    #[error("cannot create {}: {source}", .path.display())]
+    #[error("cannot create {}: {error}", .path.display())]
     CreateFolder {
         /// The folder.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A file could not be written.
-    #[error("cannot write {}: {source}", .path.display())]
+    #[error("cannot write {}: {error}", .path.display())]
     Write {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A file could not be read.
-    #[error("cannot read {}: {source}", .path.display())]
+    #[error("cannot read {}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The game file the referee wrote (or the last program left) does not parse.
     #[error("the referee's file: {0}")]
@@ -214,9 +214,9 @@ fn run_program(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|source| ProgramError::Start {
+        .map_err(|error| ProgramError::Start {
             command: command.to_string(),
-            source,
+            error,
         })?;
     let start = Instant::now();
     loop {
@@ -224,9 +224,9 @@ fn run_program(
             Ok(Some(status)) => {
                 let output = child
                     .wait_with_output()
-                    .map_err(|source| ProgramError::Output {
+                    .map_err(|error| ProgramError::Output {
                         command: command.to_string(),
-                        source,
+                        error,
                     })?;
                 let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
                 let code = status.code().ok_or(ProgramError::Killed(status))?;
@@ -238,10 +238,10 @@ fn run_program(
                 return Err(ProgramError::Timeout(timeout));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(source) => {
+            Err(error) => {
                 return Err(ProgramError::Output {
                     command: command.to_string(),
-                    source,
+                    error,
                 });
             }
         }
@@ -271,9 +271,9 @@ fn program_id(command: &str) -> Result<String, ProgramError> {
         .args(["-c", &format!("{command} name")])
         .stdin(Stdio::null())
         .output()
-        .map_err(|source| ProgramError::Start {
+        .map_err(|error| ProgramError::Start {
             command: command.to_string(),
-            source,
+            error,
         })?;
     let id = String::from_utf8_lossy(&output.stdout).trim().to_string();
     if !output.status.success() || id.is_empty() || id.contains(char::is_whitespace) {
@@ -348,9 +348,9 @@ fn play_game(
         while !(idle[0] && idle[1]) {
             for &program in &order {
                 let before_text =
-                    std::fs::read_to_string(file).map_err(|source| MatchError::Read {
+                    std::fs::read_to_string(file).map_err(|error| MatchError::Read {
                         path: file.to_path_buf(),
-                        source,
+                        error,
                     })?;
                 let before = parse(&before_text).map_err(MatchError::RefereeFile)?;
                 let mut args = Vec::new();
@@ -420,17 +420,17 @@ fn play_game(
 
 /// Writes `text` to `file`.
 fn write_file(file: &Path, text: &str) -> Result<(), MatchError> {
-    std::fs::write(file, text).map_err(|source| MatchError::Write {
+    std::fs::write(file, text).map_err(|error| MatchError::Write {
         path: file.to_path_buf(),
-        source,
+        error,
     })
 }
 
 /// Makes the folder `dir` (and those above it).
 fn create_folder(dir: &Path) -> Result<(), MatchError> {
-    std::fs::create_dir_all(dir).map_err(|source| MatchError::CreateFolder {
+    std::fs::create_dir_all(dir).map_err(|error| MatchError::CreateFolder {
         path: dir.to_path_buf(),
-        source,
+        error,
     })
 }
 
@@ -592,8 +592,8 @@ fn write_record(
     if let Some(dir) = path.parent() {
         create_folder(dir)?;
     }
-    crate::files::write_atomically(path, &text).map_err(|source| MatchError::Write {
+    crate::files::write_atomically(path, &text).map_err(|error| MatchError::Write {
         path: path.to_path_buf(),
-        source,
+        error,
     })
 }

@@ -751,6 +751,24 @@ pub struct State {
     passes_in_a_row: u32,
 }
 
+/// Why pieces cannot stand where [`State::arranged`] was asked to put them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArrangeError {
+    /// A square past the track's end.
+    #[error("square {0} is off the track")]
+    OffTrack(usize),
+    /// Two pieces on one square.
+    #[error("{piece} and {other} both on square {square}")]
+    Shared {
+        /// The piece put there.
+        piece: Piece,
+        /// The piece already there.
+        other: Piece,
+        /// The square.
+        square: usize,
+    },
+}
+
 impl State {
     /// The start of a game on `track` with `rules`: every piece in its pool.
     pub fn new(track: Arc<Track>, rules: Rules) -> State {
@@ -769,23 +787,27 @@ impl State {
     /// `pieces` where given (the others in their pools). For tests, puzzles and replays.
     ///
     /// # Errors
-    /// A readable reason when two pieces share a square or a square is off the track.
+    /// [`ArrangeError`] when two pieces share a square or a square is off the track.
     pub fn arranged(
         track: Arc<Track>,
         rules: Rules,
         to_move: Player,
         pieces: &[(Piece, Location)],
-    ) -> Result<State, String> {
+    ) -> Result<State, ArrangeError> {
         let mut state = State::new(track, rules);
         state.to_move = to_move;
         state.opened = [true; 2];
         for &(piece, location) in pieces {
             if let Location::Track(square) = location {
                 if square >= state.track.len() {
-                    return Err(format!("square {square} is off the track"));
+                    return Err(ArrangeError::OffTrack(square));
                 }
                 if let Some(other) = state.piece_on(square) {
-                    return Err(format!("{piece} and {other} both on square {square}"));
+                    return Err(ArrangeError::Shared {
+                        piece,
+                        other,
+                        square,
+                    });
                 }
             }
             state.pieces[piece.index()] = location;

@@ -101,8 +101,8 @@ fn a_record_that_does_not_replay_is_refused_with_its_place_everywhere() {
     else {
         panic!("an illegal entry was replayed");
     };
-    assert_eq!(error.place, Place::Entry(1));
-    assert!(error.reason.contains("D5"), "{error}");
+    assert_eq!(error.place(), Place::Entry(1));
+    assert!(error.to_string().contains("D5"), "{error}");
     // The console's --from.
     let dir = temp_dir("runner-bad-record");
     let file = dir.join("bad.ron");
