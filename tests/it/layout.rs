@@ -327,4 +327,6 @@ fn layouts_whose_games_cannot_progress_are_refused_at_their_field() {
         err.contains(&format!("{}:2:", small.display())) && err.contains("too few for 9 penguins"),
         "{err}"
     );
+    // Said once, not once more as its own cause.
+    assert_eq!(err.matches("too few for 9 penguins").count(), 1, "{err}");
 }
