@@ -119,6 +119,25 @@ struct LayoutErrorText;
 #[derive(Component)]
 struct LogText;
 
+/// The panel beside `G`'s board, `width` pixels wide, headed by the game's name; `fill` adds
+/// what the game shows in it.
+pub fn spawn_panel<G: MatchView>(
+    commands: &mut Commands,
+    width: f32,
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    commands
+        .spawn((
+            Name::new(format!("{} panel", G::KIND.title())),
+            theme::side_panel(width),
+            DespawnOnExit(G::SCREEN),
+        ))
+        .with_children(|panel| {
+            panel.spawn(theme::label(G::KIND.title(), 30.0, theme::TEXT));
+            fill(panel);
+        });
+}
+
 /// The notice line and the layout error line under it, in type of `size` pixels.
 pub fn spawn_messages(panel: &mut ChildSpawnerCommands, size: f32) {
     panel.spawn((NoticeText, theme::label("", size, theme::WARNING)));

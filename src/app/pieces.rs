@@ -1,10 +1,12 @@
-//! What the Patolli and Penguins boards draw alike: the grid their squares sit on, a piece as
-//! a disc in its player's colour with its label and the ring that marks it movable or chosen,
-//! and a piece gliding from square to square.
+//! What the boards draw alike: which of their things a click landed on, and for Patolli and
+//! Penguins the grid their squares sit on, a piece as a disc in its player's colour with its
+//! label and the ring that marks it movable or chosen, and a piece gliding to its new place.
 
 use std::collections::VecDeque;
 
 use bevy::ecs::query::QueryFilter;
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use crate::app::shapes::{self, Shapes};
@@ -19,6 +21,16 @@ pub(super) fn plugin(app: &mut App) {
             motion.0 |= !gliding.is_empty();
         },
     );
+}
+
+/// The `C` a primary click (the left button) landed on, if it landed on one.
+pub fn clicked<'q, C: Component>(
+    click: &On<Pointer<Click>>,
+    targets: &'q Query<&C>,
+) -> Option<&'q C> {
+    (click.button == PointerButton::Primary)
+        .then(|| targets.get(click.event_target()).ok())
+        .flatten()
 }
 
 /// A board's grid on screen: `rows` by `cols` squares of side `square` around `center`.
@@ -127,6 +139,41 @@ pub fn show_ring<F: QueryFilter>(
                 Visibility::Hidden
             });
         }
+    }
+}
+
+/// A board's piece that glides to where it stands whenever its place changes.
+pub trait GlidingPiece: Component {
+    /// Where a piece stands (a square, a pool).
+    type Place: Copy + PartialEq + Send + Sync + 'static;
+    /// The board the piece is a child of.
+    type Board: Component;
+    /// Where it stands now.
+    fn place(&self) -> Self::Place;
+    /// Its way from `from`, where it is drawn at `at`, to where it stands on `board`.
+    fn glide(&self, board: &Self::Board, from: Self::Place, at: Vec2) -> Glide;
+}
+
+/// Where a piece is drawn (or gliding to).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Shown<P>(pub P);
+
+/// Sends every piece whose place changed on its way ([`GlidingPiece::glide`]).
+pub fn start_glides<P: GlidingPiece>(
+    mut commands: Commands,
+    mut pieces: Query<(Entity, &P, &mut Shown<P::Place>, &Transform, &ChildOf), Changed<P>>,
+    boards: Query<&P::Board>,
+) {
+    for (entity, piece, mut shown, transform, parent) in &mut pieces {
+        if shown.0 == piece.place() {
+            continue;
+        }
+        let Ok(board) = boards.get(parent.parent()) else {
+            continue;
+        };
+        let glide = piece.glide(board, shown.0, transform.translation.truncate());
+        shown.0 = piece.place();
+        commands.entity(entity).insert(glide);
     }
 }
 

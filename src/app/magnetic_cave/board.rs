@@ -3,10 +3,10 @@
 //! in gold. Clicking a cell sends a `MoveRequested`; the referee decides.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
-use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::referee::{CaveBoard, CaveCell, CaveReferee, MoveRequested, PlacedBrick};
+use crate::app::pieces::clicked;
 use crate::app::{AppSystems, Screen, theme, window_position};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell, Config};
@@ -221,10 +221,7 @@ fn click_cell(
     cells: Query<&CaveCell>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    if let Ok(cell) = cells.get(click.event_target()) {
+    if let Some(cell) = clicked(&click, &cells) {
         requests.write(MoveRequested {
             action: cell.0,
             seat: Seat::Human,

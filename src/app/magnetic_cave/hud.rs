@@ -104,61 +104,54 @@ fn brick_row(gap: f32) -> Node {
 }
 
 fn spawn_hud(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Cave panel"),
-            theme::side_panel(380.0),
-            DespawnOnExit(Screen::MagneticCave),
-        ))
-        .with_children(|panel| {
-            panel.spawn(theme::label("Magnetic Cave", 30.0, theme::TEXT));
-            panel.spawn((CaveText, theme::label("", 17.0, theme::TEXT_DIM)));
-            panel.spawn(brick_row(8.0)).with_children(|row| {
-                for (player, left) in [(Brick::Black, 0), (Brick::White, 16)] {
-                    row.spawn(panel_brick(player, 18.0, UiRect::left(px(left))));
-                    row.spawn((SeatText(player), theme::label("", 17.0, theme::TEXT_DIM)));
+    match_view::spawn_panel::<State>(&mut commands, 380.0, |panel| {
+        panel.spawn((CaveText, theme::label("", 17.0, theme::TEXT_DIM)));
+        panel.spawn(brick_row(8.0)).with_children(|row| {
+            for (player, left) in [(Brick::Black, 0), (Brick::White, 16)] {
+                row.spawn(panel_brick(player, 18.0, UiRect::left(px(left))));
+                row.spawn((SeatText(player), theme::label("", 17.0, theme::TEXT_DIM)));
+            }
+        });
+        panel
+            .spawn(Node {
+                align_items: AlignItems::Start,
+                ..brick_row(10.0)
+            })
+            .with_children(|row| {
+                row.spawn((
+                    StatusBrick,
+                    panel_brick(Brick::Black, 24.0, UiRect::top(px(5))),
+                ));
+                row.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
+            });
+        panel.spawn(theme::thinking_bar());
+        panel.spawn((ProofText, theme::label("", 17.0, theme::TEXT)));
+        match_view::spawn_messages(panel, 17.0);
+        panel
+            .spawn(Node {
+                flex_direction: FlexDirection::Column,
+                ..default()
+            })
+            .with_children(|list| {
+                list.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
+                for row in 0..MOVE_ROWS {
+                    list.spawn(Node::default()).with_children(|cells| {
+                        for (column, width) in MOVE_COLUMNS.into_iter().enumerate() {
+                            cells.spawn((
+                                MovesCell { row, column },
+                                theme::label("", 16.0, theme::TEXT_DIM),
+                                TextLayout::no_wrap(),
+                                Node {
+                                    width: px(width),
+                                    ..default()
+                                },
+                            ));
+                        }
+                    });
                 }
             });
-            panel
-                .spawn(Node {
-                    align_items: AlignItems::Start,
-                    ..brick_row(10.0)
-                })
-                .with_children(|row| {
-                    row.spawn((
-                        StatusBrick,
-                        panel_brick(Brick::Black, 24.0, UiRect::top(px(5))),
-                    ));
-                    row.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
-                });
-            panel.spawn(theme::thinking_bar());
-            panel.spawn((ProofText, theme::label("", 17.0, theme::TEXT)));
-            match_view::spawn_messages(panel, 17.0);
-            panel
-                .spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                })
-                .with_children(|list| {
-                    list.spawn((MovesText, theme::label("", 16.0, theme::TEXT_DIM)));
-                    for row in 0..MOVE_ROWS {
-                        list.spawn(Node::default()).with_children(|cells| {
-                            for (column, width) in MOVE_COLUMNS.into_iter().enumerate() {
-                                cells.spawn((
-                                    MovesCell { row, column },
-                                    theme::label("", 16.0, theme::TEXT_DIM),
-                                    TextLayout::no_wrap(),
-                                    Node {
-                                        width: px(width),
-                                        ..default()
-                                    },
-                                ));
-                            }
-                        });
-                    }
-                });
-            theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
-        });
+        theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
+    });
 }
 
 fn player_name(player: Brick) -> &'static str {

@@ -6,12 +6,13 @@
 //! places a piece. The referee decides every request.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
-use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare};
 use crate::app::match_view::{self, Notice};
-use crate::app::pieces::{Glide, Grid, PieceRing, make_disc, show_ring};
+use crate::app::pieces::{
+    Glide, GlidingPiece, Grid, PieceRing, Shown, clicked, make_disc, show_ring, start_glides,
+};
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
@@ -53,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
             decorate_boards,
             decorate_squares,
             decorate_pieces,
-            start_walks,
+            start_glides::<PatolliPiece>,
             show_highlights,
             show_cards,
             show_banner,
@@ -142,12 +143,6 @@ pub type Selection = match_view::Selection<Piece>;
 /// The piece under the pointer, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct HoveredPiece(pub Option<Piece>);
-
-/// Where a piece is drawn (or walking to).
-#[derive(Component, Debug, Clone, Copy)]
-struct PieceView {
-    shown: Location,
-}
 
 /// The marker over the square a chosen (or hovered) piece would land on.
 #[derive(Component)]
@@ -349,70 +344,52 @@ fn decorate_pieces(
             piece.piece.label().to_string(),
             position.extend(PIECE_Z),
         )
-        .insert(PieceView {
-            shown: piece.location,
-        })
+        .insert(Shown(piece.location))
         .observe(click_piece)
         .observe(hover_piece)
         .observe(leave_piece);
     }
 }
 
-/// Sends a piece that changed place on its way: square by square along the track when it
-/// moved forward by a roll, straight there otherwise (placed, captured, scored, undone).
-fn start_walks(
-    mut commands: Commands,
-    mut pieces: Query<
-        (Entity, &PatolliPiece, &mut PieceView, &Transform, &ChildOf),
-        Changed<PatolliPiece>,
-    >,
-    boards: Query<&PatolliBoard>,
-) {
-    for (entity, piece, mut view, transform, parent) in &mut pieces {
-        if view.shown == piece.location {
-            continue;
-        }
-        let Ok(board) = boards.get(parent.parent()) else {
-            continue;
-        };
+impl GlidingPiece for PatolliPiece {
+    type Place = Location;
+    type Board = PatolliBoard;
+
+    fn place(&self) -> Location {
+        self.location
+    }
+
+    /// Square by square along the track when it moved forward by a roll, straight there
+    /// otherwise (placed, captured, scored, undone); a captured piece waits for its captor.
+    fn glide(&self, board: &PatolliBoard, from: Location, at: Vec2) -> Glide {
         let track = &board.track;
         let geometry = Geometry::of(track);
-        let mut waypoints = Vec::new();
-        let mut step_seconds = SLIDE_SECONDS;
-        let mut delay = 0.0;
         let n = track.len();
-        match (view.shown, piece.location) {
-            (Location::Track(from), Location::Track(to)) if (to + n - from) % n <= 5 => {
-                step_seconds = STEP_SECONDS;
-                let steps = (to + n - from) % n;
-                waypoints
-                    .extend((1..=steps).map(|k| geometry.square_position(track, (from + k) % n)));
-            }
-            (Location::Track(from), Location::Scored) => {
-                step_seconds = STEP_SECONDS;
-                let end = track.end(piece.piece.owner());
-                let steps = (end + n - from) % n;
-                if steps <= 5 {
-                    waypoints.extend(
-                        (1..=steps).map(|k| geometry.square_position(track, (from + k) % n)),
-                    );
-                }
-            }
-            (Location::Track(_), Location::Pool) => delay = CAPTURE_DELAY,
-            _ => {}
-        }
-        waypoints.push(geometry.piece_position(track, piece.piece, piece.location));
-        view.shown = piece.location;
-        commands.entity(entity).insert(
-            Glide::new(
-                transform.translation.truncate(),
-                waypoints,
-                step_seconds,
-                PIECE_Z,
-            )
+        let walk = |from: usize, to: usize| {
+            let steps = (to + n - from) % n;
+            (steps <= 5).then(|| {
+                (1..=steps)
+                    .map(|k| geometry.square_position(track, (from + k) % n))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let (mut waypoints, step_seconds, delay) = match (from, self.location) {
+            (Location::Track(from), Location::Track(to)) => match walk(from, to) {
+                Some(steps) => (steps, STEP_SECONDS, 0.0),
+                None => (Vec::new(), SLIDE_SECONDS, 0.0),
+            },
+            (Location::Track(from), Location::Scored) => (
+                walk(from, track.end(self.piece.owner())).unwrap_or_default(),
+                STEP_SECONDS,
+                0.0,
+            ),
+            (Location::Track(_), Location::Pool) => (Vec::new(), SLIDE_SECONDS, CAPTURE_DELAY),
+            _ => (Vec::new(), SLIDE_SECONDS, 0.0),
+        };
+        waypoints.push(geometry.piece_position(track, self.piece, self.location));
+        Glide::new(at, waypoints, step_seconds, PIECE_Z)
             .after(delay)
-            .hopping(0.12),
-        );
+            .hopping(0.12)
     }
 }
 
@@ -547,10 +524,7 @@ fn click_piece(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<ActionRequested>,
 ) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    let (Ok(piece), Some(referee)) = (pieces.get(click.event_target()), referee) else {
+    let (Some(piece), Some(referee)) = (clicked(&click, &pieces), referee) else {
         return;
     };
     let seat = Seat::Human;
@@ -583,10 +557,7 @@ fn click_square(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<ActionRequested>,
 ) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    let (Ok(square), Some(referee)) = (squares.get(click.event_target()), referee) else {
+    let (Some(square), Some(referee)) = (clicked(&click, &squares), referee) else {
         return;
     };
     if let Some(piece) = selection.chosen {
@@ -613,10 +584,7 @@ fn click_card(
     mut notice: ResMut<Notice>,
     mut requests: MessageWriter<ActionRequested>,
 ) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    let (Ok(card), Some(referee)) = (cards.get(click.event_target()), referee) else {
+    let (Some(card), Some(referee)) = (clicked(&click, &cards), referee) else {
         return;
     };
     if card.0 != referee.state().to_move() && referee.state().winner().is_none() {

@@ -58,40 +58,33 @@ struct StatusText;
 struct PassButton;
 
 fn spawn_panel(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Patolli panel"),
-            theme::side_panel(400.0),
-            DespawnOnExit(Screen::Patolli),
-        ))
-        .with_children(|panel| {
-            panel.spawn(theme::label("Patolli", 30.0, theme::TEXT));
-            panel.spawn((SeatsText, theme::label("", 15.0, theme::TEXT_DIM)));
-            panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
-            panel.spawn(theme::thinking_bar());
-            match_view::spawn_messages(panel, 16.0);
-            panel.spawn(legend());
-            panel.spawn(match_view::log_text());
-            panel
-                .spawn(Node {
-                    margin: UiRect::top(Val::Auto),
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(8),
-                    ..default()
-                })
-                .with_children(|rows| {
-                    rows.spawn((PassButton, theme::button("Pass (P)", 150.0)))
-                        .observe(
-                            |_: On<Pointer<Click>>, mut pass: MessageWriter<ActionRequested>| {
-                                pass.write(ActionRequested {
-                                    action: Action::Pass,
-                                    seat: Seat::Human,
-                                });
-                            },
-                        );
-                    theme::spawn_match_buttons::<UndoRequested, RematchRequested>(rows);
-                });
-        });
+    match_view::spawn_panel::<State>(&mut commands, 400.0, |panel| {
+        panel.spawn((SeatsText, theme::label("", 15.0, theme::TEXT_DIM)));
+        panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
+        panel.spawn(theme::thinking_bar());
+        match_view::spawn_messages(panel, 16.0);
+        panel.spawn(legend());
+        panel.spawn(match_view::log_text());
+        panel
+            .spawn(Node {
+                margin: UiRect::top(Val::Auto),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8),
+                ..default()
+            })
+            .with_children(|rows| {
+                rows.spawn((PassButton, theme::button("Pass (P)", 150.0)))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut pass: MessageWriter<ActionRequested>| {
+                            pass.write(ActionRequested {
+                                action: Action::Pass,
+                                seat: Seat::Human,
+                            });
+                        },
+                    );
+                theme::spawn_match_buttons::<UndoRequested, RematchRequested>(rows);
+            });
+    });
 }
 
 /// What the colours of the squares mean, each swatch in its colour.

@@ -4,14 +4,15 @@
 //! slides to its new floe and the floe it left sinks. The referee decides every request.
 
 use bevy::picking::events::{Click, Pointer};
-use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::referee::{
     ActionApplied, ActionRequested, Floe, Penguin, PenguinsBoard, PenguinsReferee,
 };
 use crate::app::match_view::{self, Notice};
-use crate::app::pieces::{Glide, Grid, PieceRing, make_disc, show_ring};
+use crate::app::pieces::{
+    Glide, GlidingPiece, Grid, PieceRing, Shown, clicked, make_disc, show_ring, start_glides,
+};
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, InMotion, Screen, theme, window_position};
 use crate::rules::Seat;
@@ -49,7 +50,7 @@ pub(super) fn plugin(app: &mut App) {
             decorate_boards,
             decorate_floes,
             decorate_penguins,
-            start_slides,
+            start_glides::<Penguin>,
             start_sinking,
             show_fish_and_frames,
         )
@@ -99,12 +100,6 @@ struct FloeFrame;
 /// One fish on a floe: the `n`th (from 1) shows when the floe has at least `n` fish.
 #[derive(Component, Clone, Copy)]
 struct FishDot(u8);
-
-/// Where a penguin is drawn (or sliding to).
-#[derive(Component, Clone, Copy)]
-struct PenguinView {
-    shown: Pos,
-}
 
 /// A floe going down after its penguin left.
 #[derive(Component)]
@@ -226,34 +221,23 @@ fn decorate_penguins(
             player_letter(penguin.player).to_string(),
             at,
         )
-        .insert(PenguinView { shown: penguin.pos })
+        .insert(Shown(penguin.pos))
         .observe(click_penguin);
     }
 }
 
-fn start_slides(
-    mut commands: Commands,
-    mut penguins: Query<
-        (Entity, &Penguin, &mut PenguinView, &Transform, &ChildOf),
-        Changed<Penguin>,
-    >,
-    boards: Query<&PenguinsBoard>,
-) {
-    for (entity, penguin, mut view, transform, parent) in &mut penguins {
-        if view.shown == penguin.pos {
-            continue;
-        }
-        let Ok(board) = boards.get(parent.parent()) else {
-            continue;
-        };
-        view.shown = penguin.pos;
-        let to = field_position(board.rows, board.cols, penguin.pos);
-        commands.entity(entity).insert(Glide::new(
-            transform.translation.truncate(),
-            [to],
-            SLIDE_SECONDS,
-            PENGUIN_Z,
-        ));
+impl GlidingPiece for Penguin {
+    type Place = Pos;
+    type Board = PenguinsBoard;
+
+    fn place(&self) -> Pos {
+        self.pos
+    }
+
+    /// Straight to its new floe.
+    fn glide(&self, board: &PenguinsBoard, _from: Pos, at: Vec2) -> Glide {
+        let to = field_position(board.rows, board.cols, self.pos);
+        Glide::new(at, [to], SLIDE_SECONDS, PENGUIN_Z)
     }
 }
 
@@ -373,10 +357,7 @@ fn click_floe(
     mut notice: ResMut<Notice>,
     mut requests: MessageWriter<ActionRequested>,
 ) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    let (Ok(floe), Some(referee)) = (floes.get(click.event_target()), referee) else {
+    let (Some(floe), Some(referee)) = (clicked(&click, &floes), referee) else {
         return;
     };
     let seat = Seat::Human;
@@ -411,10 +392,7 @@ fn click_penguin(
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
 ) {
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    let (Ok(penguin), Some(referee)) = (penguins.get(click.event_target()), referee) else {
+    let (Some(penguin), Some(referee)) = (clicked(&click, &penguins), referee) else {
         return;
     };
     let state = referee.state();

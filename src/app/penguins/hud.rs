@@ -67,28 +67,21 @@ const SPANS_PER_PLAYER: usize = 3;
 struct StatusText;
 
 fn spawn_panel(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Penguins panel"),
-            theme::side_panel(380.0),
-            DespawnOnExit(Screen::Penguins),
-        ))
-        .with_children(|panel| {
-            panel.spawn(theme::label("Penguins", 30.0, theme::TEXT));
-            panel
-                .spawn((PlayersText, theme::label("", 17.0, theme::TEXT)))
-                .with_children(|text| {
-                    let spans = usize::from(MAX_PLAYERS) * SPANS_PER_PLAYER + 1;
-                    for _ in 0..spans {
-                        text.spawn((TextSpan::new(""), theme::font(17.0), TextColor(theme::TEXT)));
-                    }
-                });
-            panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
-            panel.spawn(theme::thinking_bar());
-            match_view::spawn_messages(panel, 16.0);
-            panel.spawn(match_view::log_text());
-            theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
-        });
+    match_view::spawn_panel::<State>(&mut commands, 380.0, |panel| {
+        panel
+            .spawn((PlayersText, theme::label("", 17.0, theme::TEXT)))
+            .with_children(|text| {
+                let spans = usize::from(MAX_PLAYERS) * SPANS_PER_PLAYER + 1;
+                for _ in 0..spans {
+                    text.spawn((TextSpan::new(""), theme::font(17.0), TextColor(theme::TEXT)));
+                }
+            });
+        panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
+        panel.spawn(theme::thinking_bar());
+        match_view::spawn_messages(panel, 16.0);
+        panel.spawn(match_view::log_text());
+        theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
+    });
 }
 
 fn show_players(
