@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{CommandError, ConsoleGame, Recording, play};
+use super::{ConsoleGame, LineError, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
 use crate::setup::CaveMatch;
@@ -58,7 +58,7 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
         format!("{player} to move (a cell like D7, or status, undo, help, quit):")
     }
 
-    fn parse(&self, command: &str) -> Result<Cell, CommandError> {
+    fn parse(&self, command: &str) -> Result<Cell, LineError> {
         Ok(Cell::parse(command)?)
     }
 

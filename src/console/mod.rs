@@ -56,7 +56,7 @@ pub(crate) trait ConsoleGame: Match {
     /// The prompt for `player`, on a line of its own.
     fn prompt(&self, player: Self::Player) -> String;
     /// The action a typed command asks for, or why it is not one.
-    fn parse(&self, command: &str) -> Result<Self::Action, CommandError>;
+    fn parse(&self, command: &str) -> Result<Self::Action, LineError>;
     /// Says what `player`'s action did (`state` is the position after it).
     ///
     /// # Errors
@@ -94,7 +94,7 @@ pub(crate) trait ConsoleGame: Match {
 /// Where a console match is recorded, and the record it resumes.
 /// Why a typed line is no action of the game; the player is asked again.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CommandError {
+pub enum LineError {
     /// Not a cell of the cave.
     #[error("{0}. Type `help` for help.")]
     Cell(#[from] ParseCellError),

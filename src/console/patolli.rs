@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{CommandError, ConsoleGame, Recording, play};
+use super::{ConsoleGame, LineError, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, State};
 use crate::runner::Rolled as RunnerRolled;
@@ -80,16 +80,17 @@ status, undo, help, quit.";
         format!("Player {player}, you rolled {roll}: {what}?")
     }
 
-    fn parse(&self, line: &str) -> Result<Action, CommandError> {
+    fn parse(&self, line: &str) -> Result<Action, LineError> {
         let command = line.to_ascii_lowercase();
         match command.as_str() {
             "pass" => Ok(Action::Pass),
             "place" => self
                 .first_in_pool()
                 .map(Action::Place)
-                .ok_or(CommandError::EmptyPool),
-            other => parse_piece_command(other)
-                .ok_or_else(|| CommandError::NotACommand(line.to_string())),
+                .ok_or(LineError::EmptyPool),
+            other => {
+                parse_piece_command(other).ok_or_else(|| LineError::NotACommand(line.to_string()))
+            }
         }
     }
 

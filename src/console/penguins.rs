@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{CommandError, ConsoleGame, Recording, play};
+use super::{ConsoleGame, LineError, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::penguins::{Action, Phase, Player, Pos, State, Turn, player_letter};
 use crate::setup::PenguinsMatch;
@@ -97,7 +97,7 @@ straight to (x2, y2). Also: status, undo, help, quit.";
         .to_string()
     }
 
-    fn parse(&self, line: &str) -> Result<Action, CommandError> {
+    fn parse(&self, line: &str) -> Result<Action, LineError> {
         parse_action(&line.to_ascii_lowercase(), self.phase())
     }
 
@@ -166,10 +166,10 @@ fn say_turn(output: &mut impl Write, turn: &Turn) -> io::Result<()> {
 }
 
 /// `x y` places, `x1 y1 x2 y2` moves.
-fn parse_action(text: &str, phase: Phase) -> Result<Action, CommandError> {
+fn parse_action(text: &str, phase: Phase) -> Result<Action, LineError> {
     let numbers: Result<Vec<u16>, _> = text.split_whitespace().map(str::parse::<u16>).collect();
     let Ok(numbers) = numbers else {
-        return Err(CommandError::NotCoordinates(text.to_string()));
+        return Err(LineError::NotCoordinates(text.to_string()));
     };
     match (phase, numbers.as_slice()) {
         (Phase::Placement, &[x, y]) => Ok(Action::Place(Pos::new(y, x))),
@@ -177,7 +177,7 @@ fn parse_action(text: &str, phase: Phase) -> Result<Action, CommandError> {
             from: Pos::new(y1, x1),
             to: Pos::new(y2, x2),
         }),
-        (Phase::Placement, _) => Err(CommandError::PlacementNumbers),
-        _ => Err(CommandError::MoveNumbers),
+        (Phase::Placement, _) => Err(LineError::PlacementNumbers),
+        _ => Err(LineError::MoveNumbers),
     }
 }
