@@ -1,9 +1,65 @@
-//! File and text helpers every front end shares: writing a file whole or not at all, and
-//! reading an AI's budget. They sit below everything that plays (`ai`, `record`, `setup`, the
-//! front ends) and use nothing of the crate.
+//! File and text helpers every reader and writer shares: reading a regular file of bounded
+//! size, writing a file whole or not at all, and reading an AI's budget. They sit below
+//! everything that reads a file (`layout` and up) and use nothing of the crate.
 
+use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
+
+/// The most a layout, a match record or a settings file may hold: far above any real one.
+pub const LAYOUT_LIMIT: u64 = 16 << 20;
+
+/// Why a file was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// It cannot be opened or read.
+    #[error("cannot read the file: {0}")]
+    Io(#[from] std::io::Error),
+    /// A folder, a device, a pipe or a socket: nothing that ends is promised.
+    #[error("not a regular file")]
+    NotAFile,
+    /// Larger than its kind of file can be.
+    #[error("too large: more than {limit} bytes")]
+    TooLarge {
+        /// The most that is read.
+        limit: u64,
+    },
+}
+
+/// The bytes of the regular file at `path`, if it holds at most `limit` bytes. Anything else
+/// is refused before a byte is read, so a device that never ends, a pipe nobody writes to or
+/// a huge file costs nothing.
+///
+/// # Errors
+/// [`ReadError`]: not a regular file, too large, or the I/O error.
+pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    check_readable(path, limit)?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    // It may have grown since it was looked at.
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { limit });
+    }
+    Ok(bytes)
+}
+
+/// Whether `path` is a regular file of at most `limit` bytes (what [`read_limited`] reads),
+/// for readers that are handed the file already open.
+///
+/// # Errors
+/// [`ReadError`]: not a regular file, too large, or the I/O error.
+pub fn check_readable(path: &Path, limit: u64) -> Result<(), ReadError> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(ReadError::NotAFile);
+    }
+    if metadata.len() > limit {
+        return Err(ReadError::TooLarge { limit });
+    }
+    Ok(())
+}
 
 /// Writes `contents` to `path` whole or not at all: a temporary file beside it, then a rename.
 ///

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use tablero::ai::AiLevel;
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::Recording;
+use tablero::files::{LAYOUT_LIMIT, read_limited};
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
 use tablero::protocol::referee::{MatchSetup, run_match};
@@ -804,7 +805,9 @@ fn merge_command(files: &[PathBuf], json: bool) -> Result<ExitCode> {
         let text = if file.as_os_str() == "-" {
             io::read_to_string(io::stdin())?
         } else {
-            std::fs::read_to_string(file).with_context(|| format!("{}", file.display()))?
+            let bytes = read_limited(file, tournament::RESULTS_LIMIT)
+                .with_context(|| format!("{}", file.display()))?;
+            String::from_utf8_lossy(&bytes).into_owned()
         };
         // One summary a line (`--json` prints one), blank lines skipped.
         for (number, line) in text.lines().enumerate() {
@@ -839,12 +842,13 @@ fn penguins_call(args: &[String]) -> ExitCode {
 fn check_layouts(files: &[PathBuf]) -> ExitCode {
     let mut all_valid = true;
     for file in files {
-        let is_record = std::fs::read(file)
-            .is_ok_and(|bytes| record::is_record(&String::from_utf8_lossy(&bytes)));
-        let checked = if is_record {
-            record::load(file).map(|replayed| replayed.summary())
-        } else {
-            layout::load(file).map(|setup| setup.to_string())
+        let name = file.display().to_string();
+        let checked = match read_limited(file, LAYOUT_LIMIT) {
+            Err(e) => Err(layout::unreadable(file, &e)),
+            Ok(bytes) if record::is_record(&String::from_utf8_lossy(&bytes)) => {
+                record::parse(&name, &bytes).map(|replayed| replayed.summary())
+            }
+            Ok(bytes) => layout::parse(&name, &bytes).map(|setup| setup.to_string()),
         };
         match checked {
             Ok(summary) => println!("{}: ok ({summary})", file.display()),

@@ -1100,6 +1100,10 @@ pub fn merge(summaries: Vec<Summary>) -> Result<Summary, MergeError> {
     Ok(summarise(header, results, medians))
 }
 
+/// The most a file of `--json` results given to `--merge` may hold (a line of some 150 bytes
+/// a game: about a million games).
+pub const RESULTS_LIMIT: u64 = 256 << 20;
+
 /// Why a tournament was not played to its end.
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {

@@ -9,6 +9,7 @@ use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 
 use super::{AppStart, AppSystems, FirstMatch};
+use crate::files;
 use crate::layout::{self, GameSetup, LayoutError, PatolliSetup, PenguinsSetup};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::Config as CaveConfig;
@@ -71,9 +72,16 @@ impl AssetLoader for LayoutLoader {
         _settings: &(),
         load_context: &mut LoadContext<'_>,
     ) -> Result<LayoutFile, std::io::Error> {
+        let file = self.levels_dir.join(load_context.path().path());
+        // A file far too large (or one that is no regular file) is refused unread; the game
+        // keeps its last good layout and the panel says why.
+        if let Err(e) = files::check_readable(&file, files::LAYOUT_LIMIT) {
+            return Ok(LayoutFile {
+                result: Err(layout::unreadable(&file, &e)),
+            });
+        }
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
-        let file = self.levels_dir.join(load_context.path().path());
         Ok(LayoutFile {
             result: layout::parse(&file.display().to_string(), &bytes),
         })

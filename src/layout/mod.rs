@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfigError};
 use crate::rules::patolli::{
@@ -492,17 +493,23 @@ pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// The bytes of the file at `path`, or an error at its 1:1.
+/// The bytes of the layout or record file at `path` (a regular file of at most
+/// [`LAYOUT_LIMIT`] bytes), or an error at its 1:1.
 ///
 /// # Errors
-/// [`LayoutError`] when the file cannot be read.
+/// [`LayoutError`] when the file is not a regular file, is too large or cannot be read.
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, LayoutError> {
-    std::fs::read(path).map_err(|e| LayoutError {
+    read_limited(path, LAYOUT_LIMIT).map_err(|e| unreadable(path, &e))
+}
+
+/// `error`, which kept the file at `path` from being read, at the file's 1:1.
+pub fn unreadable(path: &Path, error: &ReadError) -> LayoutError {
+    LayoutError {
         file: path.display().to_string(),
         line: 1,
         column: 1,
-        message: format!("cannot read the file: {e}"),
-    })
+        message: error.to_string(),
+    }
 }
 
 /// Reads and checks the layout in `source`, naming it `file` in errors.
@@ -526,7 +533,7 @@ pub fn parse(file: &str, source: &[u8]) -> Result<GameSetup, LayoutError> {
 /// `fault` of the layout file at `path`, placed at its field's line and column (1:1 when the
 /// file cannot be read or does not name the field).
 pub fn error_at_field(path: &Path, fault: &LayoutFault) -> LayoutError {
-    let text = std::fs::read(path)
+    let text = read_limited(path, LAYOUT_LIMIT)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
     let (line, column) = locate_field(&text, fault.field());

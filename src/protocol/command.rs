@@ -5,9 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::GAME_FILE_LIMIT;
 use super::{CallPhase, CallResult, parse, play_call, write};
 use crate::files::write_atomically;
-use crate::files::{BudgetError, parse_budget};
+use crate::files::{BudgetError, ReadError, parse_budget, read_limited};
 use crate::rules::penguins::Action;
 
 /// A move was made and OUTPUT written.
@@ -184,11 +185,16 @@ pub fn run(args: &[String], stdout: &mut impl Write, stderr: &mut impl Write) ->
             output,
         } => (phase, input, output),
     };
-    let bytes = match std::fs::read(&input) {
+    let bytes = match read_limited(&input, GAME_FILE_LIMIT) {
         Ok(bytes) => bytes,
-        Err(e) => {
+        Err(ReadError::Io(e)) => {
             let _ = writeln!(stderr, "error: cannot read {}: {e}", input.display());
             return EXIT_INTERNAL;
+        }
+        // A device, a pipe or a file far larger than any game file: refused unread.
+        Err(e) => {
+            let _ = writeln!(stderr, "{}: {e}", input.display());
+            return EXIT_BAD_INPUT;
         }
     };
     let text = String::from_utf8_lossy(&bytes);

@@ -281,6 +281,10 @@ pub fn write(file: &GameFile) -> String {
     out
 }
 
+/// The most a game file may hold: its header bounds it far below this (at most
+/// [`MAX_SIDE`] × [`MAX_SIDE`] fields of three bytes, and a line per player).
+pub const GAME_FILE_LIMIT: u64 = 1 << 20;
+
 /// Which phase a call plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CallPhase {

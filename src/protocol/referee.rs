@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{FileError, GameFile, PlayerLine, parse, write};
+use super::{FileError, GAME_FILE_LIMIT, GameFile, PlayerLine, parse, write};
 use crate::ai::AiLevel;
+use crate::files::{ReadError, read_limited};
 use crate::layout::PenguinsSetup;
 use crate::record::Recorded;
 use crate::rules::Seat;
@@ -114,6 +115,9 @@ pub enum ProgramError {
     /// The file it wrote does not parse.
     #[error("it wrote a damaged file: {0}")]
     DamagedFile(FileError),
+    /// It left a game file that cannot be read (too large, no longer a regular file).
+    #[error("it left a game file that cannot be read: {0}")]
+    Unreadable(ReadError),
     /// It exited with 1 ("no move") after changing the file.
     #[error("it said \"no move\" but changed the file")]
     NoMoveButChanged,
@@ -179,12 +183,12 @@ pub enum MatchError {
         error: std::io::Error,
     },
     /// A file could not be read.
-    #[error("cannot read {}: {error}", .path.display())]
+    #[error("{}: {error}", .path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// Why.
-        error: std::io::Error,
+        error: ReadError,
     },
     /// The game file the referee wrote (or the last program left) does not parse.
     #[error("the referee's file: {0}")]
@@ -347,11 +351,10 @@ fn play_game(
         let mut idle = [false; 2];
         while !(idle[0] && idle[1]) {
             for &program in &order {
-                let before_text =
-                    std::fs::read_to_string(file).map_err(|error| MatchError::Read {
-                        path: file.to_path_buf(),
-                        error,
-                    })?;
+                let before_text = read_game_file(file).map_err(|error| MatchError::Read {
+                    path: file.to_path_buf(),
+                    error,
+                })?;
                 let before = parse(&before_text).map_err(MatchError::RefereeFile)?;
                 let mut args = Vec::new();
                 match phase {
@@ -371,7 +374,10 @@ fn play_game(
                         Ok(result) => result,
                         Err(reason) => return Ok(forfeit(reason)),
                     };
-                let after_text = std::fs::read_to_string(file).unwrap_or_default();
+                let after_text = match read_game_file(file) {
+                    Ok(text) => text,
+                    Err(e) => return Ok(forfeit(ProgramError::Unreadable(e))),
+                };
                 match code {
                     0 => {
                         let after = match parse(&after_text) {
@@ -407,8 +413,7 @@ fn play_game(
             }
         }
     }
-    let end =
-        parse(&std::fs::read_to_string(file).unwrap_or_default()).map_err(MatchError::FinalFile)?;
+    let end = parse(&read_game_file(file).unwrap_or_default()).map_err(MatchError::FinalFile)?;
     let score = |id: &str| {
         end.players
             .iter()
@@ -416,6 +421,11 @@ fn play_game(
             .map_or(0, |p| p.score)
     };
     Ok(GameResult::Finished([score(&ids[0]), score(&ids[1])]))
+}
+
+/// The game file at `file`, read within the protocol's bound.
+fn read_game_file(file: &Path) -> Result<String, ReadError> {
+    read_limited(file, GAME_FILE_LIMIT).map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Writes `text` to `file`.
@@ -495,7 +505,7 @@ pub fn program_action(
     };
     args.extend([file_arg.clone(), file_arg]);
     let (code, stderr) = run_program(program, &args, timeout)?;
-    let after_text = std::fs::read_to_string(&file).unwrap_or_default();
+    let after_text = read_game_file(&file).map_err(ProgramError::Unreadable)?;
     match code {
         0 => {
             let after = parse(&after_text).map_err(ProgramError::DamagedFile)?;

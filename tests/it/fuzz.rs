@@ -540,6 +540,47 @@ mod hot_reload {
         dir
     }
 
+    /// A layout saved far too large is refused unread when the asset server reloads it: the
+    /// panel's error says so and the last good layout stays.
+    #[test]
+    fn a_reloaded_layout_far_too_large_is_refused_unread() {
+        use tablero::app::layout::CaveGame;
+        let dir = levels("fuzz-reload-large");
+        let path = dir.join("magnetic_cave.ron");
+        let setup = tablero::setup::CaveMatch::default();
+        let mut app = app(&dir, AppStart::magnetic_cave(setup, path.clone()));
+        loaded::<CaveGame>(&mut app);
+        let before = app.world().resource::<GameLayout<CaveGame>>().config;
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .and_then(|f| f.set_len(tablero::files::LAYOUT_LIMIT + 1))
+            .unwrap();
+        app.world()
+            .resource::<AssetServer>()
+            .reload("levels://magnetic_cave.ron");
+        let started = std::time::Instant::now();
+        let error = loop {
+            app.update();
+            if let Some(error) = &app.world().resource::<GameLayout<CaveGame>>().error {
+                break error.clone();
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the reload was never reported"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(
+            error.contains("magnetic_cave.ron") && error.contains("too large"),
+            "{error}"
+        );
+        assert_eq!(
+            app.world().resource::<GameLayout<CaveGame>>().config,
+            before
+        );
+    }
+
     #[test]
     fn the_cave_survives_every_reloaded_file() {
         let dir = levels("fuzz-reload-cave");
@@ -1104,4 +1145,63 @@ fn check_layout_answers_every_record_with_ok_or_its_place() {
             Ok(())
         })
         .unwrap();
+}
+
+// ---- files that are no files: endless, blocking, folders, far too large ----
+
+/// The kinds of file no reader may wait on or read whole, with the reason each is refused:
+/// an endless device, a named pipe nobody writes to, a folder, and a (sparse) file one byte
+/// past the layout limit.
+fn hostile_files(dir: &Path) -> Vec<(PathBuf, &'static str)> {
+    let pipe = dir.join("pipe.ron");
+    let made = Command::new("mkfifo").arg(&pipe).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a named pipe");
+    let folder = dir.join("folder.ron");
+    std::fs::create_dir_all(&folder).unwrap();
+    let large = dir.join("large.ron");
+    std::fs::File::create(&large)
+        .and_then(|f| f.set_len(tablero::files::LAYOUT_LIMIT + 1))
+        .unwrap();
+    vec![
+        (PathBuf::from("/dev/zero"), "not a regular file"),
+        (pipe, "not a regular file"),
+        (folder, "not a regular file"),
+        (large, "too large"),
+    ]
+}
+
+/// `check-layout`, `console --from` and the protocol command refuse each hostile file at
+/// once, naming it and why, with the exit code each uses for a bad file.
+#[test]
+fn every_reader_refuses_files_that_are_no_files_unread() {
+    let dir = temp_dir("fuzz-hostile-files");
+    for (file, reason) in hostile_files(&dir) {
+        let name = file.display().to_string();
+        let out = dir.join("out.txt");
+        let commands: [(Vec<&str>, i32); 3] = [
+            (vec!["check-layout", &name], 1),
+            (vec!["console", "magnetic-cave", "--from", &name], 2),
+            (
+                vec!["penguins", "phase=movement", &name, out.to_str().unwrap()],
+                2,
+            ),
+        ];
+        for (args, code) in commands {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let started = Instant::now();
+            let output = run_bounded(&dir, &args, b"").unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(code), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&name) && stderr.contains(reason),
+                "{args:?}: {stderr}"
+            );
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "{args:?} took {:?}",
+                started.elapsed()
+            );
+            assert!(!out.exists(), "{args:?} wrote an output file");
+        }
+    }
 }

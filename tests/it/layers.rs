@@ -14,8 +14,8 @@ use crate::support::repo;
 /// The layers of `src/`, lowest first.
 const LAYERS: &[&str] = &[
     "rules",
-    "layout",
     "files",
+    "layout",
     "ai",
     "record",
     "setup",

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
+use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::layout::{LayoutError, read_ron};
 use crate::rules::{GameKind, Seat};
 
@@ -109,19 +110,12 @@ impl RememberedChoices {
 /// The file's line and column when it does not parse, or why it cannot be read.
 pub fn recall(file: &Path) -> Result<Option<RememberedChoices>, LayoutError> {
     let name = file.display().to_string();
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => {
-            return Err(LayoutError {
-                file: name,
-                line: 1,
-                column: 1,
-                message: format!("cannot read the file: {e}"),
-            });
-        }
+    let bytes = match read_limited(file, LAYOUT_LIMIT) {
+        Ok(bytes) => bytes,
+        Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(crate::layout::unreadable(file, &e)),
     };
-    read_ron(&name, &text).map(Some)
+    read_ron(&name, &String::from_utf8_lossy(&bytes)).map(Some)
 }
 
 /// Writes `choices` to `file` at once (a new file then a rename), making its folder first.
