@@ -3,7 +3,7 @@
 //! everything that reads a file (`layout` and up) and use nothing of the crate.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The most a layout, a match record or a settings file may hold: far above any real one.
@@ -59,6 +59,68 @@ pub fn check_readable(path: &Path, limit: u64) -> Result<(), ReadError> {
         return Err(ReadError::TooLarge { limit });
     }
     Ok(())
+}
+
+/// Why files cannot be written where they are to go.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// Neither the folder nor its parent exists.
+    #[error("the folder {} does not exist", .0.display())]
+    NoFolder(PathBuf),
+    /// A folder where a file is to go.
+    #[error("{} is a folder", .0.display())]
+    IsAFolder(PathBuf),
+    /// The folder cannot be made, or nothing can be written in it.
+    #[error("cannot write in {}: {error}", .dir.display())]
+    NotWritable {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+/// Makes sure files can be written in `dir` before anything is played: the folder is made
+/// when its parent exists, and a probe file is written there and removed.
+///
+/// # Errors
+/// [`WriteError`]: no such folder nor parent, or nothing can be written there.
+pub fn prepare_folder(dir: &Path) -> Result<(), WriteError> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let not_writable = |error| WriteError::NotWritable {
+        dir: dir.to_path_buf(),
+        error,
+    };
+    if !dir.is_dir() {
+        let parent = dir
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            return Err(WriteError::NoFolder(dir.to_path_buf()));
+        }
+        std::fs::create_dir(dir).map_err(not_writable)?;
+    }
+    let probe = dir.join(format!(".tablero-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(not_writable)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Makes sure the file `path` can be written before anything is played: its folder as
+/// [`prepare_folder`] does, and `path` is no folder.
+///
+/// # Errors
+/// [`WriteError`].
+pub fn prepare_file(path: &Path) -> Result<(), WriteError> {
+    if path.is_dir() {
+        return Err(WriteError::IsAFolder(path.to_path_buf()));
+    }
+    prepare_folder(path.parent().unwrap_or(Path::new(".")))
 }
 
 /// Writes `contents` to `path` whole or not at all: a temporary file beside it, then a rename.

@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use tablero::ai::AiLevel;
 use tablero::app::{self, AppStart, Screenshot};
 use tablero::console::Recording;
-use tablero::files::{LAYOUT_LIMIT, read_limited};
+use tablero::files::{self, LAYOUT_LIMIT, read_limited};
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
 use tablero::protocol::referee::{MatchSetup, run_match};
@@ -269,11 +269,19 @@ impl RecordOptions {
         Ok(Some(record))
     }
 
-    fn recording(&self, resume: Option<Record>) -> Recording {
-        Recording {
-            to: self.record.clone(),
-            resume,
+    /// Where `--record` writes, checked before the match starts.
+    fn record_to(&self) -> Result<Option<PathBuf>> {
+        if let Some(path) = &self.record {
+            files::prepare_file(path).map_err(|e| anyhow::anyhow!("--record: {e}"))?;
         }
+        Ok(self.record.clone())
+    }
+
+    fn recording(&self, resume: Option<Record>) -> Result<Recording> {
+        Ok(Recording {
+            to: self.record_to()?,
+            resume,
+        })
     }
 }
 
@@ -539,6 +547,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }),
                 records,
             };
+            files::prepare_folder(&setup.dir).map_err(|e| anyhow::anyhow!("--dir: {e}"))?;
+            if let Some(records) = &setup.records {
+                files::prepare_folder(records).map_err(|e| anyhow::anyhow!("--records: {e}"))?;
+            }
             println!("game files in {}", setup.dir.display());
             run_match(&setup, &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
@@ -633,7 +645,8 @@ fn console_match<G: Match>(
         Some(record) => G::setup_from_record(record)?,
         None => fresh()?,
     };
-    run(&setup, recording.recording(resume))?;
+    let recording = recording.recording(resume)?;
+    run(&setup, recording)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -648,7 +661,7 @@ fn play_match(
         Some(record) => start_from_record(record, false)?,
         None => fresh()?,
     };
-    run_window(start, recording.record, window)
+    run_window(start, recording.record_to()?, window)
 }
 
 /// The window's start on the match a record was playing: played on from where it stands, or

@@ -19,6 +19,7 @@ use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{AiLevel, Deadline, SearchReport};
+use crate::files::{WriteError, prepare_folder};
 use crate::layout::{PatolliSetup, PenguinsSetup};
 use crate::record::Record;
 use crate::rules::magnetic_cave::{self, Outcome};
@@ -1110,14 +1111,9 @@ pub enum TournamentError {
     /// The settings make no match (a board too small for the penguins).
     #[error("--rows/--cols/--penguins: {0}")]
     Setup(SetupError),
-    /// The records folder cannot be made.
-    #[error("{}: {error}", .dir.display())]
-    RecordsFolder {
-        /// The folder.
-        dir: PathBuf,
-        /// Why.
-        error: std::io::Error,
-    },
+    /// Nothing can be written in the records folder (checked before the first game).
+    #[error("--records: {0}")]
+    RecordsFolder(WriteError),
     /// A game's record cannot be written.
     #[error("cannot write a record: {}: {error}", .path.display())]
     Record {
@@ -1149,10 +1145,7 @@ pub fn run<G: Contest>(
         .collect::<Result<Vec<_>, _>>()
         .map_err(TournamentError::Setup)?;
     if let Some(dir) = &settings.records {
-        std::fs::create_dir_all(dir).map_err(|error| TournamentError::RecordsFolder {
-            dir: dir.clone(),
-            error,
-        })?;
+        prepare_folder(dir).map_err(TournamentError::RecordsFolder)?;
     }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);

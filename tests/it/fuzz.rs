@@ -1205,3 +1205,75 @@ fn every_reader_refuses_files_that_are_no_files_unread() {
         }
     }
 }
+
+/// Every writer checks before the first move that it can write where it was told: a folder
+/// whose parent is missing, or one nobody may write in (`/sys`, even for root), is refused
+/// with the option's name and a non-zero exit, and nothing is played or written.
+#[test]
+fn every_writer_refuses_a_folder_it_cannot_write_before_playing() {
+    let dir = temp_dir("fuzz-unwritable");
+    for folder in ["/no/such/folder", "/sys"] {
+        let file = format!("{folder}/m.ron");
+        let commands: [(Vec<&str>, &str); 5] = [
+            (
+                vec!["console", "magnetic-cave", "--record", &file],
+                "--record",
+            ),
+            (vec!["play", "magnetic-cave", "--record", &file], "--record"),
+            (
+                vec![
+                    "tournament",
+                    "--game",
+                    "magnetic-cave",
+                    "--a",
+                    "random",
+                    "--b",
+                    "random",
+                    "--games",
+                    "2",
+                    "--records",
+                    folder,
+                ],
+                "--records",
+            ),
+            (
+                vec![
+                    "penguins-match",
+                    "--a",
+                    "true",
+                    "--b",
+                    "true",
+                    "--dir",
+                    folder,
+                ],
+                "--dir",
+            ),
+            (
+                vec![
+                    "penguins-match",
+                    "--a",
+                    "true",
+                    "--b",
+                    "true",
+                    "--records",
+                    folder,
+                ],
+                "--records",
+            ),
+        ];
+        for (args, option) in commands {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let output =
+                run_bounded(&dir, &args, b"A1\nquit\n").unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            assert!(!output.status.success(), "{args:?}: {stdout}");
+            assert!(
+                stderr.contains(option) && stderr.contains(folder),
+                "{args:?}: {stderr}"
+            );
+            assert!(!stdout.contains("to move"), "{args:?} played: {stdout}");
+            assert!(!stdout.contains("game 1"), "{args:?} played: {stdout}");
+        }
+    }
+}
