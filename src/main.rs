@@ -459,8 +459,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 path,
                 after_moves: 0,
             });
-            app::run(start);
-            Ok(ExitCode::SUCCESS)
+            Ok(open_window(start))
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
         Some(Command::Engine {
@@ -698,8 +697,27 @@ fn run_window(
             after_moves: window.screenshot_after_moves,
         });
     }
-    app::run(start);
-    Ok(ExitCode::SUCCESS)
+    Ok(open_window(start))
+}
+
+/// The exit code when no window can open.
+const EXIT_NO_WINDOW: u8 = 3;
+
+/// Runs the window on `start`; without a display (or a graphics driver) says what is missing
+/// and what works instead, and exits with [`EXIT_NO_WINDOW`].
+fn open_window(start: AppStart) -> ExitCode {
+    match app::run(start) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "error: {e}
+The games play without a window in the terminal: `tablero console \
+                 magnetic-cave` (or `patolli`, `penguins`). To open the window on a machine \
+                 without a screen, run it under a virtual display: `xvfb-run -a tablero …`."
+            );
+            ExitCode::from(EXIT_NO_WINDOW)
+        }
+    }
 }
 
 /// Builds the match from the options, loading and checking the layout and the opening moves.

@@ -18,6 +18,8 @@ pub mod shapes;
 pub mod theme;
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -192,9 +194,63 @@ impl AppStart {
     }
 }
 
+/// Why the window cannot open.
+#[derive(Debug, thiserror::Error)]
+pub enum NoWindow {
+    /// No display to open it on.
+    #[error("there is no display to open the window on: DISPLAY and WAYLAND_DISPLAY are not set")]
+    NoDisplay,
+    /// The windowing or graphics library gave up before the first frame.
+    #[error("the window cannot open: {0}")]
+    CannotOpen(String),
+}
+
+/// Set once the app has run its first frame: a panic before it means the window could not
+/// open, one after it is a fault of the app.
+static FIRST_FRAME: AtomicBool = AtomicBool::new(false);
+
 /// Opens the window and runs the app until it is closed.
-pub fn run(start: AppStart) {
+///
+/// # Errors
+/// [`NoWindow`] when there is no display, or when the windowing or graphics library fails
+/// before the first frame (its panic becomes this error, without a backtrace; a panic after
+/// the first frame is left as it is).
+pub fn run(start: AppStart) -> Result<(), NoWindow> {
+    let unset = |name: &str| std::env::var_os(name).is_none_or(|v| v.is_empty());
+    if cfg!(all(unix, not(target_os = "macos")))
+        && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+            .into_iter()
+            .all(unset)
+    {
+        return Err(NoWindow::NoDisplay);
+    }
+    let reason = Arc::new(Mutex::new(String::new()));
+    let default_hook = std::panic::take_hook();
+    let kept = Arc::clone(&reason);
+    std::panic::set_hook(Box::new(move |info| {
+        if FIRST_FRAME.load(Ordering::Relaxed) {
+            default_hook(info);
+        } else if let Ok(mut reason) = kept.lock() {
+            let payload = info.payload();
+            *reason = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "the windowing library failed".to_string());
+        }
+    }));
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_app(start))) {
+        Ok(()) => Ok(()),
+        Err(payload) if FIRST_FRAME.load(Ordering::Relaxed) => std::panic::resume_unwind(payload),
+        Err(_) => Err(NoWindow::CannotOpen(
+            reason.lock().map(|r| r.clone()).unwrap_or_default(),
+        )),
+    }
+}
+
+fn run_app(start: AppStart) {
     let mut app = App::new();
+    app.add_systems(Last, || FIRST_FRAME.store(true, Ordering::Relaxed));
     layout::register_levels_source(&mut app, &start.levels_dir);
     // Bevy compiles pipelines and reads back screenshots on the async compute pool too; an AI
     // search holds one of its threads for its whole budget, so keep a second one free.
