@@ -18,7 +18,7 @@
 //! A record that does not fit its rules (an illegal action, an unknown field, a roll the die
 //! cannot show) is refused with FILE:LINE:COLUMN, like a layout.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -87,6 +87,126 @@ pub trait Recorded: Game {
     fn parse_action(text: &str) -> Result<Self::Action, Self::ActionError>;
     /// The result in words, once the game is over.
     fn result(&self) -> Option<String>;
+}
+
+/// A record file kept up to date as a match goes (`--record FILE`): written whole once, then
+/// each new entry is added in place with one write of the entry and the closing part of the
+/// file after it, so adding an entry costs the same at entry 10 and at entry 10,000, and a
+/// program killed before or after that write leaves a record that loads. Anything else (an
+/// undo, a result) writes the file whole again, beside it and renamed over it.
+#[derive(Debug)]
+pub struct RecordFile {
+    path: PathBuf,
+    on_disk: Option<OnDisk>,
+}
+
+/// What a [`RecordFile`] holds on disk.
+#[derive(Debug)]
+struct OnDisk {
+    file: std::fs::File,
+    /// The record's takebacks when it was written.
+    takebacks: u64,
+    /// The record as written, its entries included.
+    record: Record,
+    /// Where the part after the last entry (`]`, the result, `)`) starts.
+    tail_at: u64,
+    /// That part.
+    tail: String,
+}
+
+impl RecordFile {
+    /// The record file at `path`, not written yet.
+    pub fn new(path: PathBuf) -> RecordFile {
+        RecordFile {
+            path,
+            on_disk: None,
+        }
+    }
+
+    /// Where it is written.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Brings the file up to `record`: its new entries appended, or the file written whole.
+    /// `takebacks` counts the times entries were taken out of the record
+    /// ([`crate::runner::MatchRunner::takebacks`]): while it stays, the entries written are
+    /// taken to be still the record's first ones (only the last is compared), so appending
+    /// costs nothing that grows with the record.
+    ///
+    /// # Errors
+    /// The I/O error; the file then holds the last record written whole or appended to.
+    pub fn write(&mut self, record: &Record, takebacks: u64) -> std::io::Result<()> {
+        if let Some(disk) = &mut self.on_disk {
+            let written = disk.record.moves.len();
+            if disk.takebacks == takebacks
+                && disk.record.same_but_moves(record)
+                && record.moves.len() >= written
+                && record.moves[..written].last() == disk.record.moves.last()
+            {
+                for entry in &record.moves[written..] {
+                    disk.append(entry)?;
+                }
+                return Ok(());
+            }
+        }
+        self.on_disk = None;
+        let mut shape = Record {
+            moves: Vec::new(),
+            ..record.clone()
+        };
+        let text = shape.to_ron();
+        let Some(open) = text.find("moves: [").map(|at| at + "moves: [".len()) else {
+            return crate::files::write_atomically(&self.path, &record.to_ron());
+        };
+        let (head, tail) = text.split_at(open);
+        let entries: Vec<String> = record.moves.iter().map(entry_text).collect();
+        let body = entries.join(", ");
+        crate::files::write_atomically(&self.path, &format!("{head}{body}{tail}"))?;
+        let file = std::fs::OpenOptions::new().write(true).open(&self.path)?;
+        shape.moves = Vec::with_capacity(2 * record.moves.len() + 64);
+        shape.moves.extend_from_slice(&record.moves);
+        self.on_disk = Some(OnDisk {
+            file,
+            takebacks,
+            record: shape,
+            tail_at: (head.len() + body.len()) as u64,
+            tail: tail.to_string(),
+        });
+        Ok(())
+    }
+}
+
+impl OnDisk {
+    /// Adds `entry` in place: one write of it and the part after it.
+    fn append(&mut self, entry: &Entry) -> std::io::Result<()> {
+        use std::io::{Seek, SeekFrom, Write};
+        let separator = if self.record.moves.is_empty() {
+            ""
+        } else {
+            ", "
+        };
+        let added = format!("{separator}{}", entry_text(entry));
+        self.file.seek(SeekFrom::Start(self.tail_at))?;
+        self.file
+            .write_all(format!("{added}{}", self.tail).as_bytes())?;
+        self.tail_at += added.len() as u64;
+        self.record.moves.push(entry.clone());
+        Ok(())
+    }
+}
+
+/// An entry as the record file writes it (`Roll(3)`, `Act("D7", 120)`).
+fn entry_text(entry: &Entry) -> String {
+    match entry {
+        Entry::Roll(value) => format!("Roll({value})"),
+        Entry::Act(text, ms) => format!("Act({}, {ms})", ron_string(text)),
+    }
+}
+
+/// `text` as a RON string.
+fn ron_string(text: &str) -> String {
+    ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
 }
 
 /// Why a record's fields make no match of its game.
@@ -256,6 +376,18 @@ impl Record {
     /// I/O errors.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         crate::files::write_atomically(path, &self.to_ron())
+    }
+
+    /// Whether `other` is this record but for its entries.
+    fn same_but_moves(&self, other: &Record) -> bool {
+        self.game == other.game
+            && self.layout == other.layout
+            && self.seats == other.seats
+            && self.budget.to_bits() == other.budget.to_bits()
+            && self.level == other.level
+            && self.seed == other.seed
+            && self.penguins == other.penguins
+            && self.result == other.result
     }
 
     /// Replays the record from its start: the positions after each entry, the last one

@@ -105,6 +105,7 @@ pub struct MatchRunner<G: Match> {
     record: Record,
     since: Instant,
     changes: u64,
+    takebacks: u64,
 }
 
 impl<G: Match> MatchRunner<G> {
@@ -117,6 +118,7 @@ impl<G: Match> MatchRunner<G> {
             history: Vec::new(),
             since: Instant::now(),
             changes: 0,
+            takebacks: 0,
             setup,
         }
     }
@@ -184,6 +186,12 @@ impl<G: Match> MatchRunner<G> {
     /// ends number their views of it by this.
     pub fn changes(&self) -> u64 {
         self.changes
+    }
+
+    /// How many times entries were taken out of the record (undos): while it stays, the
+    /// record only grew ([`crate::record::RecordFile`] appends then).
+    pub fn takebacks(&self) -> u64 {
+        self.takebacks
     }
 
     /// The roll the player to move acts on, if the game has dice and it has rolled.
@@ -275,6 +283,7 @@ impl<G: Match> MatchRunner<G> {
                 break;
             }
         }
+        self.takebacks += 1;
         self.changed();
         Ok(actions)
     }

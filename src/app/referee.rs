@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use crate::ai::{Deadline, SearchReport};
 use crate::app::search_task::{AiPacing, AiReferee, ai_seat_plugin};
 use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
-use crate::record::Record;
+use crate::record::{Record, RecordFile};
 use crate::rules::{Game, Seat};
 pub use crate::runner::Refusal;
 use crate::runner::{MatchRunner, ResumeError, Rolled};
@@ -509,6 +509,7 @@ fn save_record<G: AppGame>(
     referee: Option<Res<Referee<G>>>,
     to: Option<Res<RecordTo>>,
     mut saved: Local<Option<u64>>,
+    mut file: Local<Option<RecordFile>>,
     mut warned: Local<bool>,
 ) {
     let (Some(referee), Some(to)) = (referee.filter(|r| !r.paused), to) else {
@@ -518,7 +519,13 @@ fn save_record<G: AppGame>(
         return;
     }
     *saved = Some(referee.revision());
-    if let Err(e) = referee.record().save(&to.0)
+    if file.as_ref().is_none_or(|f| f.path() != to.0) {
+        *file = Some(RecordFile::new(to.0.clone()));
+    }
+    let Some(file) = file.as_mut() else {
+        return;
+    };
+    if let Err(e) = file.write(referee.record(), referee.runner.takebacks())
         && !std::mem::replace(&mut *warned, true)
     {
         error!("cannot write the record to {}: {e}", to.0.display());

@@ -3,10 +3,10 @@
 //! and tests can drive it.
 
 use std::io::{self, BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::ai::{AiLevel, Deadline, SearchReport};
-use crate::record::Record;
+use crate::record::{Record, RecordFile};
 use crate::rules::magnetic_cave::ParseCellError;
 use crate::rules::{Seat, quoted};
 use crate::runner::{MatchRunner, Refusal, Rolled};
@@ -127,14 +127,14 @@ pub struct Recording {
 }
 
 /// Writes the record to `to`, if the match is recorded; says so once when it cannot.
-fn save(record: &Record, to: Option<&Path>, warned: &mut bool) {
-    let Some(path) = to else {
+fn save<G: Match>(runner: &MatchRunner<G>, to: &mut Option<RecordFile>, warned: &mut bool) {
+    let Some(file) = to else {
         return;
     };
-    if let Err(e) = record.save(path)
+    if let Err(e) = file.write(runner.record(), runner.takebacks())
         && !std::mem::replace(warned, true)
     {
-        eprintln!("cannot write the record to {}: {e}", path.display());
+        eprintln!("cannot write the record to {}: {e}", file.path().display());
     }
 }
 
@@ -174,20 +174,20 @@ pub(crate) fn play<G: ConsoleGame>(
             runner
         }
     };
-    let to = recording.to.as_deref();
+    let to = &mut recording.to.clone().map(RecordFile::new);
     let mut warned = false;
-    save(runner.record(), to, &mut warned);
+    save(&runner, to, &mut warned);
     let mut lines = lines(input);
     loop {
         runner.state().before_decision(&mut shown, output)?;
         if runner.state().outcome().is_some() {
-            save(runner.record(), to, &mut warned);
+            save(&runner, to, &mut warned);
             runner.state().say_end(output)?;
             return Ok(runner.state().clone());
         }
         if let Some(rolled) = runner.roll() {
             runner.state().say_rolled(rolled, output)?;
-            save(runner.record(), to, &mut warned);
+            save(&runner, to, &mut warned);
             continue;
         }
         let Some(player) = runner.state().to_move() else {
@@ -200,7 +200,7 @@ pub(crate) fn play<G: ConsoleGame>(
                 return Ok(runner.state().clone());
             };
             if let Ok(applied) = runner.apply(report.best, Seat::Ai) {
-                save(runner.record(), to, &mut warned);
+                save(&runner, to, &mut warned);
                 runner.state().say_applied(
                     player,
                     applied.action,
@@ -223,7 +223,7 @@ pub(crate) fn play<G: ConsoleGame>(
         if command.eq_ignore_ascii_case("undo") {
             match runner.undo() {
                 Ok(_) => {
-                    save(runner.record(), to, &mut warned);
+                    save(&runner, to, &mut warned);
                     runner.state().say_undone(&mut shown, output)?;
                 }
                 Err(_) => writeln!(output, "Nothing to undo.")?,
@@ -239,7 +239,7 @@ pub(crate) fn play<G: ConsoleGame>(
         };
         match runner.apply(action, Seat::Human) {
             Ok(applied) => {
-                save(runner.record(), to, &mut warned);
+                save(&runner, to, &mut warned);
                 runner.state().say_applied(
                     player,
                     applied.action,

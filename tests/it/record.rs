@@ -535,3 +535,50 @@ fn a_record_keeps_the_ai_level_and_a_resumed_match_plays_at_it() {
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(out.contains("■ (AI, easy) plays"), "{out}");
 }
+
+/// A record file kept as a match goes grows in place entry by entry and is rewritten whole
+/// on an undo or at the end; after every write the file loads as the record it was given.
+#[test]
+fn a_record_file_grows_entry_by_entry_and_loads_after_every_write() {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+    use tablero::record::RecordFile;
+    use tablero::rules::{Seat, patolli};
+    use tablero::runner::MatchRunner;
+    use tablero::setup::PatolliMatch;
+
+    let dir = temp_dir("record-file-grows");
+    let path = dir.join("grows.ron");
+    let setup = PatolliMatch {
+        board: tablero::layout::PatolliSetup {
+            track: std::sync::Arc::new(patolli::Track::cross(7)),
+            rules: patolli::Rules::default(),
+        },
+        seats: [Seat::Human, Seat::Human],
+        budget: Duration::from_secs(1),
+        level: tablero::ai::AiLevel::Hard,
+        seed: 7,
+        scripted_rolls: Vec::new(),
+    };
+    let mut runner = MatchRunner::<patolli::State>::new(setup);
+    let mut file = RecordFile::new(path.clone());
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut writes = 0;
+    while runner.state().outcome().is_none() && writes < 400 {
+        if runner.roll().is_none() {
+            let actions = runner.state().legal_actions();
+            let action = actions[rng.random_range(0..actions.len())];
+            runner.apply(action, Seat::Human).expect("a legal action");
+        }
+        // Now and then a take-back: the file is written whole again.
+        if writes % 37 == 36 {
+            let _ = runner.undo();
+        }
+        file.write(runner.record(), runner.takebacks())
+            .expect("the record is written");
+        writes += 1;
+        let loaded = record::load(&path).unwrap_or_else(|e| panic!("write {writes}: {e}"));
+        assert_eq!(loaded.record(), runner.record(), "write {writes}");
+    }
+    assert!(writes > 100, "{writes} writes");
+}
