@@ -137,7 +137,10 @@ impl RecordFile {
     /// # Errors
     /// The I/O error; the file then holds the last record written whole or appended to.
     pub fn write(&mut self, record: &Record, takebacks: u64) -> std::io::Result<()> {
-        if let Some(disk) = &mut self.on_disk {
+        // A file removed since (or its folder) is written whole again, or the error said.
+        if let Some(disk) = &mut self.on_disk
+            && self.path.is_file()
+        {
             let written = disk.record.moves.len();
             if disk.takebacks == takebacks
                 && disk.record.same_but_moves(record)

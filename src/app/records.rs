@@ -15,7 +15,9 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use super::referee::{AppGame, MatchRequested, RecordTo, Referee, RematchRequested};
+use super::referee::{
+    AppGame, MatchRequested, RecordNotWritten, RecordTo, Referee, RematchRequested,
+};
 use super::{AppStart, AppSystems, Screen, theme};
 use crate::record::{Entry, Record};
 
@@ -26,6 +28,21 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordNotice>();
     app.insert_resource(RecordsFolder::from_env());
     app.add_systems(Startup, write_records_as_asked);
+    app.add_systems(Update, say_records_not_written.in_set(AppSystems::Present));
+}
+
+/// A `--record` file that can no longer be written is said in the record bar.
+fn say_records_not_written(
+    mut failures: MessageReader<RecordNotWritten>,
+    mut notice: ResMut<RecordNotice>,
+) {
+    if let Some(failure) = failures.read().last() {
+        notice.0 = Some(format!(
+            "The record is no longer written to {}: {}",
+            failure.path.display(),
+            failure.error
+        ));
+    }
 }
 
 /// The records of game `G` in the window: saving, and replaying a record (no renderer needed).

@@ -65,7 +65,8 @@ pub fn referee_plugin<G: AppGame>(app: &mut App) {
         .add_message::<ActionRejected<G>>()
         .add_message::<MovesUndone<G>>()
         .add_message::<TurnStarted<G>>()
-        .add_message::<GameOver<G>>();
+        .add_message::<GameOver<G>>()
+        .add_message::<RecordNotWritten>();
     app.add_systems(Startup, request_first_match::<G>);
     app.add_systems(
         Update,
@@ -321,6 +322,16 @@ fn publish_progress<G: AppGame>(
     }
 }
 
+/// The record of the match could not be written where `--record` asked (said once a match;
+/// the match goes on, and the file keeps the last record written).
+#[derive(Message, Debug)]
+pub struct RecordNotWritten {
+    /// The record's file.
+    pub path: PathBuf,
+    /// Why.
+    pub error: std::io::Error,
+}
+
 /// Where the window writes the record of the match as it goes (`play --record FILE`).
 #[derive(Resource, Debug, Clone)]
 pub struct RecordTo(pub PathBuf);
@@ -511,6 +522,7 @@ fn save_record<G: AppGame>(
     mut saved: Local<Option<u64>>,
     mut file: Local<Option<RecordFile>>,
     mut warned: Local<bool>,
+    mut failures: MessageWriter<RecordNotWritten>,
 ) {
     let (Some(referee), Some(to)) = (referee.filter(|r| !r.paused), to) else {
         return;
@@ -525,10 +537,14 @@ fn save_record<G: AppGame>(
     let Some(file) = file.as_mut() else {
         return;
     };
-    if let Err(e) = file.write(referee.record(), referee.runner.takebacks())
+    if let Err(error) = file.write(referee.record(), referee.runner.takebacks())
         && !std::mem::replace(&mut *warned, true)
     {
-        error!("cannot write the record to {}: {e}", to.0.display());
+        error!("cannot write the record to {}: {error}", to.0.display());
+        failures.write(RecordNotWritten {
+            path: to.0.clone(),
+            error,
+        });
     }
 }
 

@@ -369,6 +369,35 @@ mod window {
         assert_eq!(record::load(&file).unwrap().record().moves.len(), 4);
     }
 
+    /// A `--record` file whose folder goes away mid-match: the record bar says so, the match
+    /// goes on.
+    #[test]
+    fn a_record_that_can_no_longer_be_written_is_said_in_the_record_bar() {
+        use tablero::app::records::RecordNotice;
+        let levels = standard_levels("window-record-gone");
+        let folder = levels.join("gone");
+        std::fs::create_dir_all(&folder).unwrap();
+        let file = folder.join("match.ron");
+        let mut start = cave_start(&levels);
+        start.record_to = Some(file.clone());
+        let mut app = headless_app_from(&levels, start, false);
+        play(&mut app, &["A1"]);
+        assert!(file.is_file(), "the record is written");
+        std::fs::remove_dir_all(&folder).unwrap();
+        play(&mut app, &["H1", "B1"]);
+        app.update();
+        let notice = app.world().resource::<RecordNotice>().0.clone();
+        let notice = notice.unwrap_or_default();
+        assert!(
+            notice.contains("no longer written") && notice.contains("match.ron"),
+            "{notice}"
+        );
+        assert_eq!(
+            app.world().resource::<CaveReferee>().state().moves().len(),
+            3
+        );
+    }
+
     #[test]
     fn a_patolli_match_with_beans_in_the_window_records_every_roll_and_replays_to_its_end() {
         let levels = standard_levels("window-record-patolli");
