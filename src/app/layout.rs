@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use bevy::asset::io::{AssetSourceBuilder, Reader};
+use bevy::asset::io::file::FileAssetReader;
+use bevy::asset::io::{AssetReader, AssetReaderError, AssetSourceBuilder, PathStream, Reader};
 use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 
@@ -37,10 +38,53 @@ pub(super) fn plugin(app: &mut App) {
 /// Registers the `levels` asset source at `dir`; call before adding `AssetPlugin`.
 pub fn register_levels_source(app: &mut App, dir: &Path) {
     let dir = absolute(dir);
+    let root = dir.clone();
     app.register_asset_source(
         LEVELS_SOURCE,
-        AssetSourceBuilder::platform_default(&dir.to_string_lossy(), None),
+        AssetSourceBuilder::platform_default(&dir.to_string_lossy(), None).with_reader(move || {
+            Box::new(LevelsReader {
+                dir: root.clone(),
+                files: FileAssetReader::new(&root),
+            })
+        }),
     );
+}
+
+/// The levels folder's reader: the platform's file reader, except that a file that is no
+/// regular file or is far too large is refused before it is opened (opening a named pipe
+/// nobody writes to would hold a reading thread for ever).
+struct LevelsReader {
+    dir: PathBuf,
+    files: FileAssetReader,
+}
+
+impl AssetReader for LevelsReader {
+    async fn read<'a>(&'a self, path: &'a Path) -> Result<impl Reader + 'a, AssetReaderError> {
+        let file = self.dir.join(path);
+        if file.exists()
+            && let Err(e) = files::check_readable(&file, files::LAYOUT_LIMIT)
+        {
+            return Err(AssetReaderError::Io(Arc::new(std::io::Error::other(
+                e.to_string(),
+            ))));
+        }
+        self.files.read(path).await
+    }
+
+    async fn read_meta<'a>(&'a self, path: &'a Path) -> Result<impl Reader + 'a, AssetReaderError> {
+        self.files.read_meta(path).await
+    }
+
+    async fn read_directory<'a>(
+        &'a self,
+        path: &'a Path,
+    ) -> Result<Box<PathStream>, AssetReaderError> {
+        self.files.read_directory(path).await
+    }
+
+    async fn is_directory<'a>(&'a self, path: &'a Path) -> Result<bool, AssetReaderError> {
+        self.files.is_directory(path).await
+    }
 }
 
 fn absolute(dir: &Path) -> PathBuf {
@@ -322,7 +366,10 @@ fn report_unreadable_layout<G: LayoutGame>(
     };
     for failure in failures.read() {
         if failure.id == layout.handle.id() {
-            layout.error = Some(format!("{}:1:1: cannot read the file", layout.file));
+            layout.error = Some(format!(
+                "{}:1:1: cannot read the file: {}",
+                layout.file, failure.error
+            ));
         }
     }
 }

@@ -583,6 +583,46 @@ mod hot_reload {
         );
     }
 
+    /// A named pipe saved in place of a layout is refused before it is opened (opening it
+    /// would hold a reading thread for ever): the panel's error names the file and the last
+    /// good layout stays.
+    #[test]
+    fn a_reloaded_layout_that_is_a_named_pipe_is_refused_unopened() {
+        use tablero::app::layout::CaveGame;
+        let dir = levels("fuzz-reload-pipe");
+        let path = dir.join("magnetic_cave.ron");
+        let setup = tablero::setup::CaveMatch::default();
+        let mut app = app(&dir, AppStart::magnetic_cave(setup, path.clone()));
+        loaded::<CaveGame>(&mut app);
+        let before = app.world().resource::<GameLayout<CaveGame>>().config;
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a named pipe");
+        app.world()
+            .resource::<AssetServer>()
+            .reload("levels://magnetic_cave.ron");
+        let started = std::time::Instant::now();
+        let error = loop {
+            app.update();
+            if let Some(error) = &app.world().resource::<GameLayout<CaveGame>>().error {
+                break error.clone();
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the pipe was never reported"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(
+            error.contains("magnetic_cave.ron") && error.contains("not a regular file"),
+            "{error}"
+        );
+        assert_eq!(
+            app.world().resource::<GameLayout<CaveGame>>().config,
+            before
+        );
+    }
+
     #[test]
     fn the_cave_survives_every_reloaded_file() {
         let dir = levels("fuzz-reload-cave");
