@@ -542,22 +542,18 @@ mod hot_reload {
         dir
     }
 
-    /// A layout saved far too large is refused unread when the asset server reloads it: the
-    /// panel's error says so and the last good layout stays.
-    #[test]
-    fn a_reloaded_layout_far_too_large_is_refused_unread() {
+    /// The cave's layout in a headless app is replaced by what `spoil` makes of the file and
+    /// reloaded: the panel's error must name the file and say `reason`, and the last good
+    /// layout stays.
+    fn reload_spoiled_cave_layout(name: &str, spoil: impl FnOnce(&Path), reason: &str) {
         use tablero::app::layout::CaveGame;
-        let dir = levels("fuzz-reload-large");
+        let dir = levels(name);
         let path = dir.join("magnetic_cave.ron");
         let setup = tablero::setup::CaveMatch::default();
         let mut app = app(&dir, AppStart::magnetic_cave(setup, path.clone()));
         loaded::<CaveGame>(&mut app);
         let before = app.world().resource::<GameLayout<CaveGame>>().config;
-        std::fs::File::options()
-            .write(true)
-            .open(&path)
-            .and_then(|f| f.set_len(tablero::files::LAYOUT_LIMIT + 1))
-            .unwrap();
+        spoil(&path);
         app.world()
             .resource::<AssetServer>()
             .reload("levels://magnetic_cave.ron");
@@ -574,52 +570,41 @@ mod hot_reload {
             std::thread::sleep(Duration::from_millis(5));
         };
         assert!(
-            error.contains("magnetic_cave.ron") && error.contains("too large"),
+            error.contains("magnetic_cave.ron") && error.contains(reason),
             "{error}"
         );
-        assert_eq!(
-            app.world().resource::<GameLayout<CaveGame>>().config,
-            before
+        let after = app.world().resource::<GameLayout<CaveGame>>().config;
+        assert_eq!(after, before, "the last good layout stays");
+    }
+
+    /// A layout saved far too large is refused unread.
+    #[test]
+    fn a_reloaded_layout_far_too_large_is_refused_unread() {
+        reload_spoiled_cave_layout(
+            "fuzz-reload-large",
+            |path| {
+                std::fs::File::options()
+                    .write(true)
+                    .open(path)
+                    .and_then(|f| f.set_len(tablero::files::LAYOUT_LIMIT + 1))
+                    .unwrap();
+            },
+            "too large",
         );
     }
 
     /// A named pipe saved in place of a layout is refused before it is opened (opening it
-    /// would hold a reading thread for ever): the panel's error names the file and the last
-    /// good layout stays.
+    /// would hold a reading thread for ever).
     #[test]
     fn a_reloaded_layout_that_is_a_named_pipe_is_refused_unopened() {
-        use tablero::app::layout::CaveGame;
-        let dir = levels("fuzz-reload-pipe");
-        let path = dir.join("magnetic_cave.ron");
-        let setup = tablero::setup::CaveMatch::default();
-        let mut app = app(&dir, AppStart::magnetic_cave(setup, path.clone()));
-        loaded::<CaveGame>(&mut app);
-        let before = app.world().resource::<GameLayout<CaveGame>>().config;
-        std::fs::remove_file(&path).unwrap();
-        let made = std::process::Command::new("mkfifo").arg(&path).status();
-        assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a named pipe");
-        app.world()
-            .resource::<AssetServer>()
-            .reload("levels://magnetic_cave.ron");
-        let started = std::time::Instant::now();
-        let error = loop {
-            app.update();
-            if let Some(error) = &app.world().resource::<GameLayout<CaveGame>>().error {
-                break error.clone();
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "the pipe was never reported"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        };
-        assert!(
-            error.contains("magnetic_cave.ron") && error.contains("not a regular file"),
-            "{error}"
-        );
-        assert_eq!(
-            app.world().resource::<GameLayout<CaveGame>>().config,
-            before
+        reload_spoiled_cave_layout(
+            "fuzz-reload-pipe",
+            |path| {
+                std::fs::remove_file(path).unwrap();
+                let made = std::process::Command::new("mkfifo").arg(path).status();
+                assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a named pipe");
+            },
+            "not a regular file",
         );
     }
 
