@@ -111,6 +111,35 @@ pub fn prepare_folder(dir: &Path) -> Result<(), WriteError> {
     Ok(())
 }
 
+/// Whether files could be written in `dir`, without making it: a probe file is written and
+/// removed in `dir`, or in its parent when `dir` is still to be made.
+///
+/// # Errors
+/// [`WriteError`]: no such folder nor parent, or nothing can be written there.
+pub fn check_writable(dir: &Path) -> Result<(), WriteError> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let probed = if dir.is_dir() {
+        dir
+    } else {
+        match dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(parent) if parent.is_dir() => parent,
+            None if Path::new(".").is_dir() => Path::new("."),
+            _ => return Err(WriteError::NoFolder(dir.to_path_buf())),
+        }
+    };
+    let probe = probed.join(format!(".tablero-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|error| WriteError::NotWritable {
+        dir: dir.to_path_buf(),
+        error,
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
 /// Makes sure the file `path` can be written before anything is played: its folder as
 /// [`prepare_folder`] does, and `path` is no folder.
 ///

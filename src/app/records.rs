@@ -356,8 +356,15 @@ struct RecordBarText;
 #[derive(Component)]
 struct ReplayControl;
 
-fn spawn_record_bar<G: AppGame>(mut commands: Commands, mut notice: ResMut<RecordNotice>) {
-    notice.0 = None;
+fn spawn_record_bar<G: AppGame>(
+    mut commands: Commands,
+    mut notice: ResMut<RecordNotice>,
+    folder: Res<RecordsFolder>,
+) {
+    // Said before the first move when Save could not write its records.
+    notice.0 = crate::files::check_writable(&folder.0)
+        .err()
+        .map(|e| format!("Save (S) cannot keep records: {e}"));
     commands
         .spawn((
             Name::new("Record bar"),

@@ -460,6 +460,27 @@ mod window {
         assert_eq!(replayed.record().moves.len(), 2);
     }
 
+    /// Save's records folder is looked at when a match's screen opens: one nobody may write
+    /// in (`/sys`, also as root) is said in the record bar before the first move.
+    #[test]
+    fn a_records_folder_save_cannot_write_in_is_said_before_the_first_move() {
+        let levels = standard_levels("window-save-unwritable");
+        let app = crate::referee::headless_app_with(&levels, cave_start(&levels), false, |app| {
+            app.add_plugins(tablero::app::records::record_bar_plugin::<magnetic_cave::State>);
+            app.insert_resource(RecordsFolder("/sys/records".into()));
+        });
+        let notice = app.world().resource::<RecordNotice>().0.clone();
+        let notice = notice.unwrap_or_default();
+        assert!(
+            notice.contains("Save (S) cannot keep records") && notice.contains("/sys/records"),
+            "{notice}"
+        );
+        assert_eq!(
+            app.world().resource::<CaveReferee>().state().moves().len(),
+            0
+        );
+    }
+
     #[test]
     fn a_replay_steps_back_and_forth_refuses_moves_and_continues_as_a_live_match() {
         let levels = standard_levels("window-replay-headless");
