@@ -86,29 +86,11 @@ pub enum WriteError {
 /// # Errors
 /// [`WriteError`]: no such folder nor parent, or nothing can be written there.
 pub fn prepare_folder(dir: &Path) -> Result<(), WriteError> {
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let not_writable = |error| WriteError::NotWritable {
-        dir: dir.to_path_buf(),
-        error,
-    };
-    if !dir.is_dir() {
-        let parent = dir
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        if !parent.is_dir() {
-            return Err(WriteError::NoFolder(dir.to_path_buf()));
-        }
-        std::fs::create_dir(dir).map_err(not_writable)?;
+    let (dir, exists) = folder_or_parent(dir)?;
+    if !exists {
+        std::fs::create_dir(dir).map_err(|error| not_writable(dir, error))?;
     }
-    let probe = dir.join(format!(".tablero-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(not_writable)?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+    probe(dir, dir)
 }
 
 /// Whether files could be written in `dir`, without making it: a probe file is written and
@@ -117,27 +99,53 @@ pub fn prepare_folder(dir: &Path) -> Result<(), WriteError> {
 /// # Errors
 /// [`WriteError`]: no such folder nor parent, or nothing can be written there.
 pub fn check_writable(dir: &Path) -> Result<(), WriteError> {
+    let (dir, exists) = folder_or_parent(dir)?;
+    let parent = || dir.parent().filter(|p| !p.as_os_str().is_empty());
+    probe(
+        dir,
+        if exists {
+            dir
+        } else {
+            parent().unwrap_or(Path::new("."))
+        },
+    )
+}
+
+/// `dir` (`.` for an empty path) and whether it is already a folder; an error when neither it
+/// nor its parent is one.
+fn folder_or_parent(dir: &Path) -> Result<(&Path, bool), WriteError> {
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {
         dir
     };
-    let probed = if dir.is_dir() {
-        dir
+    if dir.is_dir() {
+        return Ok((dir, true));
+    }
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if parent.is_dir() {
+        Ok((dir, false))
     } else {
-        match dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-            Some(parent) if parent.is_dir() => parent,
-            None if Path::new(".").is_dir() => Path::new("."),
-            _ => return Err(WriteError::NoFolder(dir.to_path_buf())),
-        }
-    };
-    let probe = probed.join(format!(".tablero-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|error| WriteError::NotWritable {
-        dir: dir.to_path_buf(),
-        error,
-    })?;
+        Err(WriteError::NoFolder(dir.to_path_buf()))
+    }
+}
+
+/// Writes a probe file in `folder` and removes it; a failure is said of `dir`.
+fn probe(dir: &Path, folder: &Path) -> Result<(), WriteError> {
+    let probe = folder.join(format!(".tablero-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|error| not_writable(dir, error))?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
+}
+
+fn not_writable(dir: &Path, error: std::io::Error) -> WriteError {
+    WriteError::NotWritable {
+        dir: dir.to_path_buf(),
+        error,
+    }
 }
 
 /// Makes sure the file `path` can be written before anything is played: its folder as

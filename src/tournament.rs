@@ -1135,15 +1135,15 @@ pub fn run<G: Contest>(
     progress: impl Fn(usize) + Sync,
 ) -> Result<Summary, TournamentError> {
     let numbers = settings.game_numbers();
-    // Every game's setup, made (and checked) before the first game is played.
-    let setups = numbers
-        .iter()
-        .map(|number| {
-            let pair = (number - 1) / settings.set_size();
-            G::pair_setup(settings.seed.wrapping_add(pair as u64), settings)
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(TournamentError::Setup)?;
+    // Each set's setup, made (and checked) once, before the first game is played.
+    let set_of = |number: usize| (number - 1) / settings.set_size();
+    let mut setups = std::collections::BTreeMap::new();
+    for &number in &numbers {
+        if let std::collections::btree_map::Entry::Vacant(slot) = setups.entry(set_of(number)) {
+            let seed = settings.seed.wrapping_add(set_of(number) as u64);
+            slot.insert(G::pair_setup(seed, settings).map_err(TournamentError::Setup)?);
+        }
+    }
     if let Some(dir) = &settings.records {
         prepare_folder(dir).map_err(TournamentError::RecordsFolder)?;
     }
@@ -1156,7 +1156,9 @@ pub fn run<G: Contest>(
             scope.spawn(|| {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let (Some(&number), Some(setup)) = (numbers.get(index), setups.get(index))
+                    let Some((&number, setup)) = numbers
+                        .get(index)
+                        .and_then(|number| Some((number, setups.get(&set_of(*number))?)))
                     else {
                         break;
                     };

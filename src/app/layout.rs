@@ -116,16 +116,10 @@ impl AssetLoader for LayoutLoader {
         _settings: &(),
         load_context: &mut LoadContext<'_>,
     ) -> Result<LayoutFile, std::io::Error> {
-        let file = self.levels_dir.join(load_context.path().path());
-        // A file far too large (or one that is no regular file) is refused unread; the game
-        // keeps its last good layout and the panel says why.
-        if let Err(e) = files::check_readable(&file, files::LAYOUT_LIMIT) {
-            return Ok(LayoutFile {
-                result: Err(layout::unreadable(&file, &e)),
-            });
-        }
+        // `LevelsReader` refused files that are no regular files or far too large.
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
+        let file = self.levels_dir.join(load_context.path().path());
         Ok(LayoutFile {
             result: layout::parse(&file.display().to_string(), &bytes),
         })

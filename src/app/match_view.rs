@@ -5,6 +5,9 @@
 //! has chosen. Each game's `hud.rs` keeps only what it draws differently (seats, the status
 //! line, a legend or a moves list).
 
+use std::collections::VecDeque;
+
+use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use crate::app::layout::{GameLayout, LayoutGame};
@@ -79,7 +82,7 @@ pub struct Notice(pub Option<String>);
 
 /// What happened lately in the match on screen, newest last.
 #[derive(Resource, Debug, Default)]
-pub struct MatchLog(pub theme::RecentLines);
+pub struct MatchLog(pub RecentLines);
 
 /// What a human has chosen to act with, and the match revision it was chosen in: a choice
 /// made before the match changed is forgotten.
@@ -186,8 +189,8 @@ fn forget_stale_selection<G: MatchView>(
 
 /// The log of a match that starts part-way (a replay's position, a continued record): the
 /// last lines of what its record says was played, as the live log words them.
-pub(crate) fn log_of_record<G: MatchView>(record: &Record) -> theme::RecentLines {
-    let mut log = theme::RecentLines::default();
+pub(crate) fn log_of_record<G: MatchView>(record: &Record) -> RecentLines {
+    let mut log = RecentLines::default();
     let Ok((positions, effects)) = record.replay_effects::<G>() else {
         return log;
     };
@@ -252,13 +255,13 @@ fn note_events<G: MatchView>(
 
 fn show_thinking<G: MatchView>(
     thinking: Option<Res<Thinking<Referee<G>>>>,
-    mut track: Single<&mut Visibility, With<theme::ThinkingTrack>>,
-    mut bar: Single<&mut Node, With<theme::ThinkingBar>>,
+    mut track: Single<&mut Visibility, With<ThinkingTrack>>,
+    mut bar: Single<&mut Node, With<ThinkingBar>>,
 ) {
     let left = thinking
         .filter(|t| !t.has_decided())
         .map(|t| t.remaining_fraction());
-    theme::show_thinking_bar(left, &mut track, &mut bar);
+    show_thinking_bar(left, &mut track, &mut bar);
 }
 
 type OnlyNotice = (With<NoticeText>, Without<LayoutErrorText>, Without<LogText>);
@@ -278,7 +281,7 @@ fn show_messages<G: MatchView>(
     }
     let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
     for mut text in &mut errors {
-        theme::set_text(&mut text, theme::layout_error_line(layout_error));
+        theme::set_text(&mut text, layout_error_line(layout_error));
     }
     for mut text in &mut logs {
         theme::set_text(&mut text, log.0.text());
@@ -287,7 +290,140 @@ fn show_messages<G: MatchView>(
 
 fn show_undo<G: MatchView>(
     referee: Option<Res<Referee<G>>>,
-    mut undo: Single<&mut Visibility, With<theme::UndoButton>>,
+    mut undo: Single<&mut Visibility, With<UndoButton>>,
 ) {
-    theme::show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
+    show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
+}
+
+/// The track of the AI's thinking bar; hidden while no AI thinks.
+#[derive(Component, Debug)]
+pub struct ThinkingTrack;
+
+/// The bar inside [`ThinkingTrack`]: its width is the share of the budget left.
+#[derive(Component, Debug)]
+pub struct ThinkingBar;
+
+/// The AI's thinking bar, hidden until [`show_thinking_bar`] shows it.
+pub fn thinking_bar() -> impl Bundle {
+    (
+        ThinkingTrack,
+        Node {
+            width: percent(100),
+            height: px(10),
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        Visibility::Hidden,
+        children![(
+            ThinkingBar,
+            Node {
+                width: percent(100),
+                height: percent(100),
+                border_radius: BorderRadius::all(px(5)),
+                ..default()
+            },
+            BackgroundColor(theme::THINKING_BAR),
+        )],
+    )
+}
+
+/// Shows the share of the AI's budget left, or hides the bar when `left` is `None`.
+fn show_thinking_bar(left: Option<f32>, track: &mut Mut<Visibility>, bar: &mut Mut<Node>) {
+    match left {
+        Some(fraction) => {
+            track.set_if_neq(Visibility::Inherited);
+            bar.width = percent(100.0 * fraction);
+        }
+        None => {
+            track.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+/// How many lines of recent events a match panel's log keeps.
+const LOG_LINES: usize = 6;
+
+/// A match panel's log of recent events, newest last: at most [`LOG_LINES`] lines.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct RecentLines(VecDeque<String>);
+
+impl RecentLines {
+    /// Adds `line` as the newest, dropping the oldest beyond [`LOG_LINES`].
+    pub fn push(&mut self, line: String) {
+        self.0.push_back(line);
+        while self.0.len() > LOG_LINES {
+            self.0.pop_front();
+        }
+    }
+
+    /// The lines, oldest first.
+    pub fn lines(&self) -> Vec<String> {
+        self.0.iter().cloned().collect()
+    }
+
+    /// What the panel shows: the lines, or that nothing was played yet.
+    pub fn text(&self) -> String {
+        if self.0.is_empty() {
+            "Nothing played yet.".to_string()
+        } else {
+            self.lines().join("\n")
+        }
+    }
+}
+
+impl Extend<String> for RecentLines {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, lines: I) {
+        for line in lines {
+            self.push(line);
+        }
+    }
+}
+
+/// The panel's words about a broken layout file; empty when the file is good.
+fn layout_error_line(error: Option<&String>) -> String {
+    error
+        .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
+        .unwrap_or_default()
+}
+
+/// Marks the Undo button of a match panel (shown only when undo can take something back).
+#[derive(Component, Debug)]
+pub struct UndoButton;
+
+/// The Undo (U) / New game (N) / Menu buttons at the foot of a match panel.
+pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
+    panel
+        .spawn(Node {
+            margin: UiRect::top(Val::Auto),
+            column_gap: px(10),
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
+                .observe(
+                    |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
+                        undo.write(UndoRequested);
+                    },
+                );
+            row.spawn(theme::button("New game (N)", 140.0)).observe(
+                |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
+                    again.write(RematchRequested);
+                },
+            );
+            row.spawn(theme::button("Menu", 90.0)).observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Menu);
+                },
+            );
+        });
+}
+
+/// Shows the panel's Undo button only when `can_undo`.
+fn show_undo_button(can_undo: bool, undo: &mut Mut<Visibility>) {
+    undo.set_if_neq(if can_undo {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    });
 }

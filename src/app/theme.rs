@@ -1,14 +1,11 @@
 //! Colours, the font, and the UI widgets every screen builds from.
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use bevy::camera::ScalingMode;
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::Screen;
 use crate::ai::AiLevel;
 
 /// The window's background.
@@ -273,91 +270,6 @@ pub fn side_panel(width: f32) -> impl Bundle {
     )
 }
 
-/// The track of the AI's thinking bar; hidden while no AI thinks.
-#[derive(Component, Debug)]
-pub struct ThinkingTrack;
-
-/// The bar inside [`ThinkingTrack`]: its width is the share of the budget left.
-#[derive(Component, Debug)]
-pub struct ThinkingBar;
-
-/// The AI's thinking bar, hidden until [`show_thinking_bar`] shows it.
-pub fn thinking_bar() -> impl Bundle {
-    (
-        ThinkingTrack,
-        Node {
-            width: percent(100),
-            height: px(10),
-            border_radius: BorderRadius::all(px(5)),
-            ..default()
-        },
-        BackgroundColor(BUTTON),
-        Visibility::Hidden,
-        children![(
-            ThinkingBar,
-            Node {
-                width: percent(100),
-                height: percent(100),
-                border_radius: BorderRadius::all(px(5)),
-                ..default()
-            },
-            BackgroundColor(THINKING_BAR),
-        )],
-    )
-}
-
-/// Shows the share of the AI's budget left, or hides the bar when `left` is `None`.
-pub fn show_thinking_bar(left: Option<f32>, track: &mut Mut<Visibility>, bar: &mut Mut<Node>) {
-    match left {
-        Some(fraction) => {
-            track.set_if_neq(Visibility::Inherited);
-            bar.width = percent(100.0 * fraction);
-        }
-        None => {
-            track.set_if_neq(Visibility::Hidden);
-        }
-    }
-}
-
-/// How many lines of recent events a match panel's log keeps.
-const LOG_LINES: usize = 6;
-
-/// A match panel's log of recent events, newest last: at most [`LOG_LINES`] lines.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct RecentLines(VecDeque<String>);
-
-impl RecentLines {
-    /// Adds `line` as the newest, dropping the oldest beyond [`LOG_LINES`].
-    pub fn push(&mut self, line: String) {
-        self.0.push_back(line);
-        while self.0.len() > LOG_LINES {
-            self.0.pop_front();
-        }
-    }
-
-    /// The lines, oldest first.
-    pub fn lines(&self) -> Vec<String> {
-        self.0.iter().cloned().collect()
-    }
-
-    /// What the panel shows: the lines, or that nothing was played yet.
-    pub fn text(&self) -> String {
-        if self.0.is_empty() {
-            "Nothing played yet.".to_string()
-        } else {
-            self.lines().join("\n")
-        }
-    }
-}
-
-impl Extend<String> for RecentLines {
-    fn extend<I: IntoIterator<Item = String>>(&mut self, lines: I) {
-        for line in lines {
-            self.push(line);
-        }
-    }
-}
-
 /// Replaces `text` when it differs, so unchanged text is not laid out again.
 pub fn set_text(text: &mut Mut<Text>, content: String) {
     if text.0 != content {
@@ -369,56 +281,6 @@ pub fn set_text(text: &mut Mut<Text>, content: String) {
 /// (`AI: medium, up to 3.0 s a move`).
 pub fn ai_line(level: AiLevel, budget: Duration) -> String {
     format!("\nAI: {level}, up to {:.1} s a move", budget.as_secs_f64())
-}
-
-/// The panel's words about a broken layout file; empty when the file is good.
-pub fn layout_error_line(error: Option<&String>) -> String {
-    error
-        .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
-        .unwrap_or_default()
-}
-
-/// Marks the Undo button of a match panel (shown only when undo can take something back).
-#[derive(Component, Debug)]
-pub struct UndoButton;
-
-/// The Undo (U) / New game (N) / Menu buttons at the foot of a match panel; `U` and `N` are
-/// the game's undo and rematch requests.
-pub fn spawn_match_buttons<U: Message + Default, N: Message + Default>(
-    panel: &mut ChildSpawnerCommands,
-) {
-    panel
-        .spawn(Node {
-            margin: UiRect::top(Val::Auto),
-            column_gap: px(10),
-            ..default()
-        })
-        .with_children(|row| {
-            row.spawn((UndoButton, button("Undo (U)", 100.0))).observe(
-                |_: On<Pointer<Click>>, mut undo: MessageWriter<U>| {
-                    undo.write(U::default());
-                },
-            );
-            row.spawn(button("New game (N)", 140.0)).observe(
-                |_: On<Pointer<Click>>, mut again: MessageWriter<N>| {
-                    again.write(N::default());
-                },
-            );
-            row.spawn(button("Menu", 90.0)).observe(
-                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                    next.set(Screen::Menu);
-                },
-            );
-        });
-}
-
-/// Shows the panel's Undo button only when `can_undo`.
-pub fn show_undo_button(can_undo: bool, undo: &mut Mut<Visibility>) {
-    undo.set_if_neq(if can_undo {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    });
 }
 
 fn color_hovered_buttons(

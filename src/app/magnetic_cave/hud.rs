@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use super::referee::{AiProof, AiThinking, CaveReferee, Refusal};
 use crate::app::layout::CaveGame;
 use crate::app::match_view::{self, MatchView};
-use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Brick, Cell, Outcome, State};
@@ -124,7 +123,7 @@ fn spawn_hud(mut commands: Commands) {
                 ));
                 row.spawn((StatusText, theme::label("", 24.0, theme::TEXT)));
             });
-        panel.spawn(theme::thinking_bar());
+        panel.spawn(match_view::thinking_bar());
         panel.spawn((ProofText, theme::label("", 17.0, theme::TEXT)));
         match_view::spawn_messages(panel, 17.0);
         panel
@@ -150,7 +149,7 @@ fn spawn_hud(mut commands: Commands) {
                     });
                 }
             });
-        theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
+        match_view::spawn_match_buttons(panel);
     });
 }
 

@@ -11,7 +11,6 @@ use super::dice::RollDisplay;
 use super::referee::{ActionRequested, PatolliReferee, PatolliThinking};
 use crate::app::layout::PatolliGame;
 use crate::app::match_view::{self, MatchView};
-use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
 use crate::rules::Seat;
@@ -61,7 +60,7 @@ fn spawn_panel(mut commands: Commands) {
     match_view::spawn_panel::<State>(&mut commands, 400.0, |panel| {
         panel.spawn((SeatsText, theme::label("", 15.0, theme::TEXT_DIM)));
         panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
-        panel.spawn(theme::thinking_bar());
+        panel.spawn(match_view::thinking_bar());
         match_view::spawn_messages(panel, 16.0);
         panel.spawn(legend());
         panel.spawn(match_view::log_text());
@@ -82,7 +81,7 @@ fn spawn_panel(mut commands: Commands) {
                             });
                         },
                     );
-                theme::spawn_match_buttons::<UndoRequested, RematchRequested>(rows);
+                match_view::spawn_match_buttons(rows);
             });
     });
 }

@@ -9,7 +9,6 @@ use super::board::Selection;
 use super::referee::{PenguinsReferee, PenguinsThinking};
 use crate::app::layout::PenguinsGame;
 use crate::app::match_view::{self, MatchView};
-use crate::app::referee::{RematchRequested, UndoRequested};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, Pos, State, Turn, player_letter};
@@ -77,10 +76,10 @@ fn spawn_panel(mut commands: Commands) {
                 }
             });
         panel.spawn((StatusText, theme::label("", 19.0, theme::TEXT)));
-        panel.spawn(theme::thinking_bar());
+        panel.spawn(match_view::thinking_bar());
         match_view::spawn_messages(panel, 16.0);
         panel.spawn(match_view::log_text());
-        theme::spawn_match_buttons::<UndoRequested, RematchRequested>(panel);
+        match_view::spawn_match_buttons(panel);
     });
 }
 
