@@ -232,7 +232,9 @@ fn show_status(
         let seat = referee.setup().seats[player.index()].title();
         theme::set_text(&mut text, format!("{}: {seat}", player_name(*player)));
     }
-    let (line, brick) = status_line(&referee, thinking.as_deref());
+    // As the thinking bar: once the AI has decided, it is only waiting to show its move.
+    let thinking = thinking.as_deref().filter(|t| !t.has_decided());
+    let (line, brick) = status_line(&referee, thinking);
     theme::set_text(&mut status, line);
     let (node, background, border) = &mut *status_brick;
     let display = if brick.is_some() {
