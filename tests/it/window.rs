@@ -523,3 +523,27 @@ fn a_record_replays_in_the_real_window_back_and_forth() {
         );
     }
 }
+
+/// With a display but no graphics adapter the window command says what is missing, and that
+/// the console works without one, and exits with 3 without a backtrace. `WGPU_BACKEND=dx12`
+/// asks the graphics library for a backend Linux does not have, so no adapter is found.
+#[test]
+fn without_a_graphics_adapter_the_window_command_says_so_and_exits_3() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-no-gpu");
+    let err = dir.join("stderr.txt");
+    let status = xvfb_run(
+        r#"WGPU_BACKEND=dx12 "$TABLERO" play magnetic-cave 2>"$ERR"; test $? -eq 3"#,
+        &[],
+        &err,
+    );
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "exit code was not 3\n{stderr}");
+    assert!(stderr.contains("the window cannot open"), "{stderr}");
+    assert!(stderr.contains("GPU"), "{stderr}");
+    assert!(stderr.contains("tablero console"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
