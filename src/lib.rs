@@ -7,6 +7,7 @@ pub mod console;
 pub mod engine;
 pub mod files;
 pub mod layout;
+pub mod levels;
 pub mod protocol;
 pub mod record;
 pub mod rules;

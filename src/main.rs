@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use tablero::ai::AiLevel;
 use tablero::app::{self, AppStart, Screenshot};
@@ -14,6 +14,7 @@ use tablero::console::Recording;
 use tablero::files::{self, LAYOUT_LIMIT, read_limited};
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
+use tablero::levels;
 use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::record::{self, Record};
 use tablero::rules::magnetic_cave::{self, Cell, parse_moves};
@@ -177,6 +178,22 @@ enum Command {
         /// The layout files to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Say where the boards come from and list them; `levels export DIR` writes the built-in
+    /// boards into DIR for a designer to start from.
+    Levels {
+        #[command(subcommand)]
+        action: Option<LevelsAction>,
+    },
+}
+
+#[derive(Subcommand)]
+enum LevelsAction {
+    /// Write the built-in layouts into DIR (made when its parent exists); files already there
+    /// are left alone.
+    Export {
+        /// The folder to write them in.
+        dir: PathBuf,
     },
 }
 
@@ -439,7 +456,15 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("penguins") {
         return penguins_call(&args[1..]);
     }
-    let cli = Cli::parse();
+    // `--help` says where the boards come from.
+    let boards = match levels::find() {
+        Ok(levels) => format!("Boards: {levels} (`tablero levels` lists them)."),
+        Err(e) => format!("Boards: {e}."),
+    };
+    let cli = match Cli::from_arg_matches(&Cli::command().after_help(boards).get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -452,8 +477,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
-            let levels = setup::levels_dir()?;
-            let mut start = AppStart::menu(levels);
+            let mut start = AppStart::menu(levels::find()?);
             start.menu_memory = app::menu::memory::settings_file();
             start.screenshot = cli.screenshot.map(|path| Screenshot {
                 path,
@@ -462,6 +486,26 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(open_window(start))
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
+        Some(Command::Levels { action: None }) => {
+            let levels = levels::find()?;
+            println!("Boards: {levels}");
+            for path in levels::layout_files(&levels) {
+                println!("  {}", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Levels {
+            action: Some(LevelsAction::Export { dir }),
+        }) => {
+            let (written, kept) = levels::export(&dir)?;
+            for path in written {
+                println!("wrote {}", path.display());
+            }
+            for path in kept {
+                println!("kept {} (already there)", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Engine {
             game: EngineGame::MagneticCave,
         }) => {
@@ -663,10 +707,16 @@ fn play_match(
     run_window(start, recording.record_to()?, window)
 }
 
+/// The path of `game`'s default layout in the levels in use (built in when the folder lacks
+/// it).
+fn default_layout(game: GameKind) -> Result<PathBuf> {
+    Ok(levels::find()?.path_of(game.default_layout_file()))
+}
+
 /// The window's start on the match a record was playing: played on from where it stands, or
 /// replayed (`replay`).
 fn start_from_record(record: Record, replay: bool) -> Result<AppStart> {
-    let layout = setup::default_layout_path(record.game)?;
+    let layout = default_layout(record.game)?;
     let mut start = match record.game {
         GameKind::MagneticCave => {
             AppStart::magnetic_cave(magnetic_cave::State::setup_from_record(&record)?, layout)
@@ -689,6 +739,13 @@ fn run_window(
     window: WindowOptions,
 ) -> Result<ExitCode> {
     start.record_to = record_to;
+    // A match on the boards in use watches their folder (a built-in board the folder lacks
+    // shows up there once a designer saves one).
+    if let Ok(found) = levels::find()
+        && (start.levels.is_built_in() || start.levels.dir == found.dir)
+    {
+        start.levels = found;
+    }
     // Esc leads to the menu, which opens with its last choices here too.
     start.menu_memory = app::menu::memory::settings_file();
     if let Some(path) = window.screenshot {
@@ -724,7 +781,7 @@ The games play without a window in the terminal: `tablero console \
 fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
     let path = match &options.layout {
         Some(path) => path.clone(),
-        None => setup::default_layout_path(GameKind::MagneticCave)?,
+        None => default_layout(GameKind::MagneticCave)?,
     };
     let config = setup::load_cave_layout(&path)?;
     let moves: Vec<Cell> = parse_moves(&options.moves).context("--moves")?;
@@ -742,7 +799,7 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
 fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
     let path = match &options.layout {
         Some(path) => path.clone(),
-        None => setup::default_layout_path(GameKind::Patolli)?,
+        None => default_layout(GameKind::Patolli)?,
     };
     let mut board = setup::load_patolli_layout(&path)?;
     if let Some(choice) = options.overshoot {
@@ -773,7 +830,7 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
 fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)> {
     let path = match &options.layout {
         Some(path) => path.clone(),
-        None => setup::default_layout_path(GameKind::Penguins)?,
+        None => default_layout(GameKind::Penguins)?,
     };
     let mut layout = setup::load_penguins_layout(&path)?;
     let board_size_given = options.rows.is_some() || options.cols.is_some();

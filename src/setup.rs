@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 use std::fmt::Debug;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use rand::rngs::StdRng;
@@ -18,7 +18,7 @@ use crate::record::{Entry, Record, Recorded};
 use crate::rules::magnetic_cave::{self, Brick, Cell, Config};
 use crate::rules::patolli;
 use crate::rules::penguins::{self, Board};
-use crate::rules::{Game, GameKind, Seat};
+use crate::rules::{Game, Seat};
 
 /// Why a match cannot be set up as asked.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -59,12 +59,9 @@ pub enum SetupError {
     /// A Penguins record without the board it was played on.
     #[error("this is not a Penguins record with its board: a record of {0}")]
     NoPenguinsBoard(&'static str),
-    /// `$TABLERO_LEVELS` names no folder.
-    #[error("TABLERO_LEVELS names {0}, which is not a folder")]
-    LevelsNotAFolder(PathBuf),
-    /// No levels folder was found.
-    #[error("cannot find the levels folder; looked in: {}", .0.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "))]
-    LevelsNotFound(Vec<PathBuf>),
+    /// The levels folder named cannot be used.
+    #[error(transparent)]
+    Levels(#[from] crate::levels::LevelsError),
 }
 
 impl SetupError {
@@ -199,41 +196,6 @@ impl Default for CaveMatch {
             moves: Vec::new(),
         }
     }
-}
-
-/// The folder of designers' layouts: `$TABLERO_LEVELS`, else `levels/` in the current folder,
-/// else `levels/` beside the executable or one of its parents, else the source tree's.
-///
-/// # Errors
-/// Where it looked, when none of those exists.
-pub fn levels_dir() -> Result<PathBuf, SetupError> {
-    let mut tried = Vec::new();
-    if let Some(dir) = std::env::var_os("TABLERO_LEVELS") {
-        let dir = PathBuf::from(dir);
-        if dir.is_dir() {
-            return Ok(dir);
-        }
-        return Err(SetupError::LevelsNotAFolder(dir));
-    }
-    if let Ok(cwd) = std::env::current_dir() {
-        tried.push(cwd.join("levels"));
-    }
-    if let Ok(exe) = std::env::current_exe() {
-        tried.extend(exe.ancestors().skip(1).map(|dir| dir.join("levels")));
-    }
-    tried.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels"));
-    if let Some(found) = tried.iter().find(|dir| dir.is_dir()) {
-        return Ok(found.clone());
-    }
-    Err(SetupError::LevelsNotFound(tried))
-}
-
-/// The path of `game`'s default layout in the levels folder.
-///
-/// # Errors
-/// As [`levels_dir`].
-pub fn default_layout_path(game: GameKind) -> Result<PathBuf, SetupError> {
-    Ok(levels_dir()?.join(game.default_layout_file()))
 }
 
 /// Loads the cave layout at `path`.

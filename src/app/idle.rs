@@ -100,7 +100,10 @@ fn watch_levels_folder(start: Option<Res<AppStart>>, proxy: Option<Res<EventLoop
     let (Some(start), Some(proxy)) = (start, proxy) else {
         return;
     };
-    let dir = start.levels_dir.clone();
+    if start.levels.is_built_in() {
+        return; // Nothing on disk to watch.
+    }
+    let dir = start.levels.dir.clone();
     let proxy = (**proxy).clone();
     let spawned = std::thread::Builder::new()
         .name("levels-watch".into())
@@ -125,7 +128,7 @@ fn watch_levels_folder(start: Option<Res<AppStart>>, proxy: Option<Res<EventLoop
     if let Err(e) = spawned {
         warn!(
             "cannot watch {} for saved layouts: {e}",
-            start.levels_dir.display()
+            start.levels.dir.display()
         );
     }
 }

@@ -5,13 +5,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::asset::io::file::FileAssetReader;
-use bevy::asset::io::{AssetReader, AssetReaderError, AssetSourceBuilder, PathStream, Reader};
+use bevy::asset::io::{
+    AssetReader, AssetReaderError, AssetSourceBuilder, ErasedAssetReader, PathStream, Reader,
+    SliceReader,
+};
 use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 
 use super::{AppStart, AppSystems, FirstMatch};
 use crate::files;
 use crate::layout::{self, GameSetup, LayoutError, PatolliSetup, PenguinsSetup};
+use crate::levels::{self, Levels};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::Config as CaveConfig;
 use crate::rules::patolli::{Rules as PatolliRules, Track};
@@ -21,74 +25,104 @@ use crate::rules::penguins::Generator;
 pub const LEVELS_SOURCE: &str = "levels";
 
 pub(super) fn plugin(app: &mut App) {
-    let levels_dir = app
+    let levels = app
         .world()
         .get_resource::<AppStart>()
-        .map(|start| start.levels_dir.clone())
-        .unwrap_or_else(|| PathBuf::from("levels"));
+        .map(|start| start.levels.clone())
+        .unwrap_or_else(|| Levels::folder("levels"));
     app.init_asset::<LayoutFile>();
-    app.register_asset_loader(LayoutLoader {
-        levels_dir: absolute(&levels_dir),
-    });
+    let levels = match absolute(&levels) {
+        Some(dir) => Levels { dir, ..levels },
+        None => levels,
+    };
+    app.register_asset_loader(LayoutLoader { levels });
     watch_layouts_of::<CaveGame>(app);
     watch_layouts_of::<PatolliGame>(app);
     watch_layouts_of::<PenguinsGame>(app);
 }
 
-/// Registers the `levels` asset source at `dir`; call before adding `AssetPlugin`.
-pub fn register_levels_source(app: &mut App, dir: &Path) {
-    let dir = absolute(dir);
-    let root = dir.clone();
-    app.register_asset_source(
-        LEVELS_SOURCE,
-        AssetSourceBuilder::platform_default(&dir.to_string_lossy(), None).with_reader(move || {
-            Box::new(LevelsReader {
-                dir: root.clone(),
-                files: FileAssetReader::new(&root),
-            })
-        }),
-    );
+/// Registers the `levels` asset source for `levels`, watched when it is a folder; call before
+/// adding `AssetPlugin`.
+pub fn register_levels_source(app: &mut App, levels: &Levels) {
+    let dir = absolute(levels);
+    let reader_dir = dir.clone();
+    let reader = move || -> Box<dyn ErasedAssetReader> {
+        Box::new(LevelsReader {
+            files: reader_dir
+                .as_ref()
+                .map(|dir| (dir.clone(), FileAssetReader::new(dir))),
+        })
+    };
+    let source = match &dir {
+        Some(dir) => {
+            AssetSourceBuilder::platform_default(&dir.to_string_lossy(), None).with_reader(reader)
+        }
+        None => AssetSourceBuilder::new(reader),
+    };
+    app.register_asset_source(LEVELS_SOURCE, source);
 }
 
 /// The levels folder's reader: the platform's file reader, except that a file that is no
 /// regular file or is far too large is refused before it is opened (opening a named pipe
-/// nobody writes to would hold a reading thread for ever).
+/// nobody writes to would hold a reading thread for ever), and a shipped board the folder
+/// lacks (or every board, without a folder) is read from the built-in ones.
 struct LevelsReader {
-    dir: PathBuf,
-    files: FileAssetReader,
+    files: Option<(PathBuf, FileAssetReader)>,
 }
 
 impl AssetReader for LevelsReader {
     async fn read<'a>(&'a self, path: &'a Path) -> Result<impl Reader + 'a, AssetReaderError> {
-        let file = self.dir.join(path);
-        if file.exists()
-            && let Err(e) = files::check_readable(&file, files::LAYOUT_LIMIT)
-        {
-            return Err(AssetReaderError::Io(Arc::new(std::io::Error::other(
-                e.to_string(),
-            ))));
+        let in_folder = self
+            .files
+            .as_ref()
+            .filter(|(dir, _)| dir.join(path).exists());
+        if let Some((dir, reader)) = in_folder {
+            if let Err(e) = files::check_readable(&dir.join(path), files::LAYOUT_LIMIT) {
+                return Err(AssetReaderError::Io(Arc::new(std::io::Error::other(
+                    e.to_string(),
+                ))));
+            }
+            let reader: Box<dyn Reader + 'a> = Box::new(AssetReader::read(reader, path).await?);
+            return Ok(reader);
         }
-        self.files.read(path).await
+        match path.to_str().and_then(levels::built_in) {
+            Some(text) => {
+                let reader: Box<dyn Reader + 'a> = Box::new(SliceReader::new(text.as_bytes()));
+                Ok(reader)
+            }
+            None => Err(AssetReaderError::NotFound(path.to_path_buf())),
+        }
     }
 
     async fn read_meta<'a>(&'a self, path: &'a Path) -> Result<impl Reader + 'a, AssetReaderError> {
-        self.files.read_meta(path).await
+        match &self.files {
+            Some((_, reader)) => AssetReader::read_meta(reader, path).await,
+            None => Err(AssetReaderError::NotFound(path.to_path_buf())),
+        }
     }
 
     async fn read_directory<'a>(
         &'a self,
         path: &'a Path,
     ) -> Result<Box<PathStream>, AssetReaderError> {
-        self.files.read_directory(path).await
+        match &self.files {
+            Some((_, reader)) => AssetReader::read_directory(reader, path).await,
+            None => Err(AssetReaderError::NotFound(path.to_path_buf())),
+        }
     }
 
     async fn is_directory<'a>(&'a self, path: &'a Path) -> Result<bool, AssetReaderError> {
-        self.files.is_directory(path).await
+        match &self.files {
+            Some((_, reader)) => AssetReader::is_directory(reader, path).await,
+            None => Ok(false),
+        }
     }
 }
 
-fn absolute(dir: &Path) -> PathBuf {
-    std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf())
+/// The absolute path of the levels' folder; `None` for the built-in boards.
+fn absolute(levels: &Levels) -> Option<PathBuf> {
+    (!levels.is_built_in())
+        .then(|| std::path::absolute(&levels.dir).unwrap_or_else(|_| levels.dir.clone()))
 }
 
 /// A layout file as loaded: the checked setup, or why it cannot be used. Loading never fails
@@ -102,7 +136,7 @@ pub struct LayoutFile {
 /// Reads `.ron` layouts with [`layout::parse`].
 #[derive(TypePath)]
 struct LayoutLoader {
-    levels_dir: PathBuf,
+    levels: Levels,
 }
 
 impl AssetLoader for LayoutLoader {
@@ -119,7 +153,8 @@ impl AssetLoader for LayoutLoader {
         // `LevelsReader` refused files that are no regular files or far too large.
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
-        let file = self.levels_dir.join(load_context.path().path());
+        let name = load_context.path().path().to_string_lossy();
+        let file = self.levels.path_of(&name);
         Ok(LayoutFile {
             result: layout::parse(&file.display().to_string(), &bytes),
         })
@@ -290,12 +325,12 @@ fn load_layout<G: LayoutGame>(
         ),
         None => (G::KIND.default_layout_file().to_string(), G::fallback()),
     };
-    let levels_dir = start
-        .map(|s| s.levels_dir.clone())
-        .unwrap_or_else(|| PathBuf::from("levels"));
+    let levels = start
+        .map(|s| s.levels.clone())
+        .unwrap_or_else(|| Levels::folder("levels"));
     commands.insert_resource(GameLayout::<G> {
         handle: asset_server.load(format!("{LEVELS_SOURCE}://{file_name}")),
-        file: levels_dir.join(&file_name).display().to_string(),
+        file: levels.path_of(&file_name).display().to_string(),
         config,
         error: None,
         read: None,

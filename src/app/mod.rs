@@ -17,13 +17,14 @@ pub mod search_task;
 pub mod shapes;
 pub mod theme;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
+use crate::levels::Levels;
 use crate::record::Record;
 use crate::rules::GameKind;
 use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
@@ -81,8 +82,8 @@ pub struct InMotion(pub bool);
 /// How the app starts: at the menu, or straight into a match, and where layouts live.
 #[derive(Resource, Debug, Clone)]
 pub struct AppStart {
-    /// The designers' `levels/` folder.
-    pub levels_dir: PathBuf,
+    /// The boards: the designers' `levels/` folder, or the built-in ones.
+    pub levels: Levels,
     /// Start this match at once, skipping the menu.
     pub first_match: Option<FirstMatch>,
     /// Save a screenshot and exit.
@@ -149,9 +150,9 @@ pub struct Screenshot {
 
 impl AppStart {
     /// Open at the menu.
-    pub fn menu(levels_dir: PathBuf) -> AppStart {
+    pub fn menu(levels: impl Into<Levels>) -> AppStart {
         AppStart {
-            levels_dir,
+            levels: levels.into(),
             first_match: None,
             screenshot: None,
             resume: None,
@@ -177,13 +178,9 @@ impl AppStart {
     }
 
     fn with_match(first: FirstMatch) -> AppStart {
-        let levels_dir = first
-            .layout()
-            .parent()
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("."));
+        let levels = Levels::folder(first.layout().parent().unwrap_or(Path::new(".")));
         AppStart {
-            levels_dir,
+            levels,
             first_match: Some(first),
             screenshot: None,
             resume: None,
@@ -251,7 +248,7 @@ pub fn run(start: AppStart) -> Result<(), NoWindow> {
 fn run_app(start: AppStart) {
     let mut app = App::new();
     app.add_systems(Last, || FIRST_FRAME.store(true, Ordering::Relaxed));
-    layout::register_levels_source(&mut app, &start.levels_dir);
+    layout::register_levels_source(&mut app, &start.levels);
     // Bevy compiles pipelines and reads back screenshots on the async compute pool too; an AI
     // search holds one of its threads for its whole budget, so keep a second one free.
     let mut task_pools = TaskPoolOptions::default();

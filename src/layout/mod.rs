@@ -494,11 +494,15 @@ pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
 }
 
 /// The bytes of the layout or record file at `path` (a regular file of at most
-/// [`LAYOUT_LIMIT`] bytes), or an error at its 1:1.
+/// [`LAYOUT_LIMIT`] bytes, or a built-in board at `<built-in>/NAME.ron`), or an error at its
+/// 1:1.
 ///
 /// # Errors
 /// [`LayoutError`] when the file is not a regular file, is too large or cannot be read.
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, LayoutError> {
+    if let Some(text) = crate::levels::built_in_at(path) {
+        return Ok(text.as_bytes().to_vec());
+    }
     read_limited(path, LAYOUT_LIMIT).map_err(|e| unreadable(path, &e))
 }
 

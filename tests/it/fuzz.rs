@@ -419,7 +419,10 @@ mod hot_reload {
     /// layouts read from `levels` (not watched: the test hands the app each new reading).
     fn app(levels: &Path, start: AppStart) -> App {
         let mut app = App::new();
-        tablero::app::layout::register_levels_source(&mut app, levels);
+        tablero::app::layout::register_levels_source(
+            &mut app,
+            &tablero::levels::Levels::folder(levels),
+        );
         app.add_plugins((
             MinimalPlugins,
             StatesPlugin,

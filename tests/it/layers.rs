@@ -15,6 +15,7 @@ use crate::support::repo;
 const LAYERS: &[&str] = &[
     "rules",
     "files",
+    "levels",
     "layout",
     "ai",
     "record",

@@ -330,3 +330,98 @@ fn layouts_whose_games_cannot_progress_are_refused_at_their_field() {
     // Said once, not once more as its own cause.
     assert_eq!(err.matches("too few for 9 penguins").count(), 1, "{err}");
 }
+
+/// The boards built into the binary are the repository's `levels/`, file for file.
+#[test]
+fn the_built_in_boards_are_the_levels_folder() {
+    let mut in_folder: Vec<String> = std::fs::read_dir(repo().join("levels"))
+        .expect("levels/")
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".ron"))
+        .collect();
+    in_folder.sort();
+    let built_in: Vec<&str> = tablero::levels::built_in_names().collect();
+    assert_eq!(in_folder, built_in);
+    for name in built_in {
+        let text = std::fs::read_to_string(repo().join("levels").join(name)).expect("layout");
+        assert_eq!(
+            tablero::levels::built_in(name),
+            Some(text.as_str()),
+            "{name}"
+        );
+        let path = tablero::levels::built_in_path(name);
+        assert!(tablero::layout::load(&path).is_ok(), "{name}");
+    }
+}
+
+/// The levels folder is searched in order: `$TABLERO_LEVELS`, `./levels`, `levels/` beside
+/// the executable, `levels/` in the user's data folder, then the built-in boards; `tablero
+/// levels` and `--help` say which is used, and a designer's folder lacking a shipped board
+/// lends the built-in one.
+#[test]
+fn the_levels_folder_is_searched_in_order_and_named() {
+    let dir = temp_dir("levels-order");
+    let (bin, home, work, data, named) = (
+        dir.join("bin"),
+        dir.join("home"),
+        dir.join("work"),
+        dir.join("data"),
+        dir.join("named"),
+    );
+    for folder in [&bin, &home, &work, &named] {
+        std::fs::create_dir_all(folder).expect("scratch folders");
+    }
+    std::fs::copy(env!("CARGO_BIN_EXE_tablero"), bin.join("tablero")).expect("copy");
+    std::fs::copy(repo().join("levels/patolli.ron"), named.join("mine.ron")).expect("copy");
+    let boards = |args: &[&str], levels: Option<&std::path::Path>| {
+        let mut command = std::process::Command::new(bin.join("tablero"));
+        command
+            .args(args)
+            .current_dir(&work)
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", &data)
+            .env_remove("TABLERO_LEVELS");
+        if let Some(levels) = levels {
+            command.env("TABLERO_LEVELS", levels);
+        }
+        let output = command.output().expect("tablero runs");
+        let text = String::from_utf8_lossy(&output.stdout).into_owned();
+        (
+            output.status.code(),
+            text + &String::from_utf8_lossy(&output.stderr),
+        )
+    };
+    let (code, out) = boards(&["levels"], None);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Boards: the built-in boards"), "{out}");
+    assert!(out.contains("<built-in>/patolli_52.ron"), "{out}");
+
+    std::fs::create_dir_all(data.join("tablero/levels")).expect("data folder");
+    let (_, out) = boards(&["levels"], None);
+    assert!(out.contains("(the user's data folder)"), "{out}");
+
+    std::fs::create_dir_all(bin.join("levels")).expect("beside");
+    let (_, out) = boards(&["levels"], None);
+    assert!(out.contains("(beside the program)"), "{out}");
+
+    std::fs::create_dir_all(work.join("levels")).expect("working folder");
+    let (_, out) = boards(&["--help"], None);
+    assert!(
+        out.contains("Boards: levels (in the working folder)"),
+        "{out}"
+    );
+
+    let (_, out) = boards(&["levels"], Some(&named));
+    assert!(out.contains("(from $TABLERO_LEVELS)"), "{out}");
+    assert!(out.contains("mine.ron"), "{out}");
+    assert!(out.contains("<built-in>/magnetic_cave.ron"), "{out}");
+    // The folder lacks the cave's board: the console plays the built-in one.
+    let (code, out) = boards(&["console", "magnetic-cave"], Some(&named));
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Magnetic Cave 8x8"), "{out}");
+
+    let (code, out) = boards(&["levels"], Some(&dir.join("nothing")));
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.contains("TABLERO_LEVELS names"), "{out}");
+}

@@ -46,7 +46,7 @@ pub(crate) fn headless_app_with(
     more: impl FnOnce(&mut App),
 ) -> App {
     let mut app = App::new();
-    register_levels_source(&mut app, levels);
+    register_levels_source(&mut app, &tablero::levels::Levels::folder(levels));
     app.add_plugins((
         MinimalPlugins,
         StatesPlugin,
@@ -623,7 +623,10 @@ mod patolli {
             scripted_rolls: vec![],
         };
         let mut app = App::new();
-        tablero::app::layout::register_levels_source(&mut app, &levels);
+        tablero::app::layout::register_levels_source(
+            &mut app,
+            &tablero::levels::Levels::folder(&*levels),
+        );
         app.add_plugins((
             MinimalPlugins,
             bevy::state::app::StatesPlugin,

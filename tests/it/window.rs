@@ -547,3 +547,79 @@ fn without_a_graphics_adapter_the_window_command_says_so_and_exits_3() {
     assert!(stderr.contains("tablero console"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// An installed `tablero` plays from any folder once the checkout is gone: a copy of the
+/// binary in an empty folder, with an empty home, the checkout hidden under an empty
+/// file system (`unshare -m`, where the machine allows it), plays each game in the console
+/// and in the window (a screenshot), and exports its built-in boards, which `check-layout`
+/// accepts.
+#[test]
+fn an_installed_binary_plays_every_game_without_the_checkout() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-installed");
+    let (bin, home, work) = (dir.join("bin"), dir.join("home"), dir.join("work"));
+    for folder in [&bin, &home, &work] {
+        std::fs::create_dir_all(folder).expect("scratch folders");
+    }
+    std::fs::copy(env!("CARGO_BIN_EXE_tablero"), bin.join("tablero")).expect("copy the binary");
+    let hide = Command::new("unshare")
+        .args(["-m", "sh", "-c", "mount -t tmpfs none \"$0\"", "/mnt"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !hide {
+        eprintln!("cannot hide the checkout here (unshare -m); it stays visible to the copy");
+    }
+    let plays = r#"
+        set -e
+        unset TABLERO_LEVELS TABLERO_CONFIG_DIR XDG_DATA_HOME XDG_CONFIG_HOME
+        cd "$WORK"
+        for game in magnetic-cave patolli penguins; do
+            "$BIN/tablero" console "$game" < /dev/null > "console-$game.txt"
+        done
+        "$BIN/tablero" play magnetic-cave --black ai --white ai --level easy --budget 0.1 \
+            --screenshot cave.png --screenshot-after-moves 2
+        "$BIN/tablero" play patolli --l ai --n ai --level easy --budget 0.1 \
+            --screenshot patolli.png --screenshot-after-moves 2
+        "$BIN/tablero" play penguins --players ai,ai --level easy --budget 0.1 \
+            --screenshot penguins.png --screenshot-after-moves 2
+        "$BIN/tablero" levels > levels.txt
+        "$BIN/tablero" levels export exported > /dev/null
+        "$BIN/tablero" check-layout exported/*.ron > check.txt
+    "#;
+    let script = if hide {
+        format!(
+            "unshare -m sh -c 'mount -t tmpfs none \"$REPO\" && {}' 2>>\"$ERR\"",
+            plays.replace('\'', "'\\''")
+        )
+    } else {
+        format!("{{ {plays} }} 2>>\"$ERR\"")
+    };
+    let err = dir.join("stderr.txt");
+    let status = xvfb_run(
+        &script,
+        &[
+            ("BIN", bin.as_os_str()),
+            ("HOME", home.as_os_str()),
+            ("WORK", work.as_os_str()),
+            ("REPO", repo().as_os_str()),
+        ],
+        &err,
+    );
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "the installed copy failed\n{stderr}");
+    for game in ["magnetic-cave", "patolli", "penguins"] {
+        let console =
+            std::fs::read_to_string(work.join(format!("console-{game}.txt"))).unwrap_or_default();
+        assert!(console.contains("human"), "{game}: {console}");
+    }
+    for shot in ["cave.png", "patolli.png", "penguins.png"] {
+        assert!(work.join(shot).exists(), "no {shot}\n{stderr}");
+    }
+    let levels = std::fs::read_to_string(work.join("levels.txt")).unwrap_or_default();
+    assert!(levels.contains("the built-in boards"), "{levels}");
+    let check = std::fs::read_to_string(work.join("check.txt")).unwrap_or_default();
+    assert_eq!(check.matches(": ok").count(), 6, "{check}");
+}

@@ -14,24 +14,19 @@ use super::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
 use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::layout::{LayoutError, read_ron};
+use crate::levels::user_config_dir;
 use crate::rules::{GameKind, Seat};
 
 /// The name of the file in the settings folder.
 const FILE_NAME: &str = "menu.ron";
 
 /// The file the menu remembers its choices in: `menu.ron` in `$TABLERO_CONFIG_DIR`, else in
-/// `$XDG_CONFIG_HOME/tablero`, else in `$HOME/.config/tablero`; `None` when none of them is
-/// set (the menu then forgets).
+/// the user's settings folder (`levels::user_config_dir`: `$XDG_CONFIG_HOME/tablero` or
+/// `~/.config/tablero` on Linux); `None` when the system names none (the menu then forgets).
 pub fn settings_file() -> Option<PathBuf> {
-    let non_empty = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
-    let folder = if let Some(dir) = non_empty("TABLERO_CONFIG_DIR") {
-        PathBuf::from(dir)
-    } else if let Some(dir) = non_empty("XDG_CONFIG_HOME") {
-        PathBuf::from(dir).join("tablero")
-    } else {
-        PathBuf::from(non_empty("HOME")?)
-            .join(".config")
-            .join("tablero")
+    let folder = match std::env::var_os("TABLERO_CONFIG_DIR").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => user_config_dir()?,
     };
     Some(folder.join(FILE_NAME))
 }
