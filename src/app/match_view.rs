@@ -42,6 +42,12 @@ pub trait MatchView: AppGame {
         let _ = action;
         format!("Refused: {reason}")
     }
+    /// The player as the window's title names them ("White", "Player L").
+    fn player_name(player: Self::Player) -> String {
+        format!("Player {player}")
+    }
+    /// The end of the match in a few words for the window's title ("White wins", "Tie").
+    fn outcome_words(outcome: &Self::Outcome) -> String;
 }
 
 /// The shared view of game `G`'s matches.
@@ -68,6 +74,7 @@ pub fn plugin<G: MatchView>(app: &mut App) {
             show_thinking::<G>,
             show_messages::<G>,
             show_undo::<G>,
+            show_title::<G>,
         )
             .chain()
             .in_set(AppSystems::Present)
@@ -285,6 +292,41 @@ fn show_messages<G: MatchView>(
     }
     for mut text in &mut logs {
         theme::set_text(&mut text, log.0.text());
+    }
+}
+
+/// The window's title for the match on screen: `Tablero — GAME — STATE`, STATE being who is
+/// to move or thinking, the replay, or the result; the title bar and the task bar show it.
+fn match_title<G: MatchView>(referee: &Referee<G>, thinking: bool) -> String {
+    let state = referee.state();
+    let words = match (state.outcome(), state.to_move()) {
+        (Some(outcome), _) => G::outcome_words(&outcome),
+        _ if referee.paused() => "Replay".to_string(),
+        (None, Some(player)) if thinking => format!("{} thinking", G::player_name(player)),
+        (None, Some(player)) => format!("{} to move", G::player_name(player)),
+        (None, None) => "Rolling".to_string(),
+    };
+    format!(
+        "{} — {} — {words}",
+        super::WINDOW_TITLE,
+        <G::Layout as LayoutGame>::KIND.title()
+    )
+}
+
+fn show_title<G: MatchView>(
+    referee: Option<Res<Referee<G>>>,
+    thinking: Option<Res<Thinking<Referee<G>>>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let thinking = thinking.is_some_and(|t| !t.has_decided());
+    let title = match_title(&referee, thinking);
+    for mut window in &mut windows {
+        if window.title != title {
+            window.title.clone_from(&title);
+        }
     }
 }
 

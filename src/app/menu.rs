@@ -32,7 +32,7 @@ const BUDGET_MAX: f64 = 10.0;
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuChoices>();
     app.add_systems(Startup, recall_choices);
-    app.add_systems(OnEnter(Screen::Menu), spawn_menu);
+    app.add_systems(OnEnter(Screen::Menu), (spawn_menu, show_menu_title));
     app.add_systems(
         Update,
         (adopt_layout_board_size, type_seed, start_on_enter_key)
@@ -422,6 +422,15 @@ fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
     if seats.contains(&Seat::Ai) {
         choices.level = level;
         choices.budget = menu_budget(budget.as_secs_f64());
+    }
+}
+
+/// The window's title at the menu: the game's name alone.
+fn show_menu_title(mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>) {
+    for mut window in &mut windows {
+        if window.title != super::WINDOW_TITLE {
+            window.title = super::WINDOW_TITLE.to_string();
+        }
     }
 }
 

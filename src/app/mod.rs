@@ -16,6 +16,7 @@ pub mod screenshot;
 pub mod search_task;
 pub mod shapes;
 pub mod theme;
+pub mod window;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -310,6 +311,7 @@ impl Plugin for AppPlugin {
         ));
         app.add_plugins((
             theme::plugin,
+            window::plugin,
             pieces::plugin,
             magnetic_cave::view_plugin,
             patolli::view_plugin,

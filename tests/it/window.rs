@@ -106,7 +106,7 @@ const WAIT_FOR_WINDOW: &str = r#"
         app=$!
         wid=""
         for _ in $(seq 1 600); do
-            wid=$(xdotool search --name '^Tablero$' 2>/dev/null | head -n 1)
+            wid=$(xdotool search --pid $app --name '^Tablero' 2>/dev/null | head -n 1)
             [ -n "$wid" ] && break
             kill -0 $app 2>/dev/null || break
             sleep 0.1
@@ -622,4 +622,52 @@ fn an_installed_binary_plays_every_game_without_the_checkout() {
     assert!(levels.contains("the built-in boards"), "{levels}");
     let check = std::fs::read_to_string(work.join("check.txt")).unwrap_or_default();
     assert_eq!(check.matches(": ok").count(), 6, "{check}");
+}
+
+/// The window has Tablero's icon, and its title names the game and who is to move, then the
+/// result: found by the app's process ID, its title read while the match plays and at its end.
+#[test]
+fn the_window_has_an_icon_and_a_title_naming_the_game_and_its_state() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-title");
+    let out = dir.join("titles.txt");
+    let err = dir.join("stderr.txt");
+    let script = format!(
+        r#"
+        "$TABLERO" play magnetic-cave --moves A1,H1,A2,H2 > /dev/null 2> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 2
+        xdotool getwindowname "$wid" > "$OUT"
+        xprop -id "$wid" _NET_WM_ICON | head -n 1 >> "$OUT"
+        kill $app; wait $app 2> /dev/null
+        "$TABLERO" play magnetic-cave --moves A1,H1,A2,H2,A3,H3,A4,H4,A5 > /dev/null 2>> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 2
+        xdotool getwindowname "$wid" >> "$OUT"
+        kill $app; wait $app 2> /dev/null
+        true
+        "#
+    );
+    let status = xvfb_run(&script, &[("OUT", out.as_os_str())], &err);
+    let titles = std::fs::read_to_string(&out).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{titles}\n{stderr}");
+    let lines: Vec<&str> = titles.lines().collect();
+    assert_eq!(
+        lines.first(),
+        Some(&"Tablero — Magnetic Cave — Black to move"),
+        "{titles}"
+    );
+    assert!(
+        lines.get(1).is_some_and(|l| l.contains("Icon (128 x 128)")),
+        "{titles}"
+    );
+    assert_eq!(
+        lines.get(2),
+        Some(&"Tablero — Magnetic Cave — Black wins"),
+        "{titles}"
+    );
 }

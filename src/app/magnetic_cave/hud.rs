@@ -29,6 +29,17 @@ impl MatchView for State {
     type Layout = CaveGame;
     type Chosen = ();
 
+    fn player_name(player: Brick) -> String {
+        player_name(player).to_string()
+    }
+
+    fn outcome_words(outcome: &Outcome) -> String {
+        match outcome {
+            Outcome::Win { winner, .. } => format!("{} wins", player_name(*winner)),
+            Outcome::Tie => "Tie".to_string(),
+        }
+    }
+
     /// The moves list shows the moves; the cave has no log.
     fn log_lines(_player: Brick, _action: Cell, _effect: &Option<Outcome>) -> Vec<String> {
         Vec::new()

@@ -37,6 +37,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 impl MatchView for State {
+    fn outcome_words(winner: &Player) -> String {
+        format!("Player {winner} wins")
+    }
+
     type Layout = PatolliGame;
     type Chosen = Piece;
 

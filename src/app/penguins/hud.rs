@@ -28,6 +28,16 @@ pub fn plugin(app: &mut App) {
 }
 
 impl MatchView for State {
+    fn outcome_words(winners: &Vec<Player>) -> String {
+        match winners.as_slice() {
+            [one] => format!("Player {one} wins"),
+            many => {
+                let names: Vec<String> = many.iter().map(ToString::to_string).collect();
+                format!("Tie between {}", names.join(" and "))
+            }
+        }
+    }
+
     type Layout = PenguinsGame;
     type Chosen = Pos;
 
