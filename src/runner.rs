@@ -177,6 +177,13 @@ impl<G: Match> MatchRunner<G> {
             .any(|decision| self.seat(decision.player) == Seat::Human)
     }
 
+    /// The last decision that stands: who took it, what it was, and the position before it.
+    pub fn last_decision(&self) -> Option<(G::Player, G::Action, &G)> {
+        self.history
+            .last()
+            .map(|decision| (decision.player, decision.action, &decision.before))
+    }
+
     /// Decisions that stand in this match (undone ones and a resumed record's not counted).
     pub fn actions_played(&self) -> usize {
         self.history.len()

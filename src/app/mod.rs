@@ -16,6 +16,7 @@ pub mod screenshot;
 pub mod search_task;
 pub mod shapes;
 pub mod theme;
+pub mod trail;
 pub mod window;
 
 use std::path::{Path, PathBuf};

@@ -180,6 +180,11 @@ impl<G: AppGame> Referee<G> {
         self.first_revision + self.runner.changes()
     }
 
+    /// The last decision that stands: who took it, what it was, and the position before it.
+    pub fn last_decision(&self) -> Option<(G::Player, G::Action, &G)> {
+        self.runner.last_decision()
+    }
+
     /// Decisions that stand in this match (undone ones and a resumed record's not counted).
     pub fn actions_played(&self) -> usize {
         self.runner.actions_played()

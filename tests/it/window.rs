@@ -671,3 +671,52 @@ fn the_window_has_an_icon_and_a_title_naming_the_game_and_its_state() {
         "{titles}"
     );
 }
+
+/// Whether a pixel is the last move's violet (`theme::LAST_MOVE`, drawn over anything).
+fn last_move_violet([r, g, b]: [u8; 3]) -> bool {
+    r > 150 && b > 200 && g < 170 && b > g + 50
+}
+
+/// The last move shows on the board in every game: a ring round the cave's last brick (not
+/// round the one before), and a trail on the Patolli cross and the Penguins floes after a
+/// few AI moves; none before the first move.
+#[test]
+fn the_last_move_is_marked_on_every_board() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-last-move");
+    let err = dir.join("stderr.txt");
+    let script = r#"
+        set -e
+        "$TABLERO" play magnetic-cave --moves A1,H1 --screenshot "$DIR/cave.png" 2> "$ERR"
+        "$TABLERO" play magnetic-cave --screenshot "$DIR/empty.png" 2>> "$ERR"
+        "$TABLERO" play patolli --l ai --n ai --level easy --budget 0.1 --seed 7 \
+            --screenshot "$DIR/patolli.png" --screenshot-after-moves 4 2>> "$ERR"
+        "$TABLERO" play penguins --players ai,ai --level easy --budget 0.1 --seed 7 \
+            --screenshot "$DIR/penguins.png" --screenshot-after-moves 6 2>> "$ERR"
+    "#;
+    let status = xvfb_run(script, &[("DIR", dir.as_os_str())], &err);
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    let open = |name: &str| {
+        image::open(dir.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{stderr}"))
+            .to_rgb8()
+    };
+    let violet = |image: &image::RgbImage| image.pixels().filter(|p| last_move_violet(p.0)).count();
+    let cave = open("cave.png");
+    // The ring lies between the brick's edge and the cell's, about 0.45 of a cell out.
+    let ring = 0.455 * tablero::app::magnetic_cave::board::cell_size(Config::STANDARD);
+    for (cell, marked) in [(Cell::new(7, 0), true), (Cell::new(0, 0), false)] {
+        let at = cell_window_position(Config::STANDARD, cell);
+        let side = pixel(&cave, at.x + ring, at.y);
+        assert_eq!(last_move_violet(side), marked, "{cell}: {side:?}");
+    }
+    assert_eq!(violet(&open("empty.png")), 0, "a mark before any move");
+    for name in ["patolli.png", "penguins.png"] {
+        let marks = violet(&open(name));
+        assert!(marks > 200, "{name}: {marks} violet pixels");
+    }
+}

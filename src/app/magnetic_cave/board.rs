@@ -7,9 +7,10 @@ use bevy::prelude::*;
 
 use super::referee::{CaveBoard, CaveCell, CaveReferee, MoveRequested, PlacedBrick};
 use crate::app::pieces::clicked;
+use crate::app::trail::LastMoveView;
 use crate::app::{AppSystems, Screen, theme, window_position};
 use crate::rules::Seat;
-use crate::rules::magnetic_cave::{Brick, Cell, Config};
+use crate::rules::magnetic_cave::{Brick, Cell, Config, State};
 
 /// Where the board's centre sits in the window, in world units from the window's centre.
 const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
@@ -31,6 +32,7 @@ const SETTLE_SECONDS: f32 = 0.18;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>();
+    app.add_plugins(crate::app::trail::plugin::<State>);
     app.add_systems(Update, (settle_bricks).in_set(AppSystems::TickTimers));
     app.add_systems(
         Update,
@@ -45,6 +47,25 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::MagneticCave)),
     );
+}
+
+/// Drawing order of the last move's ring: around the brick, under it.
+const TRAIL_Z: f32 = 0.5;
+
+impl LastMoveView for State {
+    type Board = CaveBoard;
+    const TRAIL_Z: f32 = TRAIL_Z;
+
+    /// The last brick, also of the opening moves a match started from.
+    fn trail(board: &CaveBoard, referee: &CaveReferee) -> (Vec<Vec2>, f32) {
+        let last = referee.state().moves().last();
+        (
+            last.map(|&cell| cell_offset(board.config, cell))
+                .into_iter()
+                .collect(),
+            cell_size(board.config),
+        )
+    }
 }
 
 /// The side of one cell for a cave of this shape, in pixels.

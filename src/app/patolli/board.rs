@@ -14,9 +14,10 @@ use crate::app::pieces::{
     Glide, GlidingPiece, Grid, PieceRing, Shown, clicked, make_disc, show_ring, start_glides,
 };
 use crate::app::shapes::{self, Shapes};
+use crate::app::trail::LastMoveView;
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
-use crate::rules::patolli::{Action, GridCell, Location, Piece, Player, Track};
+use crate::rules::patolli::{Action, Effect, GridCell, Location, Piece, Player, State, Track};
 
 /// Where the board's centre sits, in world units from the window's centre.
 pub const BOARD_CENTER: Vec2 = Vec2::new(-100.0, 0.0);
@@ -46,6 +47,7 @@ const SLIDE_SECONDS: f32 = 0.32;
 const CAPTURE_DELAY: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(crate::app::trail::plugin::<State>);
     app.init_resource::<HoveredPiece>();
     app.init_resource::<Shapes>();
     app.add_systems(
@@ -63,6 +65,46 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Patolli)),
     );
+}
+
+/// Drawing order of the last move's trail: over the squares' marks, under the pieces.
+const TRAIL_Z: f32 = 0.3;
+
+impl LastMoveView for State {
+    type Board = PatolliBoard;
+    const TRAIL_Z: f32 = TRAIL_Z;
+
+    /// A placement ends on the start square; a move walks the track square by square from
+    /// where the piece stood to where it stopped (its end square when it scored).
+    fn trail(board: &PatolliBoard, referee: &PatolliReferee) -> (Vec<Vec2>, f32) {
+        let geometry = Geometry::of(&board.track);
+        let at = |square| geometry.square_position(&board.track, square);
+        let squares = match referee
+            .last_decision()
+            .and_then(|(_, action, before)| before.clone().apply(action).ok())
+        {
+            Some(Effect::Placed { square, .. }) => vec![square],
+            Some(Effect::Moved {
+                piece, from, to, ..
+            }) => {
+                let last = match to {
+                    Location::Track(square) => square,
+                    Location::Scored => board.track.end(piece.owner()),
+                    Location::Pool => from,
+                };
+                track_walk(board.track.len(), from, last)
+            }
+            _ => Vec::new(),
+        };
+        (squares.into_iter().map(at).collect(), geometry.square())
+    }
+}
+
+/// The squares from `from` to `to` going forward round a track of `len` squares, both
+/// included.
+fn track_walk(len: usize, from: usize, to: usize) -> Vec<usize> {
+    let steps = (to + len - from) % len.max(1);
+    (0..=steps).map(|step| (from + step) % len).collect()
 }
 
 /// How one board is laid out on screen.
@@ -625,5 +667,17 @@ fn leave_piece(
         && hovered.0 == Some(piece.piece)
     {
         hovered.0 = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::track_walk;
+
+    #[test]
+    fn a_walk_goes_forward_round_the_track() {
+        assert_eq!(track_walk(60, 23, 26), vec![23, 24, 25, 26]);
+        assert_eq!(track_walk(60, 58, 1), vec![58, 59, 0, 1]);
+        assert_eq!(track_walk(60, 7, 7), vec![7]);
     }
 }

@@ -14,9 +14,10 @@ use crate::app::pieces::{
     Glide, GlidingPiece, Grid, PieceRing, Shown, clicked, make_disc, show_ring, start_glides,
 };
 use crate::app::shapes::{self, Shapes};
+use crate::app::trail::LastMoveView;
 use crate::app::{AppSystems, InMotion, Screen, theme, window_position};
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Phase, Pos, player_letter};
+use crate::rules::penguins::{Action, Phase, Pos, State, player_letter};
 
 /// Where the board's centre sits, in world units from the window's centre.
 pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
@@ -36,6 +37,7 @@ const SLIDE_SECONDS: f32 = 0.3;
 const SINK_SECONDS: f32 = 0.35;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(crate::app::trail::plugin::<State>);
     app.init_resource::<Shapes>();
     app.add_systems(
         PostUpdate,
@@ -58,6 +60,26 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Penguins)),
     );
+}
+
+/// Drawing order of the last move's trail: over the floes, under the penguins.
+const TRAIL_Z: f32 = 0.3;
+
+impl LastMoveView for State {
+    type Board = PenguinsBoard;
+    const TRAIL_Z: f32 = TRAIL_Z;
+
+    /// A placement ends on its floe; a slide goes from the floe that sank to the one the
+    /// penguin stands on.
+    fn trail(board: &PenguinsBoard, referee: &PenguinsReferee) -> (Vec<Vec2>, f32) {
+        let at = |pos| field_position(board.rows, board.cols, pos);
+        let fields = match referee.last_decision().map(|(_, action, _)| action) {
+            Some(Action::Place(pos)) => vec![at(pos)],
+            Some(Action::Move { from, to }) => vec![at(from), at(to)],
+            None => Vec::new(),
+        };
+        (fields, field_size(board.rows, board.cols))
+    }
 }
 
 /// The grid of a board of this shape on screen.
