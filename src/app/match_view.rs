@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use crate::app::hint::{HintRequested, HintSearch, Hints};
 use crate::app::layout::{GameLayout, LayoutGame};
 use crate::app::referee::{
     ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
@@ -165,10 +166,14 @@ fn send_match_keys<G: MatchView>(
     mut selection: ResMut<Selection<G::Chosen>>,
     mut undo: MessageWriter<UndoRequested>,
     mut again: MessageWriter<RematchRequested>,
+    mut hint: MessageWriter<HintRequested>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
         undo.write(UndoRequested);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        hint.write(HintRequested);
     }
     if keys.just_pressed(KeyCode::KeyN) {
         again.write(RematchRequested);
@@ -260,14 +265,17 @@ fn note_events<G: MatchView>(
     }
 }
 
+/// The bar shows an AI seat's search, or the engine looking for a hint.
 fn show_thinking<G: MatchView>(
     thinking: Option<Res<Thinking<Referee<G>>>>,
+    hint_search: Option<Res<HintSearch<G>>>,
     mut track: Single<&mut Visibility, With<ThinkingTrack>>,
     mut bar: Single<&mut Node, With<ThinkingBar>>,
 ) {
     let left = thinking
         .filter(|t| !t.has_decided())
-        .map(|t| t.remaining_fraction());
+        .map(|t| t.remaining_fraction())
+        .or_else(|| hint_search.map(|s| s.remaining_fraction()));
     show_thinking_bar(left, &mut track, &mut bar);
 }
 
@@ -275,16 +283,27 @@ type OnlyNotice = (With<NoticeText>, Without<LayoutErrorText>, Without<LogText>)
 type OnlyLayoutError = (With<LayoutErrorText>, Without<NoticeText>, Without<LogText>);
 type OnlyLog = (With<LogText>, Without<NoticeText>, Without<LayoutErrorText>);
 
+/// The notice line says the hint asked for while the match stands there, else the notice.
 fn show_messages<G: MatchView>(
     notice: Res<Notice>,
+    referee: Option<Res<Referee<G>>>,
+    hints: Option<Res<Hints<G>>>,
     layout: Option<Res<GameLayout<G::Layout>>>,
     log: Res<MatchLog>,
-    mut notices: Query<&mut Text, OnlyNotice>,
+    mut notices: Query<(&mut Text, &mut TextColor), OnlyNotice>,
     mut errors: Query<&mut Text, OnlyLayoutError>,
     mut logs: Query<&mut Text, OnlyLog>,
 ) {
-    for mut text in &mut notices {
-        theme::set_text(&mut text, notice.0.clone().unwrap_or_default());
+    let hint = referee
+        .zip(hints)
+        .and_then(|(referee, hints)| hints.line(&referee));
+    for (mut text, mut color) in &mut notices {
+        let (line, tint) = match &hint {
+            Some(hint) => (hint.clone(), theme::HINT),
+            None => (notice.0.clone().unwrap_or_default(), theme::WARNING),
+        };
+        theme::set_text(&mut text, line);
+        color.set_if_neq(TextColor(tint));
     }
     let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
     for mut text in &mut errors {
@@ -435,29 +454,44 @@ pub struct UndoButton;
 
 /// The Undo (U) / New game (N) / Menu buttons at the foot of a match panel.
 pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
+    let row = || Node {
+        column_gap: px(10),
+        justify_content: JustifyContent::FlexEnd,
+        ..default()
+    };
     panel
         .spawn(Node {
             margin: UiRect::top(Val::Auto),
-            column_gap: px(10),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(10),
             ..default()
         })
-        .with_children(|row| {
-            row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
-                .observe(
-                    |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
-                        undo.write(UndoRequested);
+        .with_children(|rows| {
+            rows.spawn(row()).with_children(|row| {
+                row.spawn(theme::button("Hint (H)", 100.0)).observe(
+                    |_: On<Pointer<Click>>, mut hint: MessageWriter<HintRequested>| {
+                        hint.write(HintRequested);
                     },
                 );
-            row.spawn(theme::button("New game (N)", 140.0)).observe(
-                |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
-                    again.write(RematchRequested);
-                },
-            );
-            row.spawn(theme::button("Menu", 90.0)).observe(
-                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                    next.set(Screen::Menu);
-                },
-            );
+                row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
+                            undo.write(UndoRequested);
+                        },
+                    );
+            });
+            rows.spawn(row()).with_children(|row| {
+                row.spawn(theme::button("New game (N)", 140.0)).observe(
+                    |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
+                        again.write(RematchRequested);
+                    },
+                );
+                row.spawn(theme::button("Menu", 90.0)).observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                        next.set(Screen::Menu);
+                    },
+                );
+            });
         });
 }
 

@@ -2,6 +2,7 @@
 //! joins. Only [`run`] adds Bevy's own plugins; tests build a headless app from [`AppPlugin`]'s
 //! parts instead.
 
+pub mod hint;
 pub mod idle;
 pub mod layout;
 pub mod magnetic_cave;

@@ -1057,3 +1057,96 @@ fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arr
     // No fourth player: its spans are empty.
     assert_eq!(span(&app, 10).0, "");
 }
+
+/// A hint for the human to move: the engine's choice shows with a line of why, and the
+/// position, the history and the record stay as they were; asked again for the same position
+/// it answers in the same frame; a move made while the engine looks cancels the search.
+#[test]
+fn a_hint_shows_the_engines_choice_and_changes_nothing() {
+    use tablero::app::hint::{HintRequested, HintSearch, Hints};
+    type Cave = tablero::rules::magnetic_cave::State;
+    let levels = standard_levels("referee-hint");
+    let setup = CaveMatch {
+        budget: Duration::from_millis(300),
+        ..CaveMatch::default()
+    };
+    let mut app = headless_app(&levels, setup, false);
+    // Black has A1-A4: White must block on A5.
+    play(&mut app, &["A1", "H1", "A2", "H2", "A3", "H3", "A4"]);
+    let (before, record, played) = {
+        let referee = referee(&app);
+        (
+            referee.state().clone(),
+            referee.record().clone(),
+            referee.actions_played(),
+        )
+    };
+    app.world_mut().write_message(HintRequested);
+    app.update();
+    assert!(app.world().contains_resource::<HintSearch<Cave>>());
+    let started = Instant::now();
+    while app.world().contains_resource::<HintSearch<Cave>>() {
+        assert!(started.elapsed() < Duration::from_secs(10), "no hint");
+        std::thread::sleep(Duration::from_millis(10));
+        app.update();
+    }
+    let shown = |app: &App| {
+        let hints = app.world().resource::<Hints<Cave>>();
+        let referee = referee(app);
+        (
+            hints.shown(referee).map(|hint| hint.action),
+            hints.line(referee),
+        )
+    };
+    let (action, line) = shown(&app);
+    assert_eq!(action, Some(c("A5")), "{line:?}");
+    assert!(line.is_some_and(|l| l.starts_with("Hint: A5 — ")));
+    let referee_now = referee(&app);
+    assert_eq!(referee_now.state(), &before);
+    assert_eq!(referee_now.record(), &record);
+    assert_eq!(referee_now.actions_played(), played);
+
+    // A move forgets the hint; back at the same position, asking again answers at once.
+    play(&mut app, &["A5"]);
+    assert_eq!(shown(&app).0, None);
+    app.world_mut().write_message(UndoRequested);
+    app.update();
+    assert_eq!(referee(&app).state(), &before);
+    app.world_mut().write_message(HintRequested);
+    app.update();
+    assert!(!app.world().contains_resource::<HintSearch<Cave>>());
+    assert_eq!(shown(&app).0, Some(c("A5")));
+
+    // A move while the engine looks cancels the search.
+    play(&mut app, &["A5"]);
+    app.world_mut().write_message(HintRequested);
+    app.update();
+    assert!(app.world().contains_resource::<HintSearch<Cave>>());
+    play(&mut app, &["B1"]);
+    app.update();
+    assert!(!app.world().contains_resource::<HintSearch<Cave>>());
+    assert_eq!(shown(&app), (None, None));
+}
+
+/// No hint on the AI's turn: the panel says why, and no search starts.
+#[test]
+fn a_hint_is_only_for_a_human_turn() {
+    use tablero::app::hint::{HintRequested, HintSearch, Hints};
+    type Cave = tablero::rules::magnetic_cave::State;
+    let levels = standard_levels("referee-hint-ai");
+    let setup = CaveMatch {
+        seats: [Seat::Human, Seat::Ai],
+        budget: Duration::from_secs(30),
+        ..CaveMatch::default()
+    };
+    let mut app = headless_app(&levels, setup, false);
+    play(&mut app, &["A1"]);
+    app.world_mut().write_message(HintRequested);
+    app.update();
+    assert!(!app.world().contains_resource::<HintSearch<Cave>>());
+    let line = app.world().resource::<Hints<Cave>>().line(referee(&app));
+    assert_eq!(
+        line.as_deref(),
+        Some("No hint: a hint is for a human's turn")
+    );
+}

@@ -720,3 +720,55 @@ fn the_last_move_is_marked_on_every_board() {
         assert!(marks > 200, "{name}: {marks} violet pixels");
     }
 }
+
+/// Whether a pixel is the hint's cyan (`theme::HINT`).
+fn hint_cyan([r, g, b]: [u8; 3]) -> bool {
+    r < 130 && g > 180 && b > 200
+}
+
+/// `H` asks for a hint in every game: the engine's choice is marked on the board (the cave's
+/// cell, the Patolli piece's way to its square, the penguin's floe) in the hint's colour, seen
+/// in a dump of the real window; before `H`, nothing of that colour is on the board.
+#[test]
+fn the_hint_key_marks_the_engines_choice_on_every_board() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-hint");
+    let err = dir.join("stderr.txt");
+    let script = format!(
+        r#"
+        for game in "magnetic-cave --moves A1,H1,A2,H2,A3,H3,A4" "patolli --seed 3" \
+                    "penguins --players human,ai --seed 3"; do
+            name=${{game%% *}}
+            "$TABLERO" play $game --budget 0.5 > /dev/null 2>> "$ERR" &
+            {WAIT_FOR_WINDOW}
+            sleep 2
+            xwd -root -silent > "$DIR/$name-before.xwd"
+            timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+            xdotool key h
+            sleep 3
+            xwd -root -silent > "$DIR/$name.xwd"
+            kill $app; wait $app 2> /dev/null
+        done
+        true
+        "#
+    );
+    let status = xvfb_run(&script, &[("DIR", dir.as_os_str())], &err);
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    // The board's side of the window: the panel (x > 850) says the hint in the same colour.
+    let on_board = |name: &str| {
+        let image = read_xwd(&dir.join(name));
+        (0..image.height().min(720))
+            .flat_map(|y| (0..850.min(image.width())).map(move |x| (x, y)))
+            .filter(|&(x, y)| hint_cyan(image.get_pixel(x, y).0))
+            .count()
+    };
+    for game in ["magnetic-cave", "patolli", "penguins"] {
+        assert_eq!(on_board(&format!("{game}-before.xwd")), 0, "{game}");
+        let marked = on_board(&format!("{game}.xwd"));
+        assert!(marked > 150, "{game}: {marked} hint pixels\n{stderr}");
+    }
+}

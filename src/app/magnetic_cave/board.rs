@@ -56,15 +56,18 @@ impl LastMoveView for State {
     type Board = CaveBoard;
     const TRAIL_Z: f32 = TRAIL_Z;
 
-    /// The last brick, also of the opening moves a match started from.
-    fn trail(board: &CaveBoard, referee: &CaveReferee) -> (Vec<Vec2>, f32) {
-        let last = referee.state().moves().last();
+    fn trail(board: &CaveBoard, _before: &State, cell: Cell) -> (Vec<Vec2>, f32) {
         (
-            last.map(|&cell| cell_offset(board.config, cell))
-                .into_iter()
-                .collect(),
+            vec![cell_offset(board.config, cell)],
             cell_size(board.config),
         )
+    }
+
+    /// The last brick, also of the opening moves a match started from (the way a brick goes
+    /// does not depend on the position before it).
+    fn last_move(referee: &CaveReferee) -> Option<(State, Cell)> {
+        let state = referee.state();
+        state.moves().last().map(|&cell| (state.clone(), cell))
     }
 }
 

@@ -17,6 +17,7 @@ use crate::setup::CaveMatch;
 
 pub(super) fn plugin(app: &mut App) {
     referee_plugin::<State>(app);
+    app.add_plugins(crate::app::hint::plugin::<State>);
     app.add_systems(
         Update,
         restart_on_layout_change.in_set(AppSystems::RecordInput),
@@ -41,6 +42,33 @@ impl AppGame for State {
 
     fn proof_line(&self, report: &SearchReport<Cell>) -> Option<String> {
         crate::ai::magnetic_cave::proof_line(self, report)
+    }
+}
+
+impl crate::app::hint::HintGame for State {
+    /// What the search proved (a win in so many bricks, the longest defence, a tie), else how
+    /// far it looked.
+    fn hint_line(&self, report: &SearchReport<Cell>) -> String {
+        use crate::ai::magnetic_cave::{Verdict, verdict};
+        let other = match self.to_move().opponent() {
+            crate::rules::magnetic_cave::Brick::Black => "Black",
+            crate::rules::magnetic_cave::Brick::White => "White",
+        };
+        match verdict(self, report) {
+            Some(Verdict::Wins { player, moves: 1 }) if player == self.to_move() => {
+                "it completes your line: you win".to_string()
+            }
+            Some(Verdict::Wins { player, moves }) if player == self.to_move() => {
+                format!("you win with {moves} more bricks, whatever {other} plays")
+            }
+            Some(Verdict::Wins { moves, .. }) => {
+                format!("{other} can force a line with {moves} more bricks; this holds out longest")
+            }
+            Some(Verdict::Tie) => "a tie with best play from here".to_string(),
+            // The engine answers at once when one brick alone keeps the game going.
+            None if report.depth == 0 => "the only brick that does not lose at once".to_string(),
+            None => format!("the engine's choice, looking {} bricks ahead", report.depth),
+        }
     }
 }
 

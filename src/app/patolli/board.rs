@@ -74,16 +74,19 @@ impl LastMoveView for State {
     type Board = PatolliBoard;
     const TRAIL_Z: f32 = TRAIL_Z;
 
-    /// A placement ends on the start square; a move walks the track square by square from
+    /// A placement goes from the piece's slot in the pool to the start square; a move walks the track square by square from
     /// where the piece stood to where it stopped (its end square when it scored).
-    fn trail(board: &PatolliBoard, referee: &PatolliReferee) -> (Vec<Vec2>, f32) {
+    fn trail(board: &PatolliBoard, before: &State, action: Action) -> (Vec<Vec2>, f32) {
         let geometry = Geometry::of(&board.track);
         let at = |square| geometry.square_position(&board.track, square);
-        let squares = match referee
-            .last_decision()
-            .and_then(|(_, action, before)| before.clone().apply(action).ok())
-        {
-            Some(Effect::Placed { square, .. }) => vec![square],
+        let squares = match before.clone().apply(action).ok() {
+            // From the pool's slot onto the start square.
+            Some(Effect::Placed { piece, square }) => {
+                return (
+                    vec![slot_position(piece, false), at(square)],
+                    geometry.square(),
+                );
+            }
             Some(Effect::Moved {
                 piece, from, to, ..
             }) => {

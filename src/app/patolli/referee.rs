@@ -17,6 +17,7 @@ use crate::setup::PatolliMatch;
 
 pub(super) fn plugin(app: &mut App) {
     referee_plugin::<State>(app);
+    app.add_plugins(crate::app::hint::plugin::<State>);
     app.add_systems(
         Update,
         restart_on_layout_change.in_set(AppSystems::RecordInput),
@@ -37,6 +38,33 @@ impl AppGame for State {
     /// The roll stays on screen a moment before the AI acts on it.
     fn pause(_setup: &PatolliMatch, pacing: &AiPacing) -> Duration {
         pacing.min_roll_time
+    }
+}
+
+impl crate::app::hint::HintGame for State {
+    /// What the engine's choice does with the roll: a capture, a piece scored, another roll,
+    /// a new piece on the track.
+    fn hint_line(&self, report: &crate::ai::SearchReport<crate::rules::patolli::Action>) -> String {
+        use crate::rules::patolli::{Effect, Location};
+        match self.clone().apply(report.best) {
+            Ok(Effect::Moved {
+                captured: Some(piece),
+                ..
+            }) => format!("it captures {piece} and sends it back to its pool"),
+            Ok(Effect::Moved {
+                piece,
+                to: Location::Scored,
+                ..
+            }) => format!("{piece} scores"),
+            Ok(Effect::Moved {
+                extra_roll: true, ..
+            }) => "it ends on an arm end: you roll again".to_string(),
+            Ok(Effect::Placed { .. }) => "a new piece enters the track".to_string(),
+            Ok(Effect::Moved { .. }) => {
+                "the engine's choice for this roll, weighing the rolls to come".to_string()
+            }
+            _ => "nothing better than passing with this roll".to_string(),
+        }
     }
 }
 

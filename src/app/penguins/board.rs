@@ -71,12 +71,11 @@ impl LastMoveView for State {
 
     /// A placement ends on its floe; a slide goes from the floe that sank to the one the
     /// penguin stands on.
-    fn trail(board: &PenguinsBoard, referee: &PenguinsReferee) -> (Vec<Vec2>, f32) {
+    fn trail(board: &PenguinsBoard, _before: &State, action: Action) -> (Vec<Vec2>, f32) {
         let at = |pos| field_position(board.rows, board.cols, pos);
-        let fields = match referee.last_decision().map(|(_, action, _)| action) {
-            Some(Action::Place(pos)) => vec![at(pos)],
-            Some(Action::Move { from, to }) => vec![at(from), at(to)],
-            None => Vec::new(),
+        let fields = match action {
+            Action::Place(pos) => vec![at(pos)],
+            Action::Move { from, to } => vec![at(from), at(to)],
         };
         (fields, field_size(board.rows, board.cols))
     }

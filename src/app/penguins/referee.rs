@@ -17,6 +17,7 @@ use crate::setup::{self, PenguinsMatch};
 
 pub(super) fn plugin(app: &mut App) {
     referee_plugin::<State>(app);
+    app.add_plugins(crate::app::hint::plugin::<State>);
     app.add_systems(
         Update,
         restart_on_layout_change.in_set(AppSystems::RecordInput),
@@ -36,6 +37,20 @@ impl AppGame for State {
 
     fn pause(_setup: &PenguinsMatch, pacing: &AiPacing) -> Duration {
         pacing.min_move_time
+    }
+}
+
+impl crate::app::hint::HintGame for State {
+    /// The fish the engine's choice eats and how far it looked; a placement's room to move.
+    fn hint_line(&self, report: &crate::ai::SearchReport<Action>) -> String {
+        match (report.best, self.clone().apply(report.best)) {
+            (Action::Place(_), _) => "a start with room to move, the engine's choice".to_string(),
+            (Action::Move { .. }, Ok(turn)) => format!(
+                "it eats {} fish; the engine's choice, looking {} moves ahead",
+                turn.fish, report.depth
+            ),
+            _ => "the engine's choice".to_string(),
+        }
     }
 }
 
