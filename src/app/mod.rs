@@ -261,8 +261,9 @@ fn run_app(start: AppStart) {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: WINDOW_TITLE.to_string(),
-                    resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1)
-                        .with_scale_factor_override(1.0),
+                    // The system's scale factor is honoured; `window::fit_to_monitor` fits the
+                    // size to the monitor once it is known.
+                    resolution: WindowResolution::new(WINDOW_SIZE.0, WINDOW_SIZE.1),
                     ..default()
                 }),
                 ..default()

@@ -1,7 +1,9 @@
 //! `--screenshot FILE`: once the board (or, with no match to start, the menu) is drawn, and with
 //! `--screenshot-after-moves N` once N moves (Patolli: actions) were played in the window and
 //! the pieces and dice have come to rest, save a PNG of the window, print the match's status
-//! line and exit.
+//! line and exit. With `TABLERO_UI_REPORT=FILE` it also writes, as JSON, the window's
+//! logical size and scale factor and the rectangle of every visible UI node then (what the
+//! tests check lies inside the window at any size).
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot as ScreenshotRequest, ScreenshotCaptured};
@@ -30,8 +32,47 @@ enum Phase {
 #[derive(Resource, Debug, Clone)]
 struct CaptureDone(Result<(), String>);
 
+/// The rectangles of the visible UI nodes, in logical pixels from the window's top-left
+/// corner: `[left, top, width, height]`.
+fn ui_rectangles(
+    nodes: &Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+    scale_factor: f32,
+) -> Vec<[f32; 4]> {
+    nodes
+        .iter()
+        .filter(|(node, _, visible)| visible.get() && node.size.x > 0.0 && node.size.y > 0.0)
+        .map(|(node, transform, _)| {
+            // Nodes are laid out in physical pixels.
+            let size = node.size / scale_factor;
+            let centre = transform.translation / scale_factor;
+            let corner = centre - size / 2.0;
+            [corner.x, corner.y, size.x, size.y]
+        })
+        .collect()
+}
+
+/// Writes the UI report to `TABLERO_UI_REPORT`, if set.
+fn report_ui(
+    window: Option<&Window>,
+    nodes: &Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+) {
+    let (Some(file), Some(window)) = (std::env::var_os("TABLERO_UI_REPORT"), window) else {
+        return;
+    };
+    let report = serde_json::json!({
+        "window": [window.width(), window.height()],
+        "scale_factor": window.scale_factor(),
+        "nodes": ui_rectangles(nodes, window.scale_factor()),
+    });
+    if let Err(e) = std::fs::write(&file, report.to_string()) {
+        error!("cannot write the UI report: {e}");
+    }
+}
+
 fn take_screenshot(
     mut commands: Commands,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    nodes: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
     start: Res<AppStart>,
     screen: Res<State<Screen>>,
     progress: Res<MatchProgress>,
@@ -75,6 +116,7 @@ fn take_screenshot(
             }
             // The status of the position in the picture.
             *status = (progress.screen == Some(*screen.get())).then(|| progress.status.clone());
+            report_ui(windows.single().ok(), &nodes);
             let path = plan.path.clone();
             commands.spawn(ScreenshotRequest::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut commands: Commands| {

@@ -171,10 +171,21 @@ fn within_three_tries<T>(
 /// exit status. A run whose X display never came up (the app reports `XOpenDisplayFailed` in
 /// `$ERR`, or xvfb-run that Xvfb failed to start) is tried again ([`within_three_tries`]).
 fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> ExitStatus {
+    xvfb_run_on("1280x800", script, envs, err)
+}
+
+/// [`xvfb_run`] on a virtual screen of `screen` pixels (`WIDTHxHEIGHT`).
+fn xvfb_run_on(
+    screen: &str,
+    script: &str,
+    envs: &[(&str, &std::ffi::OsStr)],
+    err: &Path,
+) -> ExitStatus {
+    let server = format!("-screen 0 {screen}x24");
     let run = || {
         let _ = std::fs::remove_file(err);
         let output = Command::new("xvfb-run")
-            .args(["-a", "-s", "-screen 0 1280x800x24", "sh", "-c", script])
+            .args(["-a", "-s", &server, "sh", "-c", script])
             .current_dir(repo())
             .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
             .env("ERR", err)
@@ -318,10 +329,11 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     let image = image::open(&shot)
         .expect("the screenshot is a PNG")
         .to_rgb8();
-    // The floe A left (x 1 y 0) sank to water; A (red) stands on x 1 y 1; x 0 y 0 is water.
+    // The floe A left (x 1 y 0) sank to water (seen off its centre, where the last move's
+    // trail starts); A (red) stands on x 1 y 1; x 0 y 0 is water.
     let left = field_window_position(8, 8, tablero::rules::penguins::Pos::new(0, 1));
     let now = field_window_position(8, 8, tablero::rules::penguins::Pos::new(1, 1));
-    let sunk = pixel(&image, left.x, left.y);
+    let sunk = pixel(&image, left.x - 20.0, left.y - 20.0);
     let penguin = pixel(&image, now.x + 8.0, now.y + 8.0);
     assert!(
         sunk[2] > sunk[0] + 40 && sunk[0] < 60,
@@ -771,4 +783,118 @@ fn the_hint_key_marks_the_engines_choice_on_every_board() {
         let marked = on_board(&format!("{game}.xwd"));
         assert!(marked > 150, "{game}: {marked} hint pixels\n{stderr}");
     }
+}
+
+/// Every game on screens from 800x600 to 2560x1440, and at scale factor 2: the window opens
+/// at the designed size or smaller with its proportions within 90 % of the screen, the
+/// picture has the window's physical size (crisp at scale 2), and every UI node lies inside
+/// the window (`TABLERO_UI_REPORT`). Screenshots are kept in the scratch folder.
+#[test]
+fn every_game_fits_every_screen_and_the_scale_factor() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-screens");
+    let err = dir.join("stderr.txt");
+    // Screen, scale factor, and the window's logical size expected there.
+    let screens = [
+        ("800x600", 1, (720.0, 405.0)),
+        ("1024x600", 1, (922.0, 518.0)),
+        ("1280x720", 1, (1152.0, 648.0)),
+        ("2560x1440", 1, (1280.0, 720.0)),
+        ("3840x2160", 2, (1280.0, 720.0)),
+    ];
+    let games = [
+        ("magnetic-cave", "--moves A1,H1"),
+        ("patolli", "--seed 3"),
+        ("penguins", "--seed 3"),
+    ];
+    for (screen, scale, (width, height)) in screens {
+        let script = games
+            .iter()
+            .map(|(game, options)| {
+                format!(
+                    "TABLERO_UI_REPORT=\"$DIR/{game}-{screen}.json\" \"$TABLERO\" play {game} \
+                     {options} --screenshot \"$DIR/{game}-{screen}.png\" 2>> \"$ERR\" || exit 1\n"
+                )
+            })
+            .collect::<String>();
+        let scale_text = scale.to_string();
+        let status = xvfb_run_on(
+            screen,
+            &script,
+            &[
+                ("DIR", dir.as_os_str()),
+                ("WINIT_X11_SCALE_FACTOR", std::ffi::OsStr::new(&scale_text)),
+            ],
+            &err,
+        );
+        let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+        assert!(status.success(), "{screen}: {stderr}");
+        for (game, _) in games {
+            let name = format!("{game}-{screen}");
+            let report: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap_or_default(),
+            )
+            .unwrap_or_else(|e| panic!("{name}: no UI report: {e}"));
+            let size = (
+                report["window"][0].as_f64().unwrap_or(0.0),
+                report["window"][1].as_f64().unwrap_or(0.0),
+            );
+            assert_eq!(size, (width, height), "{name}: the window's size");
+            assert_eq!(
+                report["scale_factor"].as_f64(),
+                Some(f64::from(scale)),
+                "{name}"
+            );
+            let nodes = report["nodes"].as_array().cloned().unwrap_or_default();
+            assert!(nodes.len() > 10, "{name}: {} UI nodes", nodes.len());
+            for node in nodes {
+                let [x, y, w, h] = [0, 1, 2, 3].map(|i| node[i].as_f64().unwrap_or(f64::NAN));
+                assert!(
+                    x >= -0.5 && y >= -0.5 && x + w <= width + 0.5 && y + h <= height + 0.5,
+                    "{name}: a UI node at {node} is outside the {width}x{height} window"
+                );
+            }
+            let picture = image::open(dir.join(format!("{name}.png")))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let scale = f64::from(scale);
+            assert_eq!(
+                (f64::from(picture.width()), f64::from(picture.height())),
+                (width * scale, height * scale),
+                "{name}: the picture is the window's physical size"
+            );
+        }
+    }
+}
+
+/// A window resized by the player keeps the board under the pointer: after a resize to
+/// 1000x700, a click where A1 now shows places a brick on A1.
+#[test]
+fn a_click_lands_on_its_cell_after_a_resize() {
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-resized");
+    let shot = dir.join("cave.png");
+    let (width, height) = (1000.0_f32, 700.0_f32);
+    // The board scales as the designed 1280x720 area fits the window, centred.
+    let scale = (width / 1280.0).min(height / 720.0);
+    let a1 = cell_window_position(Config::STANDARD, Cell::new(0, 0));
+    let at = bevy::math::Vec2::new(
+        width / 2.0 + (a1.x - 640.0) * scale,
+        height / 2.0 + (a1.y - 360.0) * scale,
+    );
+    let clicks = format!(
+        "xdotool windowsize \"$wid\" {width} {height} 2>/dev/null; sleep 0.5; \
+         xdotool mousemove --window \"$wid\" {} {} click 1 2>/dev/null; sleep 0.5;",
+        at.x.round(),
+        at.y.round()
+    );
+    let app = r#""$TABLERO" play magnetic-cave --screenshot "$SHOT" --screenshot-after-moves 1"#;
+    let stdout = run_window_script(&dir, &window_script(app, &clicks), &shot);
+    assert_eq!(last_status(&stdout)["moves"][0], "A1", "{stdout}");
+    let picture = image::open(&shot).expect("the screenshot is a PNG");
+    assert_eq!((picture.width(), picture.height()), (1000, 700));
 }
