@@ -4,6 +4,7 @@
 
 pub mod hint;
 pub mod idle;
+pub mod keyboard;
 pub mod layout;
 pub mod magnetic_cave;
 pub mod match_view;

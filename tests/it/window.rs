@@ -898,3 +898,58 @@ fn a_click_lands_on_its_cell_after_a_resize() {
     let picture = image::open(&shot).expect("the screenshot is a PNG");
     assert_eq!((picture.width(), picture.height()), (1000, 700));
 }
+
+/// Every game plays by keys alone in the real window: Tab puts the cursor on the first thing
+/// that can act, the arrows move it, Enter acts (or chooses the penguin to slide), until
+/// three moves stand.
+#[test]
+fn every_game_plays_by_keys_alone() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-keys");
+    let err = dir.join("stderr.txt");
+    let games = [
+        ("magnetic-cave", "", "Tab Return Right Return Tab Return"),
+        (
+            "patolli",
+            "--dice 2,3,4,2,3,4",
+            "Tab Return Tab Return Tab Return",
+        ),
+        (
+            "penguins",
+            "--players human,human --penguins 1 --seed 7",
+            "Tab Return Tab Return Tab Return Tab Return",
+        ),
+    ];
+    for (game, options, keys) in games {
+        let script = format!(
+            r#"
+            "$TABLERO" play {game} {options} --screenshot "$DIR/{game}.png" \
+                --screenshot-after-moves 3 > "$DIR/{game}.txt" 2>> "$ERR" &
+            {WAIT_FOR_WINDOW}
+            sleep 2
+            timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+            for key in {keys}; do
+                xdotool key "$key"
+                sleep 1.2
+            done
+            for _ in $(seq 1 100); do
+                kill -0 $app 2> /dev/null || break
+                sleep 0.1
+            done
+            if kill -0 $app 2> /dev/null; then
+                echo "{game}: fewer than three moves by keys" >&2
+                kill $app; wait $app; exit 4
+            fi
+            wait $app
+            "#
+        );
+        let status = xvfb_run(&script, &[("DIR", dir.as_os_str())], &err);
+        let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+        let stdout = std::fs::read_to_string(dir.join(format!("{game}.txt"))).unwrap_or_default();
+        assert!(status.success(), "{game}: {stdout}\n{stderr}");
+        assert!(stdout.contains('{'), "{game}: no status line\n{stdout}");
+    }
+}

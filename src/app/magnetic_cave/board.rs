@@ -6,6 +6,7 @@ use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::prelude::*;
 
 use super::referee::{CaveBoard, CaveCell, CaveReferee, MoveRequested, PlacedBrick};
+use crate::app::keyboard::{KeyAct, KeyboardView};
 use crate::app::pieces::clicked;
 use crate::app::trail::LastMoveView;
 use crate::app::{AppSystems, Screen, theme, window_position};
@@ -32,7 +33,10 @@ const SETTLE_SECONDS: f32 = 0.18;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>();
-    app.add_plugins(crate::app::trail::plugin::<State>);
+    app.add_plugins((
+        crate::app::trail::plugin::<State>,
+        crate::app::keyboard::plugin::<State>,
+    ));
     app.add_systems(Update, (settle_bricks).in_set(AppSystems::TickTimers));
     app.add_systems(
         Update,
@@ -68,6 +72,23 @@ impl LastMoveView for State {
     fn last_move(referee: &CaveReferee) -> Option<(State, Cell)> {
         let state = referee.state();
         state.moves().last().map(|&cell| (state.clone(), cell))
+    }
+}
+
+impl KeyboardView for State {
+    /// The legal cells.
+    fn key_targets(
+        board: &CaveBoard,
+        referee: &CaveReferee,
+        _chosen: Option<()>,
+    ) -> (Vec<(Vec2, KeyAct<State>)>, f32) {
+        let targets = referee
+            .state()
+            .legal_moves()
+            .into_iter()
+            .map(|cell| (cell_offset(board.config, cell), KeyAct::Act(cell)))
+            .collect();
+        (targets, cell_size(board.config))
     }
 }
 

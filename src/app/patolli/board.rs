@@ -9,6 +9,7 @@ use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::prelude::*;
 
 use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare};
+use crate::app::keyboard::{KeyAct, KeyboardView};
 use crate::app::match_view::{self, Notice};
 use crate::app::pieces::{
     Glide, GlidingPiece, Grid, PieceRing, Shown, clicked, make_disc, show_ring, start_glides,
@@ -47,7 +48,10 @@ const SLIDE_SECONDS: f32 = 0.32;
 const CAPTURE_DELAY: f32 = 0.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(crate::app::trail::plugin::<State>);
+    app.add_plugins((
+        crate::app::trail::plugin::<State>,
+        crate::app::keyboard::plugin::<State>,
+    ));
     app.init_resource::<HoveredPiece>();
     app.init_resource::<Shapes>();
     app.add_systems(
@@ -100,6 +104,33 @@ impl LastMoveView for State {
             _ => Vec::new(),
         };
         (squares.into_iter().map(at).collect(), geometry.square())
+    }
+}
+
+impl KeyboardView for State {
+    /// The pieces that can move (on their squares), then those that can enter (in the pool).
+    fn key_targets(
+        board: &PatolliBoard,
+        referee: &PatolliReferee,
+        _chosen: Option<Piece>,
+    ) -> (Vec<(Vec2, KeyAct<State>)>, f32) {
+        let geometry = Geometry::of(&board.track);
+        let state = referee.state();
+        let targets = state
+            .legal_actions()
+            .into_iter()
+            .filter_map(|action| {
+                let at = match action {
+                    Action::Move(piece) => {
+                        geometry.piece_position(&board.track, piece, state.location(piece))
+                    }
+                    Action::Place(piece) => slot_position(piece, false),
+                    Action::Pass => return None,
+                };
+                Some((at, KeyAct::Act(action)))
+            })
+            .collect();
+        (targets, geometry.square())
     }
 }
 

@@ -113,9 +113,11 @@ fn legend() -> impl Bundle {
     )
 }
 
-/// P passes; Enter moves the chosen piece.
+/// P passes; Enter moves the piece chosen by a click (the keyboard's cursor, when it shows,
+/// acts itself).
 fn send_key_requests(
     keys: Res<ButtonInput<KeyCode>>,
+    cursor: Res<crate::app::keyboard::KeyCursor>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<ActionRequested>,
 ) {
@@ -126,6 +128,7 @@ fn send_key_requests(
         });
     }
     if (keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter))
+        && !cursor.shown
         && let Some(piece) = selection.chosen
     {
         *selection = Selection::default();

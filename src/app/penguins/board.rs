@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::referee::{
     ActionApplied, ActionRequested, Floe, Penguin, PenguinsBoard, PenguinsReferee,
 };
+use crate::app::keyboard::{KeyAct, KeyboardView};
 use crate::app::match_view::{self, Notice};
 use crate::app::pieces::{
     Glide, GlidingPiece, Grid, PieceRing, Shown, clicked, make_disc, show_ring, start_glides,
@@ -37,7 +38,10 @@ const SLIDE_SECONDS: f32 = 0.3;
 const SINK_SECONDS: f32 = 0.35;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(crate::app::trail::plugin::<State>);
+    app.add_plugins((
+        crate::app::trail::plugin::<State>,
+        crate::app::keyboard::plugin::<State>,
+    ));
     app.init_resource::<Shapes>();
     app.add_systems(
         PostUpdate,
@@ -78,6 +82,33 @@ impl LastMoveView for State {
             Action::Move { from, to } => vec![at(from), at(to)],
         };
         (fields, field_size(board.rows, board.cols))
+    }
+}
+
+impl KeyboardView for State {
+    /// Placing: the floes a penguin may go on. Sliding: the penguins that can move, and once
+    /// one is chosen, the floes it can reach.
+    fn key_targets(
+        board: &PenguinsBoard,
+        referee: &PenguinsReferee,
+        chosen: Option<Pos>,
+    ) -> (Vec<(Vec2, KeyAct<State>)>, f32) {
+        let at = |pos| field_position(board.rows, board.cols, pos);
+        let mut targets: Vec<(Vec2, KeyAct<State>)> = Vec::new();
+        for action in referee.state().legal_actions() {
+            let target = match (action, chosen) {
+                (Action::Place(pos), _) => (at(pos), KeyAct::Act(action)),
+                (Action::Move { from, to }, Some(penguin)) if from == penguin => {
+                    (at(to), KeyAct::Act(action))
+                }
+                (Action::Move { from, .. }, None) => (at(from), KeyAct::Choose(from)),
+                (Action::Move { .. }, Some(_)) => continue,
+            };
+            if !targets.iter().any(|(_, act)| *act == target.1) {
+                targets.push(target);
+            }
+        }
+        (targets, field_size(board.rows, board.cols))
     }
 }
 
