@@ -16,6 +16,7 @@ use crate::app::referee::{
     ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
     Refusal, RematchRequested, UndoRequested,
 };
+use crate::app::rules_page::{RulesPage, RulesRequested};
 use crate::app::search_task::Thinking;
 use crate::app::{AppSystems, Screen, theme};
 use crate::record::Record;
@@ -167,6 +168,7 @@ fn send_match_keys<G: MatchView>(
     mut undo: MessageWriter<UndoRequested>,
     mut again: MessageWriter<RematchRequested>,
     mut hint: MessageWriter<HintRequested>,
+    mut rules: ResMut<RulesPage>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
@@ -179,7 +181,9 @@ fn send_match_keys<G: MatchView>(
         again.write(RematchRequested);
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if selection.chosen.is_some() {
+        if rules.open.is_some() {
+            rules.open = None;
+        } else if selection.chosen.is_some() {
             *selection = Selection::default();
         } else {
             next.set(Screen::Menu);
@@ -288,15 +292,21 @@ fn show_messages<G: MatchView>(
     notice: Res<Notice>,
     referee: Option<Res<Referee<G>>>,
     hints: Option<Res<Hints<G>>>,
+    rules: Res<RulesPage>,
     layout: Option<Res<GameLayout<G::Layout>>>,
     log: Res<MatchLog>,
     mut notices: Query<(&mut Text, &mut TextColor), OnlyNotice>,
     mut errors: Query<&mut Text, OnlyLayoutError>,
     mut logs: Query<&mut Text, OnlyLog>,
 ) {
+    let offer = rules
+        .offered
+        .filter(|_| notice.0.is_none())
+        .map(|game| format!("New to {}? F1 opens the rules.", game.title()));
     let hint = referee
         .zip(hints)
-        .and_then(|(referee, hints)| hints.line(&referee));
+        .and_then(|(referee, hints)| hints.line(&referee))
+        .or(offer);
     for (mut text, mut color) in &mut notices {
         let (line, tint) = match &hint {
             Some(hint) => (hint.clone(), theme::HINT),
@@ -471,6 +481,11 @@ pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
                 row.spawn(theme::button("Hint (H)", 100.0)).observe(
                     |_: On<Pointer<Click>>, mut hint: MessageWriter<HintRequested>| {
                         hint.write(HintRequested);
+                    },
+                );
+                row.spawn(theme::button("Rules (F1)", 110.0)).observe(
+                    |_: On<Pointer<Click>>, mut rules: MessageWriter<RulesRequested>| {
+                        rules.write(RulesRequested);
                     },
                 );
                 row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))

@@ -14,6 +14,7 @@ pub mod penguins;
 pub mod pieces;
 pub mod records;
 pub mod referee;
+pub mod rules_page;
 pub mod screenshot;
 pub mod search_task;
 pub mod shapes;
@@ -316,6 +317,7 @@ impl Plugin for AppPlugin {
         app.add_plugins((
             theme::plugin,
             window::plugin,
+            rules_page::plugin,
             pieces::plugin,
             magnetic_cave::view_plugin,
             patolli::view_plugin,

@@ -54,6 +54,8 @@ pub const PIECE_LABEL: Color = Color::srgb(1.0, 1.0, 1.0);
 pub const MOVABLE: Color = Color::srgb(0.55, 0.95, 0.65);
 /// The last move's trail: where it started, the way it went, where it ended.
 pub const LAST_MOVE: Color = Color::srgb(0.80, 0.48, 0.98);
+/// The rules page's background.
+pub const RULES_PAGE: Color = Color::srgb(0.11, 0.16, 0.22);
 /// The keyboard's cursor.
 pub const KEY_CURSOR: Color = Color::srgb(1.0, 0.98, 0.85);
 /// A hint's way: the engine's choice for the human to move.

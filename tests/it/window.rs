@@ -953,3 +953,72 @@ fn every_game_plays_by_keys_alone() {
         assert!(stdout.contains('{'), "{game}: no status line\n{stdout}");
     }
 }
+
+/// Whether a pixel is the rules page's background (`theme::RULES_PAGE`).
+fn rules_page_blue([r, g, b]: [u8; 3]) -> bool {
+    r.abs_diff(28) <= 3 && g.abs_diff(41) <= 3 && b.abs_diff(56) <= 3
+}
+
+/// F1 and `?` open the game's rules beside its board, Esc closes them and stays in the match;
+/// the first opening of a game offers them once, noted in the settings file.
+#[test]
+fn the_rules_open_with_f1_and_close_with_esc_beside_the_board() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-rules");
+    let err = dir.join("stderr.txt");
+    let settings = dir.join("settings");
+    let script = format!(
+        r#"
+        "$TABLERO" play patolli --seed 3 > /dev/null 2>> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 2
+        timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+        xwd -id "$wid" -out "$DIR/before.xwd"
+        xdotool key F1; sleep 1
+        xwd -id "$wid" -out "$DIR/open.xwd"
+        xdotool key Escape; sleep 1
+        xwd -id "$wid" -out "$DIR/closed.xwd"
+        xdotool getwindowname "$wid" > "$DIR/title.txt"
+        xdotool key shift+slash; sleep 1
+        xwd -id "$wid" -out "$DIR/question.xwd"
+        kill $app; wait $app 2> /dev/null
+        true
+        "#
+    );
+    let status = xvfb_run(
+        &script,
+        &[
+            ("DIR", dir.as_os_str()),
+            ("TABLERO_CONFIG_DIR", settings.as_os_str()),
+        ],
+        &err,
+    );
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    let page = |name: &str| {
+        let image = read_xwd(&dir.join(name));
+        image.pixels().filter(|p| rules_page_blue(p.0)).count()
+    };
+    // A few pixels of that colour are edges of other things.
+    assert!(page("before.xwd") < 1_000, "{}", page("before.xwd"));
+    assert!(page("open.xwd") > 100_000, "F1: {}", page("open.xwd"));
+    assert!(page("closed.xwd") < 1_000, "Esc leaves the page open");
+    assert!(
+        page("question.xwd") > 100_000,
+        "?: {}",
+        page("question.xwd")
+    );
+    let title = std::fs::read_to_string(dir.join("title.txt")).unwrap_or_default();
+    assert!(
+        title.starts_with("Tablero — Patolli"),
+        "Esc left the match: {title}"
+    );
+    let remembered = std::fs::read_to_string(settings.join("menu.ron")).unwrap_or_default();
+    assert!(
+        remembered.contains("rules_offered: [Patolli]"),
+        "{remembered}"
+    );
+}

@@ -48,6 +48,8 @@ pub struct RememberedChoices {
     pub more_seats: [Option<Seat>; 2],
     /// Penguins: penguins per player.
     pub penguins: u8,
+    /// The games whose rules the window has offered once already.
+    pub rules_offered: Vec<GameKind>,
 }
 
 impl Default for RememberedChoices {
@@ -65,6 +67,7 @@ impl From<&MenuChoices> for RememberedChoices {
             seconds_a_move: choices.budget.as_secs_f64(),
             more_seats: choices.more_seats,
             penguins: choices.penguins,
+            rules_offered: Vec::new(),
         }
     }
 }
@@ -118,10 +121,39 @@ pub fn recall(file: &Path) -> Result<Option<RememberedChoices>, LayoutError> {
 /// # Errors
 /// I/O errors.
 pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
+    let mut remembered = RememberedChoices::from(choices);
+    remembered.rules_offered = recall(file)
+        .ok()
+        .flatten()
+        .map(|kept| kept.rules_offered)
+        .unwrap_or_default();
+    write(file, &remembered)
+}
+
+fn write(file: &Path, remembered: &RememberedChoices) -> std::io::Result<()> {
     if let Some(folder) = file.parent() {
         std::fs::create_dir_all(folder)?;
     }
-    crate::files::write_atomically(file, &RememberedChoices::from(choices).to_ron())
+    crate::files::write_atomically(file, &remembered.to_ron())
+}
+
+/// Notes in `file` that the rules of `game` were offered; `Ok(true)` the first time. A file
+/// that does not parse counts as offered (it is not overwritten).
+///
+/// # Errors
+/// The file cannot be written.
+pub fn note_rules_offered(file: &Path, game: GameKind) -> std::io::Result<bool> {
+    let mut remembered = match recall(file) {
+        Ok(Some(remembered)) => remembered,
+        Ok(None) => RememberedChoices::default(),
+        Err(_) => return Ok(false),
+    };
+    if remembered.rules_offered.contains(&game) {
+        return Ok(false);
+    }
+    remembered.rules_offered.push(game);
+    write(file, &remembered)?;
+    Ok(true)
 }
 
 #[cfg(test)]
