@@ -139,7 +139,7 @@ fn toggle_page(
     screen: Res<State<Screen>>,
     mut page: ResMut<RulesPage>,
 ) {
-    if requests.read().count() % 2 == 0 {
+    if requests.read().count().is_multiple_of(2) {
         return;
     }
     let game = match screen.get() {
