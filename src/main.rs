@@ -489,8 +489,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Levels { action: None }) => {
             let levels = levels::find()?;
             println!("Boards: {levels}");
-            for path in levels::layout_files(&levels) {
-                println!("  {}", path.display());
+            for board in layout::boards(&levels) {
+                let game = board.game.map_or("?", |game| game.title());
+                match &board.setup {
+                    Ok(_) => println!("  {game}: {} ({})", board.name, board.path.display()),
+                    Err(e) => println!("  {game}: {} — {e}", board.name),
+                }
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -131,6 +131,8 @@ fn absolute(levels: &Levels) -> Option<PathBuf> {
 pub struct LayoutFile {
     /// The setup, or the file's error.
     pub result: Result<GameSetup, LayoutError>,
+    /// The board's name: the layout's `name:`, else the file's name without `.ron`.
+    pub name: String,
 }
 
 /// Reads `.ron` layouts with [`layout::parse`].
@@ -155,8 +157,13 @@ impl AssetLoader for LayoutLoader {
         reader.read_to_end(&mut bytes).await?;
         let name = load_context.path().path().to_string_lossy();
         let file = self.levels.path_of(&name);
+        let board_name = layout::read_ron::<layout::Layout>("", &String::from_utf8_lossy(&bytes))
+            .ok()
+            .and_then(|layout| layout.name().map(str::to_string))
+            .unwrap_or_else(|| name.trim_end_matches(".ron").to_string());
         Ok(LayoutFile {
             result: layout::parse(&file.display().to_string(), &bytes),
+            name: board_name,
         })
     }
 
@@ -268,6 +275,8 @@ pub struct GameLayout<G: LayoutGame> {
     pub handle: Handle<LayoutFile>,
     /// The file's name, for messages.
     pub file: String,
+    /// The board's name, for players (never a path).
+    pub name: String,
     /// The last configuration that loaded without error.
     pub config: G::Config,
     /// What is wrong with the file now, if anything.
@@ -329,6 +338,7 @@ fn load_layout<G: LayoutGame>(
         .map(|s| s.levels.clone())
         .unwrap_or_else(|| Levels::folder("levels"));
     commands.insert_resource(GameLayout::<G> {
+        name: file_name.trim_end_matches(".ron").to_string(),
         handle: asset_server.load(format!("{LEVELS_SOURCE}://{file_name}")),
         file: levels.path_of(&file_name).display().to_string(),
         config,
@@ -336,6 +346,23 @@ fn load_layout<G: LayoutGame>(
         read: None,
         started_from_it,
     });
+}
+
+impl<G: LayoutGame> GameLayout<G> {
+    /// Plays the board in the levels' file `file_name` from now on (the menu's choice): it is
+    /// loaded and watched as the first one was, and replaces the configuration once read.
+    pub fn choose(&mut self, asset_server: &AssetServer, levels: &Levels, file_name: &str) {
+        self.handle = asset_server.load(format!("{LEVELS_SOURCE}://{file_name}"));
+        self.file = levels.path_of(file_name).display().to_string();
+        self.name = file_name.trim_end_matches(".ron").to_string();
+        self.error = None;
+        self.started_from_it = false;
+    }
+
+    /// The file name of the board in play, as the levels folder knows it.
+    pub fn file_name(&self) -> &str {
+        self.file.rsplit(['/', '\\']).next().unwrap_or(&self.file)
+    }
 }
 
 fn watch_layout<G: LayoutGame>(
@@ -358,6 +385,7 @@ fn watch_layout<G: LayoutGame>(
         let Some(file) = files.get(id) else {
             continue;
         };
+        layout.name.clone_from(&file.name);
         match &file.result {
             Ok(setup) => match G::config(setup) {
                 Some(config) => {

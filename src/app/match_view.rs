@@ -168,7 +168,7 @@ fn send_match_keys<G: MatchView>(
     mut undo: MessageWriter<UndoRequested>,
     mut again: MessageWriter<RematchRequested>,
     mut hint: MessageWriter<HintRequested>,
-    mut rules: ResMut<RulesPage>,
+    rules: Option<ResMut<RulesPage>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
@@ -181,7 +181,7 @@ fn send_match_keys<G: MatchView>(
         again.write(RematchRequested);
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if rules.open.is_some() {
+        if let Some(mut rules) = rules.filter(|rules| rules.open.is_some()) {
             rules.open = None;
         } else if selection.chosen.is_some() {
             *selection = Selection::default();
@@ -292,7 +292,7 @@ fn show_messages<G: MatchView>(
     notice: Res<Notice>,
     referee: Option<Res<Referee<G>>>,
     hints: Option<Res<Hints<G>>>,
-    rules: Res<RulesPage>,
+    rules: Option<Res<RulesPage>>,
     layout: Option<Res<GameLayout<G::Layout>>>,
     log: Res<MatchLog>,
     mut notices: Query<(&mut Text, &mut TextColor), OnlyNotice>,
@@ -300,7 +300,7 @@ fn show_messages<G: MatchView>(
     mut logs: Query<&mut Text, OnlyLog>,
 ) {
     let offer = rules
-        .offered
+        .and_then(|rules| rules.offered)
         .filter(|_| notice.0.is_none())
         .map(|game| format!("New to {}? F1 opens the rules.", game.title()));
     let hint = referee

@@ -19,7 +19,9 @@ use super::referee::MatchNotStarted;
 use super::theme::{self, Selected};
 use super::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
+use crate::layout;
 use crate::layout::PenguinsSetup;
+use crate::levels::Levels;
 use crate::rules::{GameKind, Seat};
 use crate::setup::{self, PenguinsMatch, SetupError};
 
@@ -111,6 +113,8 @@ enum MenuText {
     Budget,
     /// The chosen game's layout file and its error.
     Layout,
+    /// The chosen game's board, by name.
+    Board,
 }
 
 /// The name of side `side` (0 moves first) in `game`.
@@ -169,7 +173,70 @@ fn value_box(row: &mut ChildSpawnerCommands, marker: MenuText, width: f32) {
     });
 }
 
-fn spawn_menu(mut commands: Commands) {
+/// The boards the levels in use offer, read when the menu opens.
+#[derive(Resource, Debug, Default)]
+pub struct MenuBoards(pub Vec<layout::Board>);
+
+/// The ◀ ▶ buttons: moves the chosen game's board `step` places along the boards found for
+/// it (the good ones, in the order `tablero levels` lists them).
+pub fn step_board(
+    In(step): In<i32>,
+    choices: Res<MenuChoices>,
+    boards: Res<MenuBoards>,
+    start: Option<Res<AppStart>>,
+    asset_server: Res<AssetServer>,
+    cave: Option<ResMut<CaveLayout>>,
+    patolli: Option<ResMut<PatolliLayout>>,
+    penguins: Option<ResMut<PenguinsLayout>>,
+) {
+    let usable: Vec<&layout::Board> = boards
+        .0
+        .iter()
+        .filter(|board| board.game == Some(choices.game) && board.setup.is_ok())
+        .collect();
+    if usable.is_empty() {
+        return;
+    }
+    let levels = start
+        .map(|start| start.levels.clone())
+        .unwrap_or_else(|| Levels::folder("levels"));
+    let step_from = |current: &str| {
+        let at = usable
+            .iter()
+            .position(|board| board.file_name == current)
+            .unwrap_or(0);
+        let len = usable.len() as i32;
+        usable[(at as i32 + step).rem_euclid(len) as usize]
+            .file_name
+            .clone()
+    };
+    match choices.game {
+        GameKind::MagneticCave => {
+            if let Some(mut layout) = cave {
+                let next = step_from(layout.file_name());
+                layout.choose(&asset_server, &levels, &next);
+            }
+        }
+        GameKind::Patolli => {
+            if let Some(mut layout) = patolli {
+                let next = step_from(layout.file_name());
+                layout.choose(&asset_server, &levels, &next);
+            }
+        }
+        GameKind::Penguins => {
+            if let Some(mut layout) = penguins {
+                let next = step_from(layout.file_name());
+                layout.choose(&asset_server, &levels, &next);
+            }
+        }
+    }
+}
+
+fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
+    let levels = start
+        .map(|start| start.levels.clone())
+        .unwrap_or_else(|| Levels::folder("levels"));
+    commands.insert_resource(MenuBoards(layout::boards(&levels)));
     commands
         .spawn((
             Name::new("Menu"),
@@ -289,6 +356,19 @@ fn spawn_menu(mut commands: Commands) {
                         step_budget(&mut choices, BUDGET_STEP);
                     },
                 );
+            });
+            menu.spawn(row()).with_children(|row| {
+                row.spawn(caption("Board"));
+                for (text, step) in [("◀", -1), ("▶", 1)] {
+                    if step > 0 {
+                        value_box(row, MenuText::Board, 300.0);
+                    }
+                    row.spawn(theme::button(text, 44.0)).observe(
+                        move |_: On<Pointer<Click>>, mut commands: Commands| {
+                            commands.run_system_cached_with(step_board, step);
+                        },
+                    );
+                }
             });
             menu.spawn((MenuText::Layout, theme::label("", 16.0, theme::TEXT_DIM)));
             menu.spawn(theme::button("Start (Enter)", 240.0)).observe(
@@ -546,12 +626,12 @@ fn show_choices(
     for (option, mut selected) in &mut more_seats {
         selected.set_if_neq(Selected(choices.more_seats[option.side] == option.seat));
     }
-    let (file, description, error) = match choices.game {
+    let (board_name, description, error) = match choices.game {
         GameKind::MagneticCave => match &layout {
             Some(layout) => {
                 let c = layout.config;
                 (
-                    layout.file.as_str(),
+                    layout.name.as_str(),
                     format!(
                         "{}x{} cave, {} in a line wins",
                         c.width(),
@@ -565,7 +645,7 @@ fn show_choices(
         },
         GameKind::Patolli => match &patolli_layout {
             Some(layout) => (
-                layout.file.as_str(),
+                layout.name.as_str(),
                 format!("a track of {} squares", layout.config.track.len()),
                 layout.error.as_deref(),
             ),
@@ -573,7 +653,7 @@ fn show_choices(
         },
         GameKind::Penguins => match &penguins_layout {
             Some(layout) => (
-                layout.file.as_str(),
+                layout.name.as_str(),
                 match &layout.config {
                     PenguinsSetup::Generated(g) => {
                         format!("boards drawn from the seed, {:.0} % water", g.water * 100.0)
@@ -585,10 +665,10 @@ fn show_choices(
             None => ("", String::new(), None),
         },
     };
-    let mut layout_line = if file.is_empty() {
+    let mut layout_line = if board_name.is_empty() {
         String::new()
     } else {
-        format!("Layout {file}: {description}")
+        description.clone()
     };
     if let Some(error) = error {
         layout_line.push_str(&format!("\nLayout error (last good layout kept): {error}"));
@@ -610,6 +690,7 @@ fn show_choices(
             MenuText::Seed => choices.seed.to_string(),
             MenuText::Budget => format!("{:.1} s", choices.budget.as_secs_f64()),
             MenuText::Layout => layout_line.clone(),
+            MenuText::Board => board_name.to_string(),
         };
         theme::set_text(&mut text, content);
     }

@@ -7,7 +7,7 @@
 #![warn(missing_docs)]
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -32,6 +32,17 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// The board's name, if the layout gives one.
+    pub fn name(&self) -> Option<&str> {
+        let name = match self {
+            Layout::MagneticCave(cave) => &cave.name,
+            Layout::Patolli(board) => &board.name,
+            Layout::Penguins(penguins) => &penguins.name,
+        }
+        .trim();
+        (!name.is_empty()).then_some(name)
+    }
+
     /// The game this layout is for.
     pub fn game(&self) -> GameKind {
         match self {
@@ -43,9 +54,12 @@ impl Layout {
 }
 
 /// The Magnetic Cave's layout fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CaveLayout {
+    /// The board's name in the menu; the file's name without `.ron` when left out.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     /// Number of columns (1 to 26).
     pub width: u32,
     /// Number of rows (1 to 26).
@@ -69,6 +83,9 @@ impl CaveLayout {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PatolliLayout {
+    /// The board's name in the menu; the file's name without `.ron` when left out.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     /// Every track square as (row, column), row 0 at the top, in clockwise order.
     pub track: Vec<GridCell>,
     /// The squares where captures happen.
@@ -111,6 +128,9 @@ pub struct PatolliEnds {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PenguinsLayout {
+    /// The board's name in the menu; the file's name without `.ron` when left out.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     /// Rows of a drawn board (4 to 20).
     #[serde(default = "default_penguins_side")]
     pub rows: u16,
@@ -384,6 +404,7 @@ impl Layout {
     /// The layout of a Magnetic Cave of `config`.
     pub fn of_cave(config: CaveConfig) -> Layout {
         Layout::MagneticCave(CaveLayout {
+            name: String::new(),
             width: u32::from(config.width()),
             height: u32::from(config.height()),
             win_length: u32::from(config.win_length()),
@@ -398,6 +419,7 @@ impl Layout {
             end: track.end(player),
         };
         Layout::Patolli(PatolliLayout {
+            name: String::new(),
             track: track.cells().to_vec(),
             middle: track.middle().to_vec(),
             arm_ends: track.arm_ends().to_vec(),
@@ -421,6 +443,7 @@ impl Layout {
             .collect();
         let defaults = Generator::default();
         Layout::Penguins(PenguinsLayout {
+            name: String::new(),
             rows: board.rows(),
             cols: board.cols(),
             water: defaults.water,
@@ -547,6 +570,53 @@ pub fn error_at_field(path: &Path, fault: &LayoutFault) -> LayoutError {
         column,
         message: fault.to_string(),
     }
+}
+
+/// A layout file found in the levels in use, as the menu offers it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board {
+    /// Its path (`<built-in>/NAME.ron` for a built-in one).
+    pub path: PathBuf,
+    /// Its file's name, as the levels folder knows it.
+    pub file_name: String,
+    /// Its name: the layout's `name:`, else the file's name without `.ron`.
+    pub name: String,
+    /// The game it is for, when it parses that far.
+    pub game: Option<GameKind>,
+    /// The setup it makes, or what is wrong with it.
+    pub setup: Result<GameSetup, LayoutError>,
+}
+
+/// The boards of `levels`: every layout file of the folder, then the built-in boards it
+/// lacks, each read and checked (a broken one is listed with its error).
+pub fn boards(levels: &crate::levels::Levels) -> Vec<Board> {
+    crate::levels::layout_files(levels)
+        .into_iter()
+        .map(|path| {
+            let file_name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let stem = file_name.trim_end_matches(".ron").to_string();
+            let shown = path.display().to_string();
+            let text = read_file(&path).map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            let layout = text
+                .as_ref()
+                .ok()
+                .and_then(|text| read_ron::<Layout>(&shown, text).ok());
+            let setup = text.and_then(|text| parse(&shown, text.as_bytes()));
+            Board {
+                name: layout
+                    .as_ref()
+                    .and_then(|l| l.name().map(str::to_string))
+                    .unwrap_or(stem),
+                game: layout.as_ref().map(Layout::game),
+                file_name,
+                path,
+                setup,
+            }
+        })
+        .collect()
 }
 
 /// Reads and checks the layout file at `path`.

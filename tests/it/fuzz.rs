@@ -494,6 +494,7 @@ mod hot_reload {
                         &handle,
                         LayoutFile {
                             result: result.clone(),
+                            name: "fuzzed".to_string(),
                         },
                     )
                     .expect("the layout's asset slot is there");

@@ -1150,3 +1150,35 @@ fn a_hint_is_only_for_a_human_turn() {
         Some("No hint: a hint is for a human's turn")
     );
 }
+
+/// The menu offers every board found for the chosen game by its name: a designer's new file
+/// (named in its `name:` field) is one ◀ away, and the match starts on it.
+#[test]
+fn the_menu_chooses_among_the_boards_found_by_name() {
+    use tablero::app::menu::step_board;
+    let levels = standard_levels("menu-boards");
+    std::fs::write(
+        levels.join("big.ron"),
+        "MagneticCave(name: \"Big\", width: 10, height: 10, win_length: 6)",
+    )
+    .unwrap();
+    let start = AppStart::menu(levels.to_path_buf());
+    let mut app = headless_app_with(&levels, start, false, |app| {
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_plugins(tablero::app::menu::plugin);
+    });
+    let cave = |app: &App| app.world().resource::<CaveLayout>().clone();
+    assert!(pump_until(&mut app, |app| cave(app).name == "magnetic_cave"));
+    app.world_mut()
+        .run_system_cached_with(step_board, -1)
+        .expect("the board steps");
+    assert!(pump_until(&mut app, |app| cave(app).config.width() == 10));
+    assert_eq!(cave(&app).name, "Big");
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Enter);
+    assert!(pump_until(&mut app, |app| {
+        app.world().get_resource::<CaveReferee>().is_some()
+    }));
+    assert_eq!(referee(&app).setup().config.win_length(), 6);
+}

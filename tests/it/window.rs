@@ -167,11 +167,12 @@ fn within_three_tries<T>(
     }
 }
 
-/// Runs `script` under `xvfb-run -a` with the app in `$TABLERO` and `envs`, and returns its
+/// Runs `script` under `xvfb-run -a` (a 1920x1080 screen, where the window opens at its
+/// designed 1280x720) with the app in `$TABLERO` and `envs`, and returns its
 /// exit status. A run whose X display never came up (the app reports `XOpenDisplayFailed` in
 /// `$ERR`, or xvfb-run that Xvfb failed to start) is tried again ([`within_three_tries`]).
 fn xvfb_run(script: &str, envs: &[(&str, &std::ffi::OsStr)], err: &Path) -> ExitStatus {
-    xvfb_run_on("1280x800", script, envs, err)
+    xvfb_run_on("1920x1080", script, envs, err)
 }
 
 /// [`xvfb_run`] on a virtual screen of `screen` pixels (`WIDTHxHEIGHT`).
@@ -358,7 +359,7 @@ fn an_idle_window_rests() {
         return;
     }
     let script = r#"
-        xvfb-run -a -s "-screen 0 1280x800x24" "$TABLERO" play magnetic-cave > /dev/null 2>&1 &
+        xvfb-run -a -s "-screen 0 1920x1080x24" "$TABLERO" play magnetic-cave > /dev/null 2>&1 &
         runner=$!
         pid=""
         for _ in $(seq 100); do
