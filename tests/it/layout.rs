@@ -180,7 +180,12 @@ mod patolli {
         let text = shipped("patolli.ron").replacen("(3, 8)", "(3, 9)", 1);
         let e = error(&text);
         assert!(e.message.contains("not orthogonally adjacent"), "{e}");
-        assert_eq!(e.line, 10, "{e}"); // the line of `track:`
+        let track = text
+            .lines()
+            .position(|l| l.starts_with("    track:"))
+            .unwrap()
+            + 1;
+        assert_eq!(e.line, track, "{e}"); // the line of `track:`
         // A repeated cell.
         let text = shipped("patolli.ron").replacen("(3, 8)", "(1, 8)", 1);
         assert!(error(&text).message.contains("repeats"), "{}", error(&text));
@@ -248,7 +253,8 @@ mod patolli {
         let bad = run_tablero(&["check-layout", broken.to_str().unwrap()], "");
         assert_eq!(bad.status.code(), Some(1));
         let err = String::from_utf8_lossy(&bad.stderr);
-        assert!(err.contains(&format!("{}:10:", broken.display())), "{err}");
+        // Line 11: the `track:` field (after the comments and the board's name).
+        assert!(err.contains(&format!("{}:11:", broken.display())), "{err}");
     }
 }
 
