@@ -2,6 +2,7 @@
 //! the AI thinks, then start. Enter starts too. The menu opens with the choices of the last
 //! match started from it ([`memory`]).
 
+pub mod cards;
 pub mod memory;
 
 use std::time::Duration;
@@ -43,7 +44,12 @@ pub fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (show_choices, show_level_choice)
+        (
+            show_choices,
+            show_level_choice,
+            cards::show_chosen_card,
+            cards::draw_pictures,
+        )
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Menu)),
     );
@@ -84,9 +90,6 @@ impl Default for MenuChoices {
         }
     }
 }
-
-#[derive(Component, Clone, Copy)]
-struct GameOption(GameKind);
 
 /// The AI level button of `.0`.
 #[derive(Component, Clone, Copy)]
@@ -237,6 +240,7 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
         .map(|start| start.levels.clone())
         .unwrap_or_else(|| Levels::folder("levels"));
     commands.insert_resource(MenuBoards(layout::boards(&levels)));
+    cards::spawn_cards(&mut commands, DespawnOnExit(Screen::Menu));
     commands
         .spawn((
             Name::new("Menu"),
@@ -249,6 +253,8 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 row_gap: px(6),
                 ..default()
             },
+            // The column spans the window; the game cards beside it take their own clicks.
+            Pickable::IGNORE,
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {
@@ -258,17 +264,11 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 20.0,
                 theme::TEXT_DIM,
             ));
-            menu.spawn(row()).with_children(|row| {
-                row.spawn(caption("Game"));
-                for game in GameKind::ALL {
-                    row.spawn((GameOption(game), theme::button(game.title(), 150.0)))
-                        .observe(
-                            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                                choices.game = game;
-                            },
-                        );
-                }
-            });
+            menu.spawn(theme::label(
+                "Choose a game on the left, the seats and the board here.",
+                16.0,
+                theme::TEXT_DIM,
+            ));
             for side in 0..2 {
                 menu.spawn(row()).with_children(|row| {
                     row.spawn((MenuText::Side(side), caption("")));
@@ -597,18 +597,11 @@ fn show_choices(
     patolli_layout: Option<Res<PatolliLayout>>,
     penguins_layout: Option<Res<PenguinsLayout>>,
     not_started: Option<Res<MatchNotStarted>>,
-    mut more_seats: Query<
-        (&MoreSeatOption, &mut Selected),
-        (Without<GameOption>, Without<SeatOption>),
-    >,
+    mut more_seats: Query<(&MoreSeatOption, &mut Selected), Without<SeatOption>>,
     mut penguins_rows: Query<&mut Node, With<PenguinsOnly>>,
-    mut games: Query<(&GameOption, &mut Selected), Without<SeatOption>>,
-    mut seats: Query<(&SeatOption, &mut Selected), Without<GameOption>>,
+    mut seats: Query<(&SeatOption, &mut Selected), Without<MoreSeatOption>>,
     mut texts: Query<(&MenuText, &mut Text)>,
 ) {
-    for (option, mut selected) in &mut games {
-        selected.set_if_neq(Selected(option.0 == choices.game));
-    }
     for (option, mut selected) in &mut seats {
         selected.set_if_neq(Selected(choices.seats[option.side] == option.seat));
     }

@@ -1168,12 +1168,24 @@ fn the_menu_chooses_among_the_boards_found_by_name() {
         app.add_plugins(tablero::app::menu::plugin);
     });
     let cave = |app: &App| app.world().resource::<CaveLayout>().clone();
+    // The cave's card draws the board chosen: its cells and the two walls' squares.
+    let picture = |app: &mut App| {
+        use tablero::app::menu::cards::BoardPicture;
+        let mut pictures = app.world_mut().query::<(&BoardPicture, &Children)>();
+        pictures
+            .iter(app.world())
+            .find(|(picture, _)| picture.0 == tablero::rules::GameKind::MagneticCave)
+            .map_or(0, |(_, squares)| squares.len())
+    };
     assert!(pump_until(&mut app, |app| cave(app).name == "magnetic_cave"));
+    assert_eq!(picture(&mut app), 8 * 10);
     app.world_mut()
         .run_system_cached_with(step_board, -1)
         .expect("the board steps");
     assert!(pump_until(&mut app, |app| cave(app).config.width() == 10));
     assert_eq!(cave(&app).name, "Big");
+    app.update();
+    assert_eq!(picture(&mut app), 10 * 12);
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::Enter);

@@ -786,9 +786,9 @@ fn the_hint_key_marks_the_engines_choice_on_every_board() {
     }
 }
 
-/// Every game on screens from 800x600 to 2560x1440, and at scale factor 2: the window opens
-/// at the designed size or smaller with its proportions within 90 % of the screen, the
-/// picture has the window's physical size (crisp at scale 2), and every UI node lies inside
+/// The menu and every game on screens from 800x600 to 2560x1440, and at scale factor 2: the
+/// window opens at the designed size or smaller with its proportions within 90 % of the
+/// screen, the picture has the window's physical size (crisp at scale 2), and every UI node lies inside
 /// the window (`TABLERO_UI_REPORT`). Screenshots are kept in the scratch folder.
 #[test]
 fn every_game_fits_every_screen_and_the_scale_factor() {
@@ -806,18 +806,20 @@ fn every_game_fits_every_screen_and_the_scale_factor() {
         ("2560x1440", 1, (1280.0, 720.0)),
         ("3840x2160", 2, (1280.0, 720.0)),
     ];
+    // Each screen of the app: the menu, and a match of each game.
     let games = [
-        ("magnetic-cave", "--moves A1,H1"),
-        ("patolli", "--seed 3"),
-        ("penguins", "--seed 3"),
+        ("menu", ""),
+        ("magnetic-cave", "play magnetic-cave --moves A1,H1"),
+        ("patolli", "play patolli --seed 3"),
+        ("penguins", "play penguins --seed 3"),
     ];
     for (screen, scale, (width, height)) in screens {
         let script = games
             .iter()
             .map(|(game, options)| {
                 format!(
-                    "TABLERO_UI_REPORT=\"$DIR/{game}-{screen}.json\" \"$TABLERO\" play {game} \
-                     {options} --screenshot \"$DIR/{game}-{screen}.png\" 2>> \"$ERR\" || exit 1\n"
+                    "TABLERO_UI_REPORT=\"$DIR/{game}-{screen}.json\" \"$TABLERO\" {options} \
+                     --screenshot \"$DIR/{game}-{screen}.png\" 2>> \"$ERR\" || exit 1\n"
                 )
             })
             .collect::<String>();
@@ -1022,4 +1024,44 @@ fn the_rules_open_with_f1_and_close_with_esc_beside_the_board() {
         remembered.contains("rules_offered: [Patolli]"),
         "{remembered}"
     );
+}
+
+/// The menu's game cards choose the game: a click on Patolli's card and Enter start Patolli.
+#[test]
+fn a_click_on_a_game_card_chooses_the_game() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-cards");
+    let err = dir.join("stderr.txt");
+    let settings = dir.join("settings");
+    // Patolli's card, the second of the column on the menu's left.
+    let script = format!(
+        r#"
+        "$TABLERO" > /dev/null 2>> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 2
+        xdotool mousemove --window "$wid" 140 356; sleep 0.5
+        xdotool click 1; sleep 1
+        timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+        xdotool key Return; sleep 2
+        xdotool getwindowname "$wid" > "$DIR/title.txt"
+        kill $app; wait $app 2> /dev/null
+        true
+        "#
+    );
+    let status = xvfb_run(
+        &script,
+        &[
+            ("DIR", dir.as_os_str()),
+            ("TABLERO_CONFIG_DIR", settings.as_os_str()),
+            ("TABLERO_LEVELS", repo().join("levels").as_os_str()),
+        ],
+        &err,
+    );
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    let title = std::fs::read_to_string(dir.join("title.txt")).unwrap_or_default();
+    assert!(title.starts_with("Tablero — Patolli"), "{title}");
 }
