@@ -156,7 +156,12 @@ impl AssetLoader for LayoutLoader {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
         let name = load_context.path().path().to_string_lossy();
-        let file = self.levels.path_of(&name);
+        // Errors name the file as the levels folder knows it, never a path of the machine
+        // (`tablero levels` says where the folder is).
+        let file = match self.levels.path_of(&name) {
+            path if levels::built_in_at(&path).is_some() => path,
+            _ => PathBuf::from(name.as_ref()),
+        };
         let board_name = layout::read_ron::<layout::Layout>("", &String::from_utf8_lossy(&bytes))
             .ok()
             .and_then(|layout| layout.name().map(str::to_string))
@@ -403,7 +408,7 @@ fn watch_layout<G: LayoutGame>(
                 None => {
                     layout.error = Some(format!(
                         "{}:1:1: this is a layout for {setup}, not for {}",
-                        layout.file,
+                        layout.file_name(),
                         G::KIND.title()
                     ));
                 }
@@ -425,7 +430,8 @@ fn report_unreadable_layout<G: LayoutGame>(
         if failure.id == layout.handle.id() {
             layout.error = Some(format!(
                 "{}:1:1: cannot read the file: {}",
-                layout.file, failure.error
+                layout.file_name(),
+                failure.error
             ));
         }
     }

@@ -411,7 +411,8 @@ fn hot_reload_rebuilds_the_board_and_a_broken_file_keeps_the_last_good_layout() 
     );
     let layout = app.world().resource::<CaveLayout>();
     let error = layout.error.clone().unwrap();
-    assert!(error.contains("magnetic_cave.ron:3:9: "), "{error}");
+    // Named as the levels folder knows it, never by a path of the machine.
+    assert!(error.starts_with("magnetic_cave.ron:3:9: "), "{error}");
     assert_eq!(layout.config, big);
     assert_eq!(referee(&app).state().config(), big);
 }
