@@ -593,6 +593,7 @@ fn start_match(
 
 fn show_choices(
     choices: Res<MenuChoices>,
+    start: Option<Res<AppStart>>,
     layout: Option<Res<CaveLayout>>,
     patolli_layout: Option<Res<PatolliLayout>>,
     penguins_layout: Option<Res<PenguinsLayout>>,
@@ -661,7 +662,11 @@ fn show_choices(
     let mut layout_line = if board_name.is_empty() {
         String::new()
     } else {
-        description.clone()
+        // Where the boards come from, in words (`tablero levels` gives the folder).
+        let source = start
+            .as_ref()
+            .map_or("levels/", |start| start.levels.source_words());
+        format!("{description} · boards from {source}")
     };
     if let Some(error) = error {
         layout_line.push_str(&format!("\nLayout error (last good layout kept): {error}"));

@@ -1180,6 +1180,14 @@ fn the_menu_chooses_among_the_boards_found_by_name() {
     };
     assert!(pump_until(&mut app, |app| cave(app).name == "magnetic_cave"));
     assert_eq!(picture(&mut app), 8 * 10);
+    // The menu says where the boards come from, in words.
+    let mut texts = app.world_mut().query::<&Text>();
+    assert!(
+        texts
+            .iter(app.world())
+            .any(|text| text.0.contains("boards from the layout's folder")),
+        "the menu does not say where the boards come from"
+    );
     app.world_mut()
         .run_system_cached_with(step_board, -1)
         .expect("the board steps");
