@@ -1065,3 +1065,41 @@ fn a_click_on_a_game_card_chooses_the_game() {
     let title = std::fs::read_to_string(dir.join("title.txt")).unwrap_or_default();
     assert!(title.starts_with("Tablero — Patolli"), "{title}");
 }
+
+/// On an 800x600 screen the window opens at 720x405 and the board still takes clicks where
+/// it shows: a click on A1, scaled, places a brick on A1.
+#[test]
+fn the_board_takes_clicks_on_an_800x600_screen() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-small");
+    let (shot, out, err) = (
+        dir.join("cave.png"),
+        dir.join("stdout.txt"),
+        dir.join("stderr.txt"),
+    );
+    let (width, height) = (720.0_f32, 405.0_f32);
+    let scale = (width / 1280.0).min(height / 720.0);
+    let a1 = cell_window_position(Config::STANDARD, Cell::new(0, 0));
+    let clicks = format!(
+        "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
+         xdotool click 1 2>/dev/null; sleep 0.5;",
+        (width / 2.0 + (a1.x - 640.0) * scale).round(),
+        (height / 2.0 + (a1.y - 360.0) * scale).round()
+    );
+    let app = r#""$TABLERO" play magnetic-cave --screenshot "$SHOT" --screenshot-after-moves 1"#;
+    let status = xvfb_run_on(
+        "800x600",
+        &window_script(app, &clicks),
+        &[("SHOT", shot.as_os_str()), ("OUT", out.as_os_str())],
+        &err,
+    );
+    let stdout = std::fs::read_to_string(&out).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stdout}\n{stderr}");
+    assert_eq!(last_status(&stdout)["moves"][0], "A1", "{stdout}");
+    let picture = image::open(&shot).expect("the screenshot is a PNG");
+    assert_eq!((picture.width(), picture.height()), (720, 405));
+}
