@@ -11,7 +11,8 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::layout::{
-    CaveLayout, LayoutChanged, PatolliLayout, PenguinsLayout, PenguinsLayoutChanged,
+    CaveLayout, GameLayout, LayoutChanged, LayoutGame, PatolliLayout, PenguinsLayout,
+    PenguinsLayoutChanged,
 };
 use super::magnetic_cave::referee::MatchRequested;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
@@ -214,24 +215,22 @@ pub fn step_board(
             .clone()
     };
     match choices.game {
-        GameKind::MagneticCave => {
-            if let Some(mut layout) = cave {
-                let next = step_from(layout.file_name());
-                layout.choose(&asset_server, &levels, &next);
-            }
-        }
-        GameKind::Patolli => {
-            if let Some(mut layout) = patolli {
-                let next = step_from(layout.file_name());
-                layout.choose(&asset_server, &levels, &next);
-            }
-        }
-        GameKind::Penguins => {
-            if let Some(mut layout) = penguins {
-                let next = step_from(layout.file_name());
-                layout.choose(&asset_server, &levels, &next);
-            }
-        }
+        GameKind::MagneticCave => step_layout(cave, &asset_server, &levels, step_from),
+        GameKind::Patolli => step_layout(patolli, &asset_server, &levels, step_from),
+        GameKind::Penguins => step_layout(penguins, &asset_server, &levels, step_from),
+    }
+}
+
+/// Points `layout` at the board `next` names after the one it plays.
+fn step_layout<G: LayoutGame>(
+    layout: Option<ResMut<GameLayout<G>>>,
+    asset_server: &AssetServer,
+    levels: &Levels,
+    next: impl Fn(&str) -> String,
+) {
+    if let Some(mut layout) = layout {
+        let file = next(layout.file_name());
+        layout.choose(asset_server, levels, &file);
     }
 }
 
