@@ -7,7 +7,7 @@
 //! searched the same way; skipped players follow the rules' turn order.
 
 use crate::ai::{Bound, Deadline, Deepening, Reorder, SearchReport, deepen, splitmix};
-use crate::rules::penguins::{Action, Phase, Pos, State};
+use crate::rules::penguins::{Action, Grid, Phase, Pos, State};
 
 /// Value of a won game, beyond any evaluation.
 const WIN: i32 = 1_000_000;
@@ -112,10 +112,18 @@ struct Undo {
 
 /// The game in the search's own form: the board with a border of water (a slide needs no
 /// bounds check), the penguins of each player, scores, and the Zobrist key of the board.
+/// A hexagonal board is stored in axial columns (`col - row / 2`, shifted to start at 0), a
+/// parallelogram in which each of the six lines is one fixed step between cells.
 #[derive(Debug, Clone)]
 struct Ice {
     /// Cells per row, the border included.
     width: usize,
+    /// The board's grid.
+    grid: Grid,
+    /// Rows of the board: axial columns are shifted right by `rows / 2` on a hex board.
+    shift: usize,
+    /// The steps between neighbouring cells: 4 on squares, 6 on hexagons.
+    directions: Vec<isize>,
     /// [`WATER`], [`FLOE`] or `PENGUIN + player`, per cell.
     cell: Vec<u8>,
     /// Fish on each free floe (0 under a penguin and on water).
@@ -141,13 +149,27 @@ impl Ice {
     fn new(state: &State) -> Ice {
         let board = state.board();
         let (rows, cols) = (usize::from(board.rows()), usize::from(board.cols()));
-        let width = cols + 2;
+        let grid = board.grid();
+        let shift = match grid {
+            Grid::Square => 0,
+            Grid::Hex => rows / 2,
+        };
+        let width = cols + shift + 2;
         let size = (rows + 2) * width;
+        let w = width as isize;
+        let directions = match grid {
+            Grid::Square => vec![-w, w, -1, 1],
+            // Left, right, up-left, up-right, down-right, down-left in axial columns.
+            Grid::Hex => vec![-1, 1, -w, -w + 1, w, w - 1],
+        };
         let players = state.players();
         let stride = usize::from(players) + 1;
         let keys: Vec<u64> = (0..size * stride).map(|i| splitmix(i as u64 + 1)).collect();
         let mut ice = Ice {
             width,
+            grid,
+            shift,
+            directions,
             cell: vec![WATER; size],
             fish: vec![0; size],
             penguins: vec![Vec::new(); stride],
@@ -164,8 +186,9 @@ impl Ice {
         };
         for row in 0..rows {
             for col in 0..cols {
-                let field = board.get(Pos::new(row as u16, col as u16));
-                let index = (row + 1) * width + col + 1;
+                let pos = Pos::new(row as u16, col as u16);
+                let field = board.get(pos);
+                let index = ice.index(pos);
                 if field.is_water() {
                     continue;
                 }
@@ -194,15 +217,26 @@ impl Ice {
         self.keys[index * (usize::from(self.players) + 1) + usize::from(slot)]
     }
 
-    /// The four neighbours' offsets.
-    fn directions(&self) -> [isize; 4] {
-        let w = self.width as isize;
-        [-w, w, -1, 1]
+    /// The cell of field `pos`.
+    fn index(&self, pos: Pos) -> usize {
+        let (row, col) = (usize::from(pos.row), usize::from(pos.col));
+        let column = match self.grid {
+            Grid::Square => col,
+            Grid::Hex => col + self.shift - row / 2,
+        };
+        (row + 1) * self.width + column + 1
     }
 
+    /// The field of cell `index` (the inverse of [`Ice::index`]).
     fn pos(&self, index: u16) -> Pos {
         let i = usize::from(index);
-        Pos::new((i / self.width - 1) as u16, (i % self.width - 1) as u16)
+        let row = i / self.width - 1;
+        let column = i % self.width - 1;
+        let col = match self.grid {
+            Grid::Square => column,
+            Grid::Hex => column + row / 2 - self.shift,
+        };
+        Pos::new(row as u16, col as u16)
     }
 
     fn action(&self, step: Step) -> Action {
@@ -229,7 +263,7 @@ impl Ice {
     }
 
     fn can_move_from(&self, cell: usize) -> bool {
-        self.directions()
+        self.directions
             .iter()
             .any(|&d| self.cell[cell.wrapping_add_signed(d)] == FLOE)
     }
@@ -275,7 +309,7 @@ impl Ice {
             }
             Phase::Movement => {
                 for &from in &self.penguins[usize::from(player)] {
-                    for d in self.directions() {
+                    for &d in &self.directions {
                         let mut to = usize::from(from).wrapping_add_signed(d);
                         while self.cell[to] == FLOE {
                             steps.push(Step {
@@ -411,7 +445,7 @@ fn standings(ice: &Ice, scratch: &mut Scratch) -> Vec<i64> {
     if ice.phase == Phase::Over {
         return totals;
     }
-    let directions = ice.directions();
+    let directions = &ice.directions;
     // Islands: the ice each penguin stands on, by flood fill, and who stands on it. Cells of
     // an island held alone get `stamp`, of shared ice `stamp + 1`.
     if scratch.stamp >= u32::MAX - 2 {
@@ -441,7 +475,7 @@ fn standings(ice: &Ice, scratch: &mut Scratch) -> Vec<i64> {
                     owners |= 1 << (here - PENGUIN);
                 }
                 fish += i64::from(ice.fish[c]);
-                for d in directions {
+                for &d in directions {
                     let n = c.wrapping_add_signed(d);
                     if ice.cell[n] != WATER && scratch.seen[n] != stamp {
                         scratch.seen[n] = stamp;
@@ -468,7 +502,7 @@ fn standings(ice: &Ice, scratch: &mut Scratch) -> Vec<i64> {
 /// Adds to `totals` the fish of the floes each player reaches in fewer slides than any
 /// other, on ice that players share (islands held alone are counted already).
 fn territory(ice: &Ice, scratch: &mut Scratch, totals: &mut [i64]) {
-    let directions = ice.directions();
+    let directions = &ice.directions;
     let shared = scratch.stamp + 1;
     scratch.frontier.clear();
     scratch.reached.clear();
@@ -490,7 +524,7 @@ fn territory(ice: &Ice, scratch: &mut Scratch, totals: &mut [i64]) {
         for i in 0..scratch.frontier.len() {
             let from = usize::from(scratch.frontier[i]);
             let owner = scratch.owner[from];
-            for d in directions {
+            for &d in directions {
                 let mut to = from.wrapping_add_signed(d);
                 while ice.cell[to] == FLOE {
                     let seen = scratch.distance[to];
@@ -698,9 +732,14 @@ mod tests {
     /// scores, and every step taken back restores the position and its key.
     #[test]
     fn the_compact_board_follows_the_rules() {
-        for seed in 0..6u64 {
+        for seed in 0..12u64 {
             let players = 2 + (seed % 3) as u8;
-            let board = Generator::default().generate(seed, usize::from(players) * 2);
+            let generator = Generator {
+                grid: if seed < 6 { Grid::Square } else { Grid::Hex },
+                rows: 6 + (seed % 4) as u16,
+                ..Generator::default()
+            };
+            let board = generator.generate(seed, usize::from(players) * 2);
             let mut state = State::new(board, players, 2);
             let mut ply = 0u64;
             while state.phase() != Phase::Over {

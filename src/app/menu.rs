@@ -649,9 +649,18 @@ fn show_choices(
                 layout.name.as_str(),
                 match &layout.config {
                     PenguinsSetup::Generated(g) => {
-                        format!("boards drawn from the seed, {:.0} % water", g.water * 100.0)
+                        format!(
+                            "{}boards drawn from the seed, {:.0} % water",
+                            g.grid.prefix(),
+                            g.water * 100.0
+                        )
                     }
-                    PenguinsSetup::Fixed(b) => format!("a fixed {}x{} board", b.cols(), b.rows()),
+                    PenguinsSetup::Fixed(b) => format!(
+                        "a fixed {}x{} {}board",
+                        b.cols(),
+                        b.rows(),
+                        b.grid().prefix()
+                    ),
                 },
                 layout.error.as_deref(),
             ),

@@ -18,7 +18,9 @@ use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfi
 use crate::rules::patolli::{
     DiceError, GridCell, Player as PatolliPlayer, Rules as PatolliRules, Track, TrackError,
 };
-use crate::rules::penguins::{Board as PenguinsBoard, Field, Generator, MAX_FISH, Pos};
+use crate::rules::penguins::{
+    Board as PenguinsBoard, Field, Generator, Grid, MAX_FISH, Pos,
+};
 
 /// A layout of any game, as written in a `.ron` file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -146,6 +148,9 @@ pub struct PenguinsLayout {
     /// A fixed board instead: one string per row, a digit per field (0 water, 1-3 fish).
     #[serde(default)]
     pub board: Option<Vec<String>>,
+    /// Square fields (the default) or hexagonal floes, every odd row half a floe to the right.
+    #[serde(default, skip_serializing_if = "Grid::is_square")]
+    pub grid: Grid,
 }
 
 fn default_penguins_side() -> u16 {
@@ -329,7 +334,7 @@ impl PenguinsSetup {
 impl PenguinsLayout {
     fn setup(&self) -> Result<PenguinsSetup, LayoutFault> {
         if let Some(rows) = &self.board {
-            return fixed_board(rows).map(PenguinsSetup::Fixed);
+            return fixed_board(rows, self.grid).map(PenguinsSetup::Fixed);
         }
         for (field, side) in [("rows", self.rows), ("cols", self.cols)] {
             if !(4..=20).contains(&side) {
@@ -354,6 +359,7 @@ impl PenguinsLayout {
             cols: self.cols,
             water: self.water,
             fish_weights: self.fish_weights,
+            grid: self.grid,
         }))
     }
 }
@@ -362,7 +368,7 @@ impl PenguinsLayout {
 const MIN_PENGUINS: usize = 2;
 
 /// A fixed board from its rows of digits.
-fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, LayoutFault> {
+fn fixed_board(rows: &[String], grid: Grid) -> Result<PenguinsBoard, LayoutFault> {
     let height = rows.len();
     let width = rows.first().map_or(0, |r| r.trim().chars().count());
     if !(2..=20).contains(&height) || !(2..=20).contains(&width) {
@@ -371,7 +377,7 @@ fn fixed_board(rows: &[String]) -> Result<PenguinsBoard, LayoutFault> {
             cols: width,
         });
     }
-    let mut board = PenguinsBoard::water(height as u16, width as u16);
+    let mut board = PenguinsBoard::water_on(grid, height as u16, width as u16);
     for (r, row) in rows.iter().enumerate() {
         let row = row.trim();
         if row.chars().count() != width {
@@ -449,6 +455,7 @@ impl Layout {
             water: defaults.water,
             fish_weights: defaults.fish_weights,
             board: Some(rows),
+            grid: board.grid(),
         })
     }
 }
@@ -701,12 +708,20 @@ impl fmt::Display for GameSetup {
             GameSetup::Penguins(PenguinsSetup::Generated(g)) => {
                 write!(
                     f,
-                    "Penguins, {}x{} boards drawn from a seed",
-                    g.cols, g.rows
+                    "Penguins, {}x{} {}boards drawn from a seed",
+                    g.cols,
+                    g.rows,
+                    g.grid.prefix()
                 )
             }
             GameSetup::Penguins(PenguinsSetup::Fixed(b)) => {
-                write!(f, "Penguins, a fixed {}x{} board", b.cols(), b.rows())
+                write!(
+                    f,
+                    "Penguins, a fixed {}x{} {}board",
+                    b.cols(),
+                    b.rows(),
+                    b.grid().prefix()
+                )
             }
         }
     }

@@ -79,25 +79,94 @@ impl Field {
     }
 }
 
+/// The shape of the floes: squares (the assignment's grid) or hexagons (the board game's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Grid {
+    /// Square fields; a penguin slides up, down, left or right.
+    #[default]
+    Square,
+    /// Hexagonal floes in rows, every odd row (1, 3, …) set half a floe to the right; a
+    /// penguin slides in six directions: left, right, and up or down to either side.
+    Hex,
+}
+
+impl Grid {
+    /// Whether this is the square grid (layouts leave it out then).
+    pub fn is_square(&self) -> bool {
+        *self == Grid::Square
+    }
+
+    /// The word put before "board" when a board is described: nothing for squares, `hex `.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Grid::Square => "",
+            Grid::Hex => "hex ",
+        }
+    }
+
+    /// The directions a penguin slides in on this grid, in the words of an error message.
+    pub fn moves_words(self) -> &'static str {
+        match self {
+            Grid::Square => "moves go straight up, down, left or right over free floes",
+            Grid::Hex => {
+                "moves go straight along one of the six lines through a floe's sides, over \
+                 free floes"
+            }
+        }
+    }
+
+    /// The directions a penguin slides in: `(rows, axial columns)` steps, where an axial
+    /// column is `col - row / 2` (rounding down), so that a hex line is a straight step.
+    fn directions(self) -> &'static [(i32, i32)] {
+        match self {
+            Grid::Square => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
+            Grid::Hex => &[(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, -1)],
+        }
+    }
+
+    /// The field `steps` steps from `from` in `direction` (one of [`Grid::directions`]), if
+    /// its coordinates are not negative.
+    fn step(self, from: Pos, (dr, dc): (i32, i32), steps: i32) -> Option<Pos> {
+        let row = i32::from(from.row) + dr * steps;
+        let col = match self {
+            Grid::Square => i32::from(from.col) + dc * steps,
+            Grid::Hex => {
+                let axial = i32::from(from.col) - i32::from(from.row).div_euclid(2);
+                axial + dc * steps + row.div_euclid(2)
+            }
+        };
+        Some(Pos::new(u16::try_from(row).ok()?, u16::try_from(col).ok()?))
+    }
+}
+
 /// The grid of fields.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
+    grid: Grid,
     rows: u16,
     cols: u16,
     fields: Vec<Field>,
 }
 
-/// The four directions a penguin slides in: up, down, left, right.
-const DIRECTIONS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-
 impl Board {
-    /// A board of `rows` x `cols` fields, all water.
+    /// A square board of `rows` x `cols` fields, all water.
     pub fn water(rows: u16, cols: u16) -> Board {
+        Board::water_on(Grid::Square, rows, cols)
+    }
+
+    /// A board of `rows` x `cols` fields on `grid`, all water.
+    pub fn water_on(grid: Grid, rows: u16, cols: u16) -> Board {
         Board {
+            grid,
             rows,
             cols,
             fields: vec![Field::WATER; usize::from(rows) * usize::from(cols)],
         }
+    }
+
+    /// The shape of its floes.
+    pub fn grid(&self) -> Grid {
+        self.grid
     }
 
     /// Number of rows.
@@ -148,36 +217,29 @@ impl Board {
     /// direction: it stops before water, another penguin or the edge.
     pub fn reachable(&self, from: Pos) -> Vec<Pos> {
         let mut targets = Vec::new();
-        for (dr, dc) in DIRECTIONS {
-            let (mut row, mut col) = (i32::from(from.row), i32::from(from.col));
-            loop {
-                row += dr;
-                col += dc;
-                let (Ok(r), Ok(c)) = (u16::try_from(row), u16::try_from(col)) else {
-                    break;
-                };
-                let pos = Pos::new(r, c);
-                if !self.contains(pos) || !self.get(pos).is_free_floe() {
-                    break;
-                }
-                targets.push(pos);
-            }
+        for &direction in self.grid.directions() {
+            targets.extend(
+                (1..)
+                    .map_while(|steps| self.grid.step(from, direction, steps))
+                    .take_while(|&pos| self.contains(pos) && self.get(pos).is_free_floe()),
+            );
         }
         targets
     }
 
     /// Whether a penguin at `from` can move at all.
     pub fn can_move_from(&self, from: Pos) -> bool {
-        DIRECTIONS.iter().any(|&(dr, dc)| {
-            let row = i32::from(from.row) + dr;
-            let col = i32::from(from.col) + dc;
-            match (u16::try_from(row), u16::try_from(col)) {
-                (Ok(r), Ok(c)) => {
-                    self.contains(Pos::new(r, c)) && self.get(Pos::new(r, c)).is_free_floe()
-                }
-                _ => false,
-            }
-        })
+        self.neighbours(from)
+            .any(|pos| self.contains(pos) && self.get(pos).is_free_floe())
+    }
+
+    /// The fields next to `pos` (4 on squares, 6 on hexagons), off the board ones left out.
+    pub fn neighbours(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
+        self.grid
+            .directions()
+            .iter()
+            .filter_map(move |&direction| self.grid.step(pos, direction, 1))
+            .filter(|&p| self.contains(p))
     }
 
     /// The free floes with exactly one fish: where penguins are placed.
@@ -222,11 +284,14 @@ pub struct Generator {
     pub water: f64,
     /// Relative weights of floes with 1, 2 and 3 fish.
     pub fish_weights: [u32; 3],
+    /// Square fields or hexagonal floes.
+    pub grid: Grid,
 }
 
 impl Default for Generator {
     fn default() -> Self {
         Generator {
+            grid: Grid::Square,
             rows: 8,
             cols: 8,
             water: 0.1,
@@ -240,7 +305,7 @@ impl Generator {
     /// to place). When the grid is too small for that many, every field is a one-fish floe.
     pub fn generate(&self, seed: u64, needed_ones: usize) -> Board {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut board = Board::water(self.rows, self.cols);
+        let mut board = Board::water_on(self.grid, self.rows, self.cols);
         // Layouts keep the sum within u32; saturate rather than overflow all the same.
         let total: u32 = self
             .fish_weights
@@ -373,14 +438,14 @@ pub enum Illegal {
     #[error("you have no penguin at {0}")]
     NoPenguin(Pos),
     /// The move is not a straight unobstructed slide to a free floe.
-    #[error(
-        "a penguin at {from} cannot slide to {to}: moves go straight up, down, left or right over free floes"
-    )]
+    #[error("a penguin at {from} cannot slide to {to}: {}", grid.moves_words())]
     NotReachable {
         /// The start.
         from: Pos,
         /// The target.
         to: Pos,
+        /// The board's grid.
+        grid: Grid,
     },
 }
 
@@ -571,7 +636,11 @@ impl State {
                     return Err(Illegal::NoPenguin(from));
                 }
                 if !self.board.reachable(from).contains(&to) {
-                    return Err(Illegal::NotReachable { from, to });
+                    return Err(Illegal::NotReachable {
+                        to,
+                        from,
+                        grid: self.board.grid(),
+                    });
                 }
                 Ok(())
             }
@@ -669,8 +738,13 @@ impl State {
 
     /// The board as the seed's console draws it: columns (X) across the top, rows (Y) down the
     /// side, fish as digits, water as `~`, penguins as their player's letter (`A` is player 1).
+    /// Hexagonal floes are drawn four characters apart, every odd row two to the right, as
+    /// they lie in the window.
     pub fn render(&self) -> String {
         let board = &self.board;
+        if board.grid() == Grid::Hex {
+            return self.render_hex();
+        }
         let mut out = String::from("  X");
         for col in 0..board.cols() {
             out.push_str(&format!("{col:>3}"));
@@ -682,19 +756,46 @@ impl State {
         for row in 0..board.rows() {
             out.push_str(&format!("{row:<2}|"));
             for col in 0..board.cols() {
-                let field = board.get(Pos::new(row, col));
-                let mark = match field.penguin {
-                    Some(player) => player_letter(player),
-                    None if field.is_water() => '~',
-                    None => char::from(b'0' + field.fish),
-                };
-                out.push_str(&format!("{mark:>3}"));
+                out.push_str(&format!("{:>3}", self.mark(Pos::new(row, col))));
             }
             out.push_str(" |\n");
         }
         out.push_str("    ");
         out.push_str(&rule);
         out
+    }
+
+    /// The hexagonal board: as [`State::render`], each floe four characters wide,
+    /// odd rows set two characters to the right.
+    fn render_hex(&self) -> String {
+        let board = &self.board;
+        let mut out = String::from("  X  ");
+        for col in 0..board.cols() {
+            out.push_str(&format!("{col:>4}"));
+        }
+        out.push_str("\nY\n");
+        for row in 0..board.rows() {
+            out.push_str(&format!("{row:<2}|  "));
+            if row % 2 == 1 {
+                out.push_str("  ");
+            }
+            for col in 0..board.cols() {
+                out.push_str(&format!("{:>4}", self.mark(Pos::new(row, col))));
+            }
+            out.push('\n');
+        }
+        out.pop();
+        out
+    }
+
+    /// How a field is drawn in the console: its penguin's letter, `~` for water, its fish.
+    fn mark(&self, pos: Pos) -> char {
+        let field = self.board.get(pos);
+        match field.penguin {
+            Some(player) => player_letter(player),
+            None if field.is_water() => '~',
+            None => char::from(b'0' + field.fish),
+        }
     }
 
     /// One line of JSON: `{"phase": "placement"|"movement"|"over", "turn": n, "scores": [..],

@@ -8,13 +8,20 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use tablero::protocol::{self, GameFile};
-use tablero::rules::penguins::{Action, Board, Field, Generator, Illegal, Phase, Pos, State};
+use tablero::rules::penguins::{
+    Action, Board, Field, Generator, Grid, Illegal, Phase, Pos, State,
+};
 
 use crate::support::{tablero, temp_dir};
 
 /// A board from rows of digits: `0` water, `1`-`3` a floe with that many fish.
 fn board(rows: &[&str]) -> Board {
-    let mut board = Board::water(rows.len() as u16, rows[0].len() as u16);
+    board_on(Grid::Square, rows)
+}
+
+/// A board on `grid` from rows of digits, as [`board`].
+fn board_on(grid: Grid, rows: &[&str]) -> Board {
+    let mut board = Board::water_on(grid, rows.len() as u16, rows[0].len() as u16);
     for (r, line) in rows.iter().enumerate() {
         for (c, ch) in line.chars().enumerate() {
             let fish = ch.to_digit(10).expect("digit") as u8;
@@ -209,6 +216,59 @@ fn a_player_with_no_one_fish_floe_left_skips_its_placement() {
     assert_eq!(state.to_move(), 1);
 }
 
+/// On hexagonal floes (odd rows half a floe to the right) a penguin slides along six lines:
+/// from (x 2, y 2) left and right, and up or down to either side, two floes each way on a
+/// 5x5 board; never straight up, which zig-zags on hexagons.
+#[test]
+fn on_hex_floes_a_penguin_slides_along_six_lines() {
+    let rows = ["11111", "11111", "11111", "11111", "11111"];
+    let mut state = State::new(board_on(Grid::Hex, &rows), 2, 1);
+    state.apply(Action::Place(at(2, 2))).unwrap();
+    state.apply(Action::Place(at(4, 4))).unwrap();
+    let mut reachable = state.board().reachable(at(2, 2));
+    reachable.sort();
+    let mut expected = vec![
+        // Along the row.
+        at(1, 2),
+        at(0, 2),
+        at(3, 2),
+        at(4, 2),
+        // Up to the left and to the right (row 1 is set half a floe right).
+        at(1, 1),
+        at(1, 0),
+        at(2, 1),
+        at(3, 0),
+        // Down to the right and to the left.
+        at(2, 3),
+        at(3, 4),
+        at(1, 3),
+        at(1, 4),
+    ];
+    expected.sort();
+    assert_eq!(reachable, expected);
+    assert_eq!(
+        state.board().neighbours(at(2, 2)).count(),
+        6,
+        "six floes touch one inside the board"
+    );
+    let refused = state.apply(slide(at(2, 2), at(2, 0))).unwrap_err();
+    assert!(matches!(refused, Illegal::NotReachable { .. }));
+    assert!(
+        refused.to_string().contains("six lines"),
+        "the reason names the hex lines: {refused}"
+    );
+    // An odd row's neighbours lean the other way: (x 1, y 1) touches (x 1, y 0) and (x 2, y 0).
+    let board = board_on(Grid::Hex, &rows);
+    let mut up: Vec<Pos> = board
+        .neighbours(at(1, 1))
+        .filter(|p| p.row == 0)
+        .collect();
+    up.sort();
+    assert_eq!(up, vec![at(1, 0), at(2, 0)]);
+    state.apply(slide(at(2, 2), at(3, 0))).unwrap();
+    assert!(state.render().starts_with("  X     0   1"), "{}", state.render());
+}
+
 #[test]
 fn a_generated_board_has_a_one_fish_floe_for_every_penguin_and_replays_from_its_seed() {
     let generator = Generator {
@@ -216,6 +276,7 @@ fn a_generated_board_has_a_one_fish_floe_for_every_penguin_and_replays_from_its_
         cols: 6,
         water: 0.3,
         fish_weights: [0, 1, 1],
+        grid: Grid::Square,
     };
     let board = generator.generate(42, 12);
     assert!(board.placement_floes().len() >= 12);
@@ -223,11 +284,12 @@ fn a_generated_board_has_a_one_fish_floe_for_every_penguin_and_replays_from_its_
     assert_ne!(board, generator.generate(43, 12));
 }
 
-/// Plays a game of random legal moves, checking the fish on every move.
-fn random_game(seed: u64, players: u8, penguins: u8) -> State {
+/// Plays a game of random legal moves on `grid`, checking the fish on every move.
+fn random_game(grid: Grid, seed: u64, players: u8, penguins: u8) -> State {
     let generator = Generator {
         rows: 6,
         cols: 7,
+        grid,
         ..Generator::default()
     };
     let board = generator.generate(seed, usize::from(players * penguins));
@@ -239,6 +301,12 @@ fn random_game(seed: u64, players: u8, penguins: u8) -> State {
         let actions = state.legal_actions();
         assert!(!actions.is_empty(), "the player to move can act");
         let action = actions[rng.random_range(0..actions.len())];
+        if let Action::Move { from, to } = action {
+            assert!(
+                state.board().reachable(from).contains(&to),
+                "{action} is a straight slide"
+            );
+        }
         state.apply(action).expect("legal moves apply");
         let collected: u32 = state.scores().iter().sum();
         assert_eq!(
@@ -256,8 +324,17 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
     fn random_legal_games_never_lose_fish_and_end(seed in any::<u64>(), players in 2u8..=4, penguins in 1u8..=3) {
-        let state = random_game(seed, players, penguins);
+        let state = random_game(Grid::Square, seed, players, penguins);
         prop_assert!(state.winners().is_some_and(|w| !w.is_empty()));
+    }
+
+    /// The same on hexagonal floes: every slide follows one of the six lines, fish are kept,
+    /// the game ends with a winner.
+    #[test]
+    fn random_legal_games_on_hex_floes_never_lose_fish_and_end(seed in any::<u64>(), players in 2u8..=4, penguins in 1u8..=3) {
+        let state = random_game(Grid::Hex, seed, players, penguins);
+        prop_assert!(state.winners().is_some_and(|w| !w.is_empty()));
+        prop_assert_eq!(state.board().grid(), Grid::Hex);
     }
 }
 
@@ -817,7 +894,8 @@ fn the_engine_takes_the_island_that_is_worth_more_than_the_big_floe() {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
-    /// Over random positions (2 to 4 players, 1 to 3 penguins each, placement or movement),
+    /// Over random positions (2 to 4 players, 1 to 3 penguins each, placement or movement,
+    /// square or hexagonal floes),
     /// the engine's action is legal, and there is one exactly when the game goes on.
     #[test]
     fn the_engine_never_chooses_an_illegal_action(
@@ -827,11 +905,13 @@ proptest! {
         rows in 5u16..=9,
         cols in 5u16..=9,
         plies in 0usize..60,
+        hex in any::<bool>(),
     ) {
         use std::time::Duration;
         use tablero::ai::Deadline;
         use tablero::ai::penguins::choose_action;
-        let generator = Generator { rows, cols, ..Generator::default() };
+        let grid = if hex { Grid::Hex } else { Grid::Square };
+        let generator = Generator { rows, cols, grid, ..Generator::default() };
         let board = generator.generate(seed, usize::from(players * penguins));
         let mut state = State::new(board, players, penguins);
         let mut rng = StdRng::seed_from_u64(seed);

@@ -141,7 +141,12 @@ fn show_players(
         String::new()
     };
     spans.push((
-        format!("{}x{} board, {seed}{ai}", board.cols(), board.rows()),
+        format!(
+            "{}x{} {}board, {seed}{ai}",
+            board.cols(),
+            board.rows(),
+            board.grid().prefix()
+        ),
         theme::TEXT,
     ));
     // Span 0 is the root's own (empty) text.
