@@ -14,7 +14,7 @@ use crate::files::{self, WriteError};
 pub const BUILT_IN_FOLDER: &str = "<built-in>";
 
 /// The shipped layouts, by file name, as they are in the repository's `levels/`.
-const BUILT_IN: [(&str, &str); 6] = [
+const BUILT_IN: [(&str, &str); 7] = [
     (
         "magnetic_cave.ron",
         include_str!("../levels/magnetic_cave.ron"),
@@ -29,6 +29,10 @@ const BUILT_IN: [(&str, &str); 6] = [
     (
         "penguins_fixed.ron",
         include_str!("../levels/penguins_fixed.ron"),
+    ),
+    (
+        "penguins_hex.ron",
+        include_str!("../levels/penguins_hex.ron"),
     ),
 ];
 

@@ -19,7 +19,7 @@ use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::record::{self, Record};
 use tablero::rules::magnetic_cave::{self, Cell, parse_moves};
 use tablero::rules::patolli::{Dice, Overshoot};
-use tablero::rules::penguins::Generator;
+use tablero::rules::penguins::{Generator, Grid};
 use tablero::rules::{GameKind, Seat};
 use tablero::rules::{patolli, penguins};
 use tablero::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch, SetupError};
@@ -76,12 +76,16 @@ enum Command {
         /// The second program's command.
         #[arg(long)]
         b: String,
-        /// Rows of each board (4 to 20).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
-        rows: u16,
-        /// Columns of each board (4 to 20).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(4..=20))]
-        cols: u16,
+        /// Rows of each board (4 to 20) [default: the layout's, else 8].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
+        rows: Option<u16>,
+        /// Columns of each board (4 to 20) [default: the layout's, else 8].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
+        cols: Option<u16>,
+        /// A Penguins layout to draw the boards from (or its fixed board); square fields only,
+        /// since the file protocol's boards are square [default: 8x8 drawn boards].
+        #[arg(long)]
+        layout: Option<PathBuf>,
         /// Penguins per player (1 to 5).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
         penguins: u8,
@@ -155,6 +159,9 @@ enum Command {
         /// Penguins: penguins per player (1 to 5) [default: 2].
         #[arg(long, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
         penguins: Option<u8>,
+        /// Penguins: square fields or hexagonal floes (square or hex) [default: square].
+        #[arg(long, value_parser = parse_grid)]
+        grid: Option<Grid>,
         /// Play only the K-th of N slices of the same seeded list of game pairs (K from 1),
         /// for tournaments spread over processes or machines; join them with --merge.
         #[arg(long, value_name = "K/N")]
@@ -530,6 +537,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             rows,
             cols,
             penguins,
+            grid,
             shard,
             merge,
         }) => {
@@ -537,9 +545,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return merge_command(&merge, json);
             };
             if game != GameChoice::Penguins
-                && (players != 2 || rows.is_some() || cols.is_some() || penguins.is_some())
+                && (players != 2
+                    || rows.is_some()
+                    || cols.is_some()
+                    || penguins.is_some()
+                    || grid.is_some())
             {
-                bail!("--players, --rows, --cols and --penguins are for Penguins tournaments");
+                bail!(
+                    "--players, --rows, --cols, --penguins and --grid are for Penguins tournaments"
+                );
             }
             let settings = Settings {
                 a,
@@ -553,6 +567,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 rows,
                 cols,
                 penguins,
+                grid: grid.unwrap_or_default(),
                 shard,
             };
             if let Some(shard) = settings.shard
@@ -571,6 +586,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             b,
             rows,
             cols,
+            layout,
             penguins,
             seed,
             games,
@@ -578,13 +594,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
             dir,
             records,
         }) => {
+            let layout_file = layout;
+            let mut layout = match &layout_file {
+                Some(path) => setup::load_penguins_layout(path)?,
+                None => PenguinsSetup::Generated(Generator::default()),
+            };
+            if let PenguinsSetup::Generated(generator) = &mut layout {
+                generator.rows = rows.unwrap_or(generator.rows);
+                generator.cols = cols.unwrap_or(generator.cols);
+            }
+            if let (Grid::Hex, Some(path)) = (layout.grid(), &layout_file) {
+                eprintln!(
+                    "error: {}: penguins-match plays the file protocol, whose boards are \
+                     square, and this layout has hexagonal floes (grid: Hex); play it with \
+                     `tablero play penguins`, `console penguins` or `tournament --game \
+                     penguins --grid hex`",
+                    path.display()
+                );
+                return Ok(ExitCode::from(3));
+            }
             let setup = MatchSetup {
                 programs: [a, b],
-                generator: Generator {
-                    rows,
-                    cols,
-                    ..Generator::default()
-                },
+                layout,
                 penguins,
                 seed: seed.unwrap_or_else(rand::random),
                 games,
@@ -828,6 +859,15 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
         options.dice.clone(),
     )?;
     Ok((setup, path))
+}
+
+/// A `--grid` argument: `square` or `hex`.
+fn parse_grid(text: &str) -> Result<Grid, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "square" => Ok(Grid::Square),
+        "hex" => Ok(Grid::Hex),
+        _ => Err(format!("`{text}` is no grid: square or hex")),
+    }
 }
 
 /// Draws the board of a Penguins match from the options and the layout.

@@ -551,13 +551,14 @@ impl Contest for penguins::State {
         crate::ai::v1::penguins::choose_action(self, deadline)
     }
 
-    /// A seeded board (8x8 unless `--rows`/`--cols` say otherwise) for the tournament's
+    /// A seeded board (8x8 square fields unless `--rows`/`--cols`/`--grid` say otherwise) for the tournament's
     /// players with its penguins each (2 unless `--penguins` says otherwise).
     fn pair_setup(seed: u64, settings: &Settings) -> Result<PenguinsMatch, SetupError> {
         let defaults = Generator::default();
         let layout = PenguinsSetup::Generated(Generator {
             rows: settings.rows.unwrap_or(defaults.rows),
             cols: settings.cols.unwrap_or(defaults.cols),
+            grid: settings.grid,
             ..defaults
         });
         setup::penguins_match(
@@ -632,6 +633,8 @@ pub struct Settings {
     pub cols: Option<u16>,
     /// Penguins: penguins per player.
     pub penguins: Option<u8>,
+    /// Penguins: square fields or hexagonal floes.
+    pub grid: penguins::Grid,
     /// Write each game's match record here.
     pub records: Option<PathBuf>,
     /// Play only this slice of the sets of games: `(k, n)` plays the sets whose index is

@@ -18,9 +18,7 @@ use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfi
 use crate::rules::patolli::{
     DiceError, GridCell, Player as PatolliPlayer, Rules as PatolliRules, Track, TrackError,
 };
-use crate::rules::penguins::{
-    Board as PenguinsBoard, Field, Generator, Grid, MAX_FISH, Pos,
-};
+use crate::rules::penguins::{Board as PenguinsBoard, Field, Generator, Grid, MAX_FISH, Pos};
 
 /// A layout of any game, as written in a `.ron` file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -320,6 +318,14 @@ impl PenguinsSetup {
             },
             PenguinsSetup::Fixed(_) => LayoutFault::TooFewFloes { capacity, penguins },
         })
+    }
+
+    /// The shape of the floes of this layout's boards.
+    pub fn grid(&self) -> Grid {
+        match self {
+            PenguinsSetup::Generated(generator) => generator.grid,
+            PenguinsSetup::Fixed(board) => board.grid(),
+        }
     }
 
     /// The board of a match: drawn from `seed` with `needed_ones` one-fish floes, or fixed.

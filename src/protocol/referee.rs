@@ -14,7 +14,7 @@ use crate::files::{ReadError, read_limited};
 use crate::layout::PenguinsSetup;
 use crate::record::Recorded;
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Generator, Phase, State};
+use crate::rules::penguins::{Action, Phase, State};
 use crate::runner::{MatchRunner, Refusal};
 use crate::setup::{self, PenguinsMatch, SetupError};
 
@@ -23,8 +23,9 @@ use crate::setup::{self, PenguinsMatch, SetupError};
 pub struct MatchSetup {
     /// The two programs' commands (run through `sh -c`, protocol arguments appended).
     pub programs: [String; 2],
-    /// The boards' generator.
-    pub generator: Generator,
+    /// The boards: drawn from each game's seed, or one fixed board (square fields only: the
+    /// file protocol's boards are square).
+    pub layout: PenguinsSetup,
     /// Penguins per player.
     pub penguins: u8,
     /// The first board's seed; game `g` uses `seed + g`.
@@ -567,11 +568,11 @@ pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameRes
     Ok(results)
 }
 
-/// The match of game `seed`: two programs on the board the generator draws from it, each
+/// The match of game `seed`: two programs on the board the layout draws from it, each
 /// call's time limit (up to a minute) as the budget its record shows.
 fn game_setup(setup: &MatchSetup, seed: u64) -> Result<PenguinsMatch, SetupError> {
     setup::penguins_match(
-        PenguinsSetup::Generated(setup.generator),
+        setup.layout.clone(),
         vec![Seat::Ai; 2],
         setup.penguins,
         setup.timeout.min(Duration::from_secs(60)),

@@ -261,7 +261,12 @@ mod patolli {
 #[test]
 fn penguins_layouts_draw_boards_or_fix_one_and_refuse_bad_values_at_their_field() {
     use tablero::layout::PenguinsSetup;
-    for (name, fixed) in [("penguins.ron", false), ("penguins_fixed.ron", true)] {
+    use tablero::rules::penguins::Grid;
+    for (name, fixed, grid) in [
+        ("penguins.ron", false, Grid::Square),
+        ("penguins_fixed.ron", true, Grid::Square),
+        ("penguins_hex.ron", false, Grid::Hex),
+    ] {
         let setup = layout::load(&repo().join("levels").join(name)).expect("a shipped layout");
         let GameSetup::Penguins(penguins) = setup else {
             panic!("{name} is a Penguins layout");
@@ -269,7 +274,38 @@ fn penguins_layouts_draw_boards_or_fix_one_and_refuse_bad_values_at_their_field(
         assert_eq!(matches!(penguins, PenguinsSetup::Fixed(_)), fixed, "{name}");
         let board = penguins.board(11, 8);
         assert!(board.placement_floes().len() >= if fixed { 1 } else { 8 });
+        assert_eq!((penguins.grid(), board.grid()), (grid, grid), "{name}");
     }
+    // A fixed hex board is written row by row like a square one, and a record's layout of it
+    // (as records write it) reads back as the same hex board.
+    let hex = layout::parse(
+        "hex.ron",
+        b"Penguins(grid: Hex, board: Some([\"1231\", \"2103\", \"3112\", \"1321\"]))",
+    )
+    .expect("a fixed hex board");
+    let GameSetup::Penguins(PenguinsSetup::Fixed(board)) = hex else {
+        panic!("a fixed Penguins board");
+    };
+    assert_eq!(board.grid(), Grid::Hex);
+    let written = ron::ser::to_string_pretty(
+        &layout::Layout::of_penguins_board(&board),
+        ron::ser::PrettyConfig::new()
+            .extensions(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES),
+    )
+    .expect("it writes");
+    assert!(written.contains("grid: Hex"), "{written}");
+    let again = layout::parse("again.ron", written.as_bytes()).expect("reads back");
+    assert_eq!(again, GameSetup::Penguins(PenguinsSetup::Fixed(board)));
+    assert_eq!(
+        error_of("Penguins(grid: Hexagon)"),
+        (
+            1,
+            16,
+            "Unexpected variant named `Hexagon` in enum `Grid`, expected either `Square` or \
+             `Hex` instead"
+                .to_string()
+        )
+    );
     assert_eq!(
         error_of("Penguins(\n  rows: 3,\n)"),
         (2, 9, "rows must be 4 to 20, not 3".to_string())

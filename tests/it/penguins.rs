@@ -8,9 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use tablero::protocol::{self, GameFile};
-use tablero::rules::penguins::{
-    Action, Board, Field, Generator, Grid, Illegal, Phase, Pos, State,
-};
+use tablero::rules::penguins::{Action, Board, Field, Generator, Grid, Illegal, Phase, Pos, State};
 
 use crate::support::{tablero, temp_dir};
 
@@ -259,14 +257,15 @@ fn on_hex_floes_a_penguin_slides_along_six_lines() {
     );
     // An odd row's neighbours lean the other way: (x 1, y 1) touches (x 1, y 0) and (x 2, y 0).
     let board = board_on(Grid::Hex, &rows);
-    let mut up: Vec<Pos> = board
-        .neighbours(at(1, 1))
-        .filter(|p| p.row == 0)
-        .collect();
+    let mut up: Vec<Pos> = board.neighbours(at(1, 1)).filter(|p| p.row == 0).collect();
     up.sort();
     assert_eq!(up, vec![at(1, 0), at(2, 0)]);
     state.apply(slide(at(2, 2), at(3, 0))).unwrap();
-    assert!(state.render().starts_with("  X     0   1"), "{}", state.render());
+    assert!(
+        state.render().starts_with("  X     0   1"),
+        "{}",
+        state.render()
+    );
 }
 
 #[test]
