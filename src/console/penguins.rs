@@ -56,9 +56,10 @@ straight to (x2, y2). Also: status, undo, help, quit.";
             .collect();
         write!(
             output,
-            "Penguins on a {}x{} board, {} penguin(s) each: {}.",
+            "Penguins on a {}x{} {}board, {} penguin(s) each: {}.",
             setup.board.cols(),
             setup.board.rows(),
+            setup.board.grid().prefix(),
             setup.penguins,
             seats.join(", ")
         )?;

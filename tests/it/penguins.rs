@@ -933,3 +933,129 @@ proptest! {
         }
     }
 }
+
+// ---- hexagonal floes through the programs ----
+
+/// The console plays a hex board: it draws odd rows set right, takes the same `x y` and
+/// `x1 y1 x2 y2` input, refuses a straight-up slide (a zig-zag on hexagons) with the reason
+/// and asks again, and writes a record that holds the hex board and resumes.
+#[test]
+fn the_console_plays_hex_floes_and_records_them() {
+    let dir = temp_dir("penguins-hex-console");
+    let layout = dir.join("hex.ron");
+    std::fs::write(
+        &layout,
+        "Penguins(grid: Hex, board: Some([\"111\", \"111\", \"111\"]))",
+    )
+    .unwrap();
+    let record = dir.join("hex-record.ron");
+    let args = [
+        "console",
+        "penguins",
+        "--players",
+        "human,human",
+        "--penguins",
+        "1",
+        "--layout",
+        layout.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    // A places at x 0 y 0, B at x 2 y 2; A's straight slide down to x 0 y 2 is refused, the
+    // slide down and to the right to x 1 y 2 is played.
+    let out = crate::support::run_tablero(&args, "0 0\n2 2\n0 0 0 2\n0 0 1 2\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("six lines"),
+        "the reason names the lines: {stdout}"
+    );
+    assert!(
+        stdout.contains("3x3 hex board") && stdout.contains("1 |       1   1   1"),
+        "odd rows are drawn set right: {stdout}"
+    );
+    let text = std::fs::read_to_string(&record).expect("a record");
+    assert!(text.contains("grid: Hex"), "{text}");
+    assert!(text.contains("\"0 0 1 2\""), "{text}");
+    let resumed = crate::support::run_tablero(
+        &["console", "penguins", "--from", record.to_str().unwrap()],
+        "",
+    );
+    let resumed_out = String::from_utf8_lossy(&resumed.stdout);
+    assert!(resumed.status.success(), "{resumed_out}");
+    assert!(
+        resumed_out.contains("2 |     1   A   B"),
+        "the record resumes after A's slide: {resumed_out}"
+    );
+}
+
+/// The file protocol's boards are square: `penguins-match` refuses a hex layout before any
+/// game, with exit code 3 and the reason; a square layout file is played.
+#[test]
+fn penguins_match_refuses_a_hex_layout_with_exit_3() {
+    let dir = temp_dir("penguins-hex-match");
+    let ours = env!("CARGO_BIN_EXE_tablero");
+    let alpha = format!("{ours} penguins --id alpha --budget 0.05");
+    let beta = format!("{ours} penguins --id beta --budget 0.05");
+    let games = dir.join("games");
+    let out = tablero()
+        .args(["penguins-match", "--a", &alpha, "--b", &beta])
+        .args(["--layout", "levels/penguins_hex.ron", "--dir"])
+        .arg(&games)
+        .output()
+        .expect("tablero runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(code(&out), 3, "{stderr}");
+    assert!(
+        stderr.contains("levels/penguins_hex.ron") && stderr.contains("square"),
+        "{stderr}"
+    );
+    assert!(!games.exists(), "no game was played");
+    let square = tablero()
+        .args(["penguins-match", "--a", &alpha, "--b", &beta])
+        .args(["--layout", "levels/penguins_fixed.ron", "--penguins", "1"])
+        .args(["--games", "1", "--dir"])
+        .arg(&games)
+        .output()
+        .expect("tablero runs");
+    assert!(
+        square.status.success(),
+        "{}",
+        String::from_utf8_lossy(&square.stderr)
+    );
+}
+
+/// `tournament --grid hex` plays hex boards; its records hold them.
+#[test]
+fn a_tournament_plays_hex_floes() {
+    let dir = temp_dir("penguins-hex-tournament");
+    let out = tablero()
+        .args([
+            "tournament",
+            "--game",
+            "penguins",
+            "--a",
+            "engine",
+            "--b",
+            "greedy",
+        ])
+        .args([
+            "--games", "2", "--budget", "0.05", "--rows", "5", "--cols", "5",
+        ])
+        .args(["--grid", "hex", "--seed", "7", "--json", "--records"])
+        .arg(&*dir)
+        .output()
+        .expect("tablero runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut records = 0;
+    for entry in std::fs::read_dir(&*dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert!(text.contains("grid: Hex"), "{text}");
+        records += 1;
+    }
+    assert_eq!(records, 2);
+}
