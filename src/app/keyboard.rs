@@ -1,4 +1,5 @@
-//! Playing without a mouse, in every game: the arrow keys move a visible cursor over what can
+//! Playing without a mouse, in every game: the arrow keys (and, for the slanted lines of
+//! hexagonal floes, Home, Page Up, End and Page Down) move a visible cursor over what can
 //! act now (the cave's legal cells, the Patolli pieces that can move or enter, the floes a
 //! penguin can be placed on, the penguins that can slide and then their floes), Tab and
 //! Shift+Tab cycle through them, Enter acts (or chooses the penguin). The other keys (U, N,
@@ -68,6 +69,32 @@ pub fn plugin<G: KeyboardView>(app: &mut App) {
     });
 }
 
+/// Up at 60 degrees from the row: the slant of a hex board's lines.
+const SLANT: Vec2 = Vec2::new(0.5, 0.866_025_4);
+
+/// The keys that move the cursor and their directions on screen: the arrows, and for the
+/// slanted lines of hexagonal floes Home, Page Up, End and Page Down (up-left, up-right,
+/// down-left, down-right: the numeric keypad's 7, 9, 1 and 3 without Num Lock; with it, the
+/// keypad's digits do the same, 4 6 8 2 as the arrows).
+const ARROWS: [(KeyCode, Vec2); 16] = [
+    (KeyCode::ArrowLeft, Vec2::NEG_X),
+    (KeyCode::ArrowRight, Vec2::X),
+    (KeyCode::ArrowUp, Vec2::Y),
+    (KeyCode::ArrowDown, Vec2::NEG_Y),
+    (KeyCode::Home, Vec2::new(-SLANT.x, SLANT.y)),
+    (KeyCode::PageUp, SLANT),
+    (KeyCode::End, Vec2::new(-SLANT.x, -SLANT.y)),
+    (KeyCode::PageDown, Vec2::new(SLANT.x, -SLANT.y)),
+    (KeyCode::Numpad4, Vec2::NEG_X),
+    (KeyCode::Numpad6, Vec2::X),
+    (KeyCode::Numpad8, Vec2::Y),
+    (KeyCode::Numpad2, Vec2::NEG_Y),
+    (KeyCode::Numpad7, Vec2::new(-SLANT.x, SLANT.y)),
+    (KeyCode::Numpad9, SLANT),
+    (KeyCode::Numpad1, Vec2::new(-SLANT.x, -SLANT.y)),
+    (KeyCode::Numpad3, Vec2::new(SLANT.x, -SLANT.y)),
+];
+
 /// The index of the target nearest `at`.
 fn nearest<T>(targets: &[(Vec2, T)], at: Vec2) -> Option<usize> {
     (0..targets.len()).min_by(|&a, &b| {
@@ -110,14 +137,8 @@ fn move_cursor<G: KeyboardView>(
         return;
     }
     let current = cursor.at.and_then(|at| nearest(&targets, at));
-    let arrows = [
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::ArrowRight, Vec2::X),
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::ArrowDown, Vec2::NEG_Y),
-    ];
     let mut next = None;
-    for (key, direction) in arrows {
+    for (key, direction) in ARROWS {
         if keys.just_pressed(key) {
             next = match current {
                 Some(i) => step(&targets, targets[i].0, direction).or(Some(i)),
@@ -213,5 +234,31 @@ mod tests {
         assert_eq!(step(&targets, targets[1].0, Vec2::X), Some(2));
         assert_eq!(step(&targets, targets[1].0, Vec2::Y), Some(3));
         assert_eq!(step(&targets, targets[0].0, Vec2::NEG_X), None);
+    }
+
+    /// On hexagonal floes (odd rows set half a floe right, rows √3/2 apart) the slanted keys
+    /// lead to the floes touching the cursor's up-left, up-right, down-left and down-right.
+    #[test]
+    fn the_slanted_keys_follow_the_hex_lines() {
+        let row = SLANT.y;
+        let targets = [
+            (Vec2::new(0.0, 0.0), "here"),
+            (Vec2::new(-0.5, row), "up-left"),
+            (Vec2::new(0.5, row), "up-right"),
+            (Vec2::new(-0.5, -row), "down-left"),
+            (Vec2::new(0.5, -row), "down-right"),
+            (Vec2::new(1.0, 0.0), "right"),
+            (Vec2::new(-1.0, 0.0), "left"),
+        ];
+        let key = |code: KeyCode| {
+            let (_, direction) = ARROWS.iter().find(|(k, _)| *k == code).expect("bound");
+            step(&targets, Vec2::ZERO, *direction).map(|i| targets[i].1)
+        };
+        assert_eq!(key(KeyCode::Home), Some("up-left"));
+        assert_eq!(key(KeyCode::PageUp), Some("up-right"));
+        assert_eq!(key(KeyCode::End), Some("down-left"));
+        assert_eq!(key(KeyCode::PageDown), Some("down-right"));
+        assert_eq!(key(KeyCode::Numpad9), Some("up-right"));
+        assert_eq!(key(KeyCode::ArrowRight), Some("right"));
     }
 }

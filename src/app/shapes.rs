@@ -1,5 +1,5 @@
-//! White shapes drawn once into images, for sprites that tint them: a disc, a ring and a
-//! triangle. Sprites (not meshes) keep picking simple: a click hits a shape's opaque pixels.
+//! White shapes drawn once into images, for sprites that tint them: a disc, a ring, a
+//! triangle and a hexagon. Sprites (not meshes) keep picking simple: a click hits a shape's opaque pixels.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -17,6 +17,9 @@ pub struct Shapes {
     pub ring: Handle<Image>,
     /// A triangle pointing up.
     pub triangle: Handle<Image>,
+    /// A regular hexagon standing on a corner, its corners touching the image's top and
+    /// bottom edge (its flat sides are √3/2 of the image's width apart).
+    pub hexagon: Handle<Image>,
 }
 
 impl FromWorld for Shapes {
@@ -34,6 +37,14 @@ impl FromWorld for Shapes {
                 let left = 0.9 - y - 1.7 * x;
                 let right = 0.9 - y + 1.7 * x;
                 base.min(left / 2.0).min(right / 2.0)
+            })),
+            hexagon: images.add(shape_image(|x, y| {
+                // Inside all three pairs of flat sides, at √3/2 from the centre.
+                let across = 0.866_025_4;
+                let slant = (0.5 * x + across * y)
+                    .abs()
+                    .max((0.5 * x - across * y).abs());
+                across - x.abs().max(slant)
             })),
         }
     }

@@ -9,7 +9,6 @@ use std::process::{Command, ExitStatus, Stdio};
 
 use tablero::app::magnetic_cave::board::cell_window_position;
 use tablero::app::patolli::board::{Geometry, card_center};
-use tablero::app::penguins::board::field_window_position;
 use tablero::app::window_position;
 use tablero::rules::magnetic_cave::{Cell, Config};
 use tablero::rules::patolli::{Player, Track};
@@ -312,7 +311,7 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     // its penguin and slides it down to x 1 y 1 (one fish). Clicks at the wrong time are
     // refused or ignored, so the round repeats until three moves stand.
     let field = |col: u16, row: u16| {
-        let p = field_window_position(8, 8, tablero::rules::penguins::Pos::new(row, col));
+        let p = square_8x8_field(tablero::rules::penguins::Pos::new(row, col));
         format!(
             "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
              xdotool click 1 2>/dev/null; sleep 0.5;",
@@ -332,8 +331,8 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
         .to_rgb8();
     // The floe A left (x 1 y 0) sank to water (seen off its centre, where the last move's
     // trail starts); A (red) stands on x 1 y 1; x 0 y 0 is water.
-    let left = field_window_position(8, 8, tablero::rules::penguins::Pos::new(0, 1));
-    let now = field_window_position(8, 8, tablero::rules::penguins::Pos::new(1, 1));
+    let left = square_8x8_field(tablero::rules::penguins::Pos::new(0, 1));
+    let now = square_8x8_field(tablero::rules::penguins::Pos::new(1, 1));
     let sunk = pixel(&image, left.x - 20.0, left.y - 20.0);
     let penguin = pixel(&image, now.x + 8.0, now.y + 8.0);
     assert!(
@@ -1102,4 +1101,14 @@ fn the_board_takes_clicks_on_an_800x600_screen() {
     assert_eq!(last_status(&stdout)["moves"][0], "A1", "{stdout}");
     let picture = image::open(&shot).expect("the screenshot is a PNG");
     assert_eq!((picture.width(), picture.height()), (720, 405));
+}
+
+/// Where a field of the 8x8 square Penguins board shows in the window.
+fn square_8x8_field(pos: tablero::rules::penguins::Pos) -> bevy::math::Vec2 {
+    tablero::app::penguins::referee::PenguinsBoard {
+        rows: 8,
+        cols: 8,
+        grid: tablero::rules::penguins::Grid::Square,
+    }
+    .window_position(pos)
 }

@@ -18,7 +18,7 @@ use crate::app::shapes::{self, Shapes};
 use crate::app::trail::LastMoveView;
 use crate::app::{AppSystems, InMotion, Screen, theme, window_position};
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, Phase, Pos, State, player_letter};
+use crate::rules::penguins::{Action, Grid as PenguinsGrid, Phase, Pos, State, player_letter};
 
 /// Where the board's centre sits, in world units from the window's centre.
 pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
@@ -76,12 +76,12 @@ impl LastMoveView for State {
     /// A placement ends on its floe; a slide goes from the floe that sank to the one the
     /// penguin stands on.
     fn trail(board: &PenguinsBoard, _before: &State, action: Action) -> (Vec<Vec2>, f32) {
-        let at = |pos| field_position(board.rows, board.cols, pos);
+        let at = |pos| board.position(pos);
         let fields = match action {
             Action::Place(pos) => vec![at(pos)],
             Action::Move { from, to } => vec![at(from), at(to)],
         };
-        (fields, field_size(board.rows, board.cols))
+        (fields, board.field_size())
     }
 }
 
@@ -93,7 +93,7 @@ impl KeyboardView for State {
         referee: &PenguinsReferee,
         chosen: Option<Pos>,
     ) -> (Vec<(Vec2, KeyAct<State>)>, f32) {
-        let at = |pos| field_position(board.rows, board.cols, pos);
+        let at = |pos| board.position(pos);
         let mut targets: Vec<(Vec2, KeyAct<State>)> = Vec::new();
         for action in referee.state().legal_actions() {
             let target = match (action, chosen) {
@@ -108,28 +108,84 @@ impl KeyboardView for State {
                 targets.push(target);
             }
         }
-        (targets, field_size(board.rows, board.cols))
+        (targets, board.field_size())
     }
 }
 
-/// The grid of a board of this shape on screen.
-fn grid(rows: u16, cols: u16) -> Grid {
-    Grid::fitting(BOARD_CENTER, rows, cols, BOARD_SPAN, MAX_FIELD)
-}
+/// Rows of hexagons lie this far apart, in floe widths (the height of a hexagon's side
+/// triangle pair: √3 / 2).
+const HEX_ROW: f32 = 0.866_025_4;
 
-/// The side of one field for a board of this shape, in pixels.
-pub fn field_size(rows: u16, cols: u16) -> f32 {
-    grid(rows, cols).square()
-}
+impl PenguinsBoard {
+    /// The square grid of a board of this shape on screen.
+    fn square_grid(&self) -> Grid {
+        Grid::fitting(BOARD_CENTER, self.rows, self.cols, BOARD_SPAN, MAX_FIELD)
+    }
 
-/// The world position of field `pos`'s centre.
-pub fn field_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
-    grid(rows, cols).position(pos.row, pos.col)
-}
+    /// The board's width and height in floe widths: squares side by side, or hexagons in rows
+    /// `HEX_ROW` apart with odd rows set half a floe right.
+    fn extent_in_fields(&self) -> Vec2 {
+        let (rows, cols) = (f32::from(self.rows), f32::from(self.cols));
+        match self.grid {
+            PenguinsGrid::Square => Vec2::new(cols, rows),
+            PenguinsGrid::Hex => Vec2::new(
+                cols + if self.rows > 1 { 0.5 } else { 0.0 },
+                (rows - 1.0) * HEX_ROW + 1.0 / HEX_ROW,
+            ),
+        }
+    }
 
-/// Where field `pos` is in the window, in pixels from its top-left corner (for xdotool).
-pub fn field_window_position(rows: u16, cols: u16, pos: Pos) -> Vec2 {
-    window_position(field_position(rows, cols, pos))
+    /// The width of one field (a square's side, a hexagon's width across its flat sides), in
+    /// pixels.
+    pub fn field_size(&self) -> f32 {
+        match self.grid {
+            PenguinsGrid::Square => self.square_grid().square(),
+            PenguinsGrid::Hex => {
+                let extent = self.extent_in_fields();
+                (BOARD_SPAN / extent.x.max(extent.y).max(1.0)).min(MAX_FIELD)
+            }
+        }
+    }
+
+    /// The board's width and height in pixels.
+    pub fn extent(&self) -> Vec2 {
+        self.extent_in_fields() * self.field_size()
+    }
+
+    /// The world position of field `pos`'s centre.
+    pub fn position(&self, pos: Pos) -> Vec2 {
+        match self.grid {
+            PenguinsGrid::Square => self.square_grid().position(pos.row, pos.col),
+            PenguinsGrid::Hex => {
+                let size = self.field_size();
+                let set_right = if pos.row % 2 == 1 { 0.5 } else { 0.0 };
+                let widest = f32::from(self.cols) - if self.rows > 1 { 0.5 } else { 1.0 };
+                BOARD_CENTER
+                    + Vec2::new(
+                        (f32::from(pos.col) + set_right - widest / 2.0) * size,
+                        ((f32::from(self.rows) - 1.0) / 2.0 - f32::from(pos.row)) * HEX_ROW * size,
+                    )
+            }
+        }
+    }
+
+    /// Where field `pos` is in the window, in pixels from its top-left corner (for xdotool).
+    pub fn window_position(&self, pos: Pos) -> Vec2 {
+        window_position(self.position(pos))
+    }
+
+    /// The sprite of one floe `inset` pixels smaller than its field: a square, or a hexagon
+    /// standing on a corner.
+    fn floe_sprite(&self, shapes: &Shapes, color: Color, inset: f32) -> Sprite {
+        let width = self.field_size() - inset;
+        match self.grid {
+            PenguinsGrid::Square => Sprite::from_color(color, Vec2::splat(width)),
+            // The hexagon image spans its corners; its flat sides are HEX_ROW of that apart.
+            PenguinsGrid::Hex => {
+                shapes::sprite(&shapes.hexagon, color, Vec2::splat(width / HEX_ROW))
+            }
+        }
+    }
 }
 
 /// A player's colour: A red, B blue, C green, D purple.
@@ -162,9 +218,11 @@ fn decorate_boards(
     boards: Query<(Entity, &PenguinsBoard), Added<PenguinsBoard>>,
 ) {
     for (entity, board) in &boards {
-        let size = field_size(board.rows, board.cols);
-        let width = size * f32::from(board.cols);
-        let height = size * f32::from(board.rows);
+        let size = board.field_size();
+        let Vec2 {
+            x: width,
+            y: height,
+        } = board.extent();
         let font = theme::font((size * 0.32).clamp(11.0, 18.0));
         commands.entity(entity).with_children(|parent| {
             parent.spawn((
@@ -174,7 +232,7 @@ fn decorate_boards(
             ));
             // x across the top, y down the left, as the console and the file protocol count.
             for col in 0..board.cols {
-                let x = field_position(board.rows, board.cols, Pos::new(0, col)).x;
+                let x = board.position(Pos::new(0, col)).x;
                 parent.spawn((
                     Text2d::new(col.to_string()),
                     font.clone(),
@@ -183,7 +241,7 @@ fn decorate_boards(
                 ));
             }
             for row in 0..board.rows {
-                let y = field_position(board.rows, board.cols, Pos::new(row, 0)).y;
+                let y = board.position(Pos::new(row, 0)).y;
                 parent.spawn((
                     Text2d::new(row.to_string()),
                     font.clone(),
@@ -205,22 +263,20 @@ fn decorate_floes(
         let Ok(board) = boards.get(parent.parent()) else {
             continue;
         };
-        let size = field_size(board.rows, board.cols);
+        let size = board.field_size();
         let dot = (size * 0.2).max(5.0);
         commands
             .entity(entity)
             .insert((
-                Sprite::from_color(theme::ICE, Vec2::splat(size - 8.0)),
-                Transform::from_translation(
-                    field_position(board.rows, board.cols, floe.0).extend(FLOE_Z),
-                ),
+                board.floe_sprite(&shapes, theme::ICE, 8.0),
+                Transform::from_translation(board.position(floe.0).extend(FLOE_Z)),
                 Visibility::default(),
                 Pickable::default(),
             ))
             .with_children(|ice| {
                 ice.spawn((
                     FloeFrame,
-                    Sprite::from_color(theme::TARGET, Vec2::splat(size - 1.0)),
+                    board.floe_sprite(&shapes, theme::TARGET, 1.0),
                     Transform::from_xyz(0.0, 0.0, FRAME_Z - FLOE_Z),
                     Visibility::Hidden,
                     Pickable::IGNORE,
@@ -263,8 +319,8 @@ fn decorate_penguins(
         let Ok(board) = boards.get(parent.parent()) else {
             continue;
         };
-        let size = field_size(board.rows, board.cols) * 0.72;
-        let at = field_position(board.rows, board.cols, penguin.pos).extend(PENGUIN_Z);
+        let size = board.field_size() * 0.72;
+        let at = board.position(penguin.pos).extend(PENGUIN_Z);
         make_disc(
             commands.entity(entity),
             &shapes,
@@ -288,7 +344,7 @@ impl GlidingPiece for Penguin {
 
     /// Straight to its new floe.
     fn glide(&self, board: &PenguinsBoard, _from: Pos, at: Vec2) -> Glide {
-        let to = field_position(board.rows, board.cols, self.pos);
+        let to = board.position(self.pos);
         Glide::new(at, [to], SLIDE_SECONDS, PENGUIN_Z)
     }
 }
@@ -298,6 +354,7 @@ fn start_sinking(
     mut commands: Commands,
     mut applied: MessageReader<ActionApplied>,
     boards: Query<(Entity, &PenguinsBoard)>,
+    shapes: Res<Shapes>,
 ) {
     let Ok((entity, board)) = boards.single() else {
         applied.clear();
@@ -305,13 +362,10 @@ fn start_sinking(
     };
     for applied in applied.read() {
         if let Action::Move { from, .. } = applied.action {
-            let size = field_size(board.rows, board.cols);
             commands.spawn((
                 Sinking(0.0),
-                Sprite::from_color(theme::ICE, Vec2::splat(size - 8.0)),
-                Transform::from_translation(
-                    field_position(board.rows, board.cols, from).extend(SINKING_Z),
-                ),
+                board.floe_sprite(&shapes, theme::ICE, 8.0),
+                Transform::from_translation(board.position(from).extend(SINKING_Z)),
                 Pickable::IGNORE,
                 ChildOf(entity),
             ));
@@ -362,10 +416,7 @@ fn show_fish_and_frames(
         (true, Phase::Movement, Some(from)) => board.reachable(from),
         _ => Vec::new(),
     };
-    let size = boards
-        .iter()
-        .next()
-        .map_or(40.0, |b| field_size(b.rows, b.cols));
+    let size = boards.iter().next().map_or(40.0, PenguinsBoard::field_size);
     for (floe, children) in &floes {
         let fish = board.get(floe.0).fish;
         let framed = targets.contains(&floe.0);

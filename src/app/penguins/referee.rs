@@ -12,7 +12,7 @@ use crate::app::layout::{PenguinsLayout, PenguinsLayoutChanged};
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
 use crate::app::{AppSystems, FirstMatch, Screen};
-use crate::rules::penguins::{Action, Pos, State};
+use crate::rules::penguins::{Action, Grid, Pos, State};
 use crate::setup::{self, PenguinsMatch};
 
 pub(super) fn plugin(app: &mut App) {
@@ -82,6 +82,8 @@ pub struct PenguinsBoard {
     pub rows: u16,
     /// Columns.
     pub cols: u16,
+    /// Square fields or hexagonal floes.
+    pub grid: Grid,
 }
 
 /// An ice floe (its fish are in the position; the view reads them from there).
@@ -195,6 +197,7 @@ fn respawn(commands: &mut Commands, boards: &Query<Entity, With<PenguinsBoard>>,
             PenguinsBoard {
                 rows: b.rows(),
                 cols: b.cols(),
+                grid: b.grid(),
             },
             Transform::default(),
             Visibility::default(),
