@@ -349,6 +349,72 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     );
 }
 
+/// Hexagonal floes in the real window: a fixed 5x5 hex board; A and B place by clicks on
+/// hexagons, then A chooses its penguin and slides it up and to the right along a slanted
+/// line, two floes away. The screenshot shows the hexagons (kept for people to look at).
+#[test]
+fn penguins_on_hex_floes_take_clicks_along_the_slanted_lines() {
+    use tablero::app::penguins::referee::PenguinsBoard;
+    use tablero::rules::penguins::{Grid, Pos};
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-penguins-hex");
+    let shot = dir.join("penguins-hex.png");
+    let layout = dir.join("hex.ron");
+    std::fs::write(
+        &layout,
+        "Penguins(grid: Hex, board: Some([\"11111\", \"12321\", \"11111\", \"13231\", \"11111\"]))",
+    )
+    .expect("the layout is written");
+    let board = PenguinsBoard {
+        rows: 5,
+        cols: 5,
+        grid: Grid::Hex,
+    };
+    let field = |col: u16, row: u16| {
+        let p = board.window_position(Pos::new(row, col));
+        format!(
+            "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
+             xdotool click 1 2>/dev/null; sleep 0.5;",
+            p.x.round(),
+            p.y.round()
+        )
+    };
+    // x 2 y 2 up-right: x 2 y 1 (odd row, set right), then x 3 y 0.
+    let clicks = [field(2, 2), field(4, 4), field(2, 2), field(3, 0)].join(" ");
+    let app = format!(
+        r#""$TABLERO" play penguins --players human,human --penguins 1 --layout "{}" --screenshot "$SHOT" --screenshot-after-moves 3"#,
+        layout.display()
+    );
+    let stdout = run_window_script(&dir, &window_script(&app, &clicks), &shot);
+    let status = last_status(&stdout);
+    assert_eq!(status["phase"], "movement", "{stdout}");
+    assert_eq!(status["scores"], serde_json::json!([2, 1]), "{stdout}");
+    let image = image::open(&shot)
+        .expect("the screenshot is a PNG")
+        .to_rgb8();
+    let now = board.window_position(Pos::new(0, 3));
+    let penguin = pixel(&image, now.x + 8.0, now.y + 8.0);
+    assert!(
+        penguin[0] > 170 && penguin[1] < 130,
+        "A is not on x 3 y 0: {penguin:?}"
+    );
+    // Below two floes of the last row lies water where square fields would touch: the
+    // hexagons' slanted sides leave a notch there.
+    let (a, b) = (
+        board.window_position(Pos::new(4, 0)),
+        board.window_position(Pos::new(4, 1)),
+    );
+    let size = board.field_size();
+    let gap = pixel(&image, (a.x + b.x) / 2.0, a.y + size * 0.5);
+    assert!(gap[2] > gap[0] + 40, "no water between hexagons: {gap:?}");
+    let _ = std::fs::copy(
+        &shot,
+        std::env::temp_dir().join("tablero-window-penguins-hex.png"),
+    );
+}
+
 /// An idle window rests: a hot-seat cave waiting for a click uses almost no CPU (measured at
 /// 0.2 % of a core here, against 170 % when it redraws continuously; `scripts/idle-cpu`). The
 /// bound is generous; what it catches is a window that never stops drawing.
