@@ -13,7 +13,7 @@ use crate::layout::PenguinsSetup;
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::Config as CaveConfig;
 use crate::rules::patolli::Track;
-use crate::rules::penguins::{Board, Pos};
+use crate::rules::penguins::{Board, Grid, Pos};
 
 /// The picture's size in the card, in pixels.
 const PICTURE: Vec2 = Vec2::new(200.0, 112.0);
@@ -107,25 +107,27 @@ pub(super) fn show_chosen_card(
     }
 }
 
-/// A square of a picture: its cell on a grid of `rows` x `cols` and its colour.
-type Square = (u16, u16, Color);
+/// A square of a picture: its row and column on a grid of `rows` x `cols` (a hex board's odd
+/// rows sit half a column right) and its colour.
+type Square = (f32, f32, Color);
 
 /// The cave: its cells, and the magnetic walls as the outer columns.
-fn cave_squares(config: CaveConfig) -> (u16, u16, Vec<Square>) {
-    let (width, height) = (u16::from(config.width()), u16::from(config.height()));
+fn cave_squares(config: CaveConfig) -> (f32, f32, Vec<Square>) {
+    let (width, height) = (f32::from(config.width()), f32::from(config.height()));
     let mut squares = Vec::new();
-    for row in 0..height {
-        squares.push((row, 0, theme::MAGNET));
-        squares.push((row, width + 1, theme::MAGNET));
-        for col in 0..width {
-            squares.push((row, col + 1, theme::CELL));
+    for row in 0..config.height() {
+        let row = f32::from(row);
+        squares.push((row, 0.0, theme::MAGNET));
+        squares.push((row, width + 1.0, theme::MAGNET));
+        for col in 0..config.width() {
+            squares.push((row, f32::from(col) + 1.0, theme::CELL));
         }
     }
-    (height, width + 2, squares)
+    (height, width + 2.0, squares)
 }
 
 /// The track: plain squares, the middle ones gold, the arm ends red.
-fn patolli_squares(track: &Track) -> (u16, u16, Vec<Square>) {
+fn patolli_squares(track: &Track) -> (f32, f32, Vec<Square>) {
     let cells = track.cells();
     let rows = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
     let cols = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
@@ -140,14 +142,15 @@ fn patolli_squares(track: &Track) -> (u16, u16, Vec<Square>) {
             } else {
                 theme::SQUARE
             };
-            (cell.0, cell.1, color)
+            (f32::from(cell.0), f32::from(cell.1), color)
         })
         .collect();
-    (rows, cols, squares)
+    (f32::from(rows), f32::from(cols), squares)
 }
 
-/// The floes of a board (a drawn layout shows a board drawn from a fixed seed).
-fn penguins_squares(setup: &PenguinsSetup) -> (u16, u16, Vec<Square>) {
+/// The floes of a board (a drawn layout shows a board drawn from a fixed seed); on hexagonal
+/// floes every odd row sits half a floe right, as in the game.
+fn penguins_squares(setup: &PenguinsSetup) -> (f32, f32, Vec<Square>) {
     let board: Board = match setup {
         PenguinsSetup::Generated(generator) => generator.generate(1, 2),
         PenguinsSetup::Fixed(board) => board.clone(),
@@ -162,10 +165,24 @@ fn penguins_squares(setup: &PenguinsSetup) -> (u16, u16, Vec<Square>) {
                 2 => theme::ICE.mix(&theme::FISH, 0.25),
                 _ => theme::ICE.mix(&theme::FISH, 0.5),
             };
-            squares.push((row, col, color));
+            let set_right = if board.grid() == Grid::Hex && row % 2 == 1 {
+                0.5
+            } else {
+                0.0
+            };
+            squares.push((f32::from(row), f32::from(col) + set_right, color));
         }
     }
-    (board.rows(), board.cols(), squares)
+    let widest = if board.grid() == Grid::Hex && board.rows() > 1 {
+        0.5
+    } else {
+        0.0
+    };
+    (
+        f32::from(board.rows()),
+        f32::from(board.cols()) + widest,
+        squares,
+    )
 }
 
 /// Redraws each picture when its game's board changes.
@@ -196,8 +213,8 @@ pub(super) fn draw_pictures(
         let Some((rows, cols, squares)) = squares else {
             continue;
         };
-        let side = (PICTURE.x / f32::from(cols.max(1))).min(PICTURE.y / f32::from(rows.max(1)));
-        let offset = (PICTURE - Vec2::new(f32::from(cols), f32::from(rows)) * side) / 2.0;
+        let side = (PICTURE.x / cols.max(1.0)).min(PICTURE.y / rows.max(1.0));
+        let offset = (PICTURE - Vec2::new(cols, rows) * side) / 2.0;
         commands
             .entity(entity)
             .despawn_related::<Children>()
@@ -206,8 +223,8 @@ pub(super) fn draw_pictures(
                     picture.spawn((
                         Node {
                             position_type: PositionType::Absolute,
-                            left: px(offset.x + f32::from(col) * side),
-                            top: px(offset.y + f32::from(row) * side),
+                            left: px(offset.x + col * side),
+                            top: px(offset.y + row * side),
                             width: px((side - 1.0).max(1.0)),
                             height: px((side - 1.0).max(1.0)),
                             ..default()
@@ -227,7 +244,7 @@ mod tests {
     #[test]
     fn the_pictures_hold_every_cell_of_their_boards() {
         let (rows, cols, squares) = cave_squares(CaveConfig::STANDARD);
-        assert_eq!((rows, cols, squares.len()), (8, 10, 80));
+        assert_eq!((rows, cols, squares.len()), (8.0, 10.0, 80));
         let (_, _, squares) = patolli_squares(&Track::cross(7));
         assert_eq!(squares.len(), 60);
     }
