@@ -719,6 +719,109 @@ mod penguins {
         app.world().resource::<PenguinsReferee>()
     }
 
+    /// On hex floes the window's helpers work as on squares: a hint is a legal slide along
+    /// one of the six lines and changes nothing; the keyboard's targets are the floes the
+    /// chosen penguin reaches, and Page Up from one leads to the floe up and to its right.
+    #[test]
+    fn hints_and_keys_work_on_hex_floes() {
+        use std::time::Instant;
+        use tablero::app::hint::{HintRequested, HintSearch, Hints};
+        use tablero::app::keyboard::{KeyAct, KeyboardView, step};
+        use tablero::app::penguins::referee::PenguinsBoard;
+        use tablero::rules::penguins::{Grid, Pos, State};
+        let levels = standard_levels("penguins-hex-hint");
+        let mut app = headless_app(&levels, CaveMatch::default(), false);
+        let layout = PenguinsSetup::Generated(Generator {
+            grid: Grid::Hex,
+            rows: 7,
+            cols: 7,
+            ..Generator::default()
+        });
+        app.world_mut()
+            .write_message(MatchRequested::new(PenguinsMatch {
+                board: layout.board(3, 2),
+                layout,
+                seats: vec![Seat::Human, Seat::Human],
+                penguins: 1,
+                budget: Duration::from_millis(200),
+                level: tablero::ai::AiLevel::Hard,
+                seed: Some(3),
+            }));
+        app.update();
+        app.update();
+        assert_eq!(referee(&app).state().board().grid(), Grid::Hex);
+        for _ in 0..2 {
+            let place = referee(&app).state().legal_actions()[0];
+            app.world_mut().write_message(ActionRequested {
+                action: place,
+                seat: Seat::Human,
+            });
+            app.update();
+        }
+        let before = referee(&app).state().clone();
+        assert_eq!(before.phase(), Phase::Movement);
+        app.world_mut().write_message(HintRequested);
+        app.update();
+        let started = Instant::now();
+        while app.world().contains_resource::<HintSearch<State>>() {
+            assert!(started.elapsed() < Duration::from_secs(10), "no hint");
+            std::thread::sleep(Duration::from_millis(10));
+            app.update();
+        }
+        let hint = app
+            .world()
+            .resource::<Hints<State>>()
+            .shown(referee(&app))
+            .map(|hint| hint.action)
+            .expect("a hint is shown");
+        let Action::Move { from, to } = hint else {
+            panic!("a slide, not {hint}");
+        };
+        assert!(before.board().reachable(from).contains(&to), "{hint}");
+        assert_eq!(referee(&app).state(), &before, "a hint changes nothing");
+
+        let board = PenguinsBoard {
+            rows: 7,
+            cols: 7,
+            grid: Grid::Hex,
+        };
+        let (targets, _) = State::key_targets(&board, referee(&app), Some(from));
+        let reachable = before.board().reachable(from);
+        assert_eq!(targets.len(), reachable.len());
+        // From a reached floe, Page Up's direction leads to its up-right neighbour when that
+        // one is a target too.
+        let up_right = |p: Pos| {
+            let col = if p.row % 2 == 1 { p.col + 1 } else { p.col };
+            p.row.checked_sub(1).map(|row| Pos::new(row, col))
+        };
+        let slant = Vec2::new(0.5, 0.866_025_4);
+        let mut checked = 0;
+        for (i, (at, act)) in targets.iter().enumerate() {
+            let KeyAct::Act(Action::Move { to: here, .. }) = act else {
+                continue;
+            };
+            let Some(next) = up_right(*here).filter(|p| reachable.contains(p)) else {
+                continue;
+            };
+            let way = (board.position(next) - board.position(*here)).normalize();
+            assert!(
+                way.distance(slant) < 1e-3,
+                "the hex line up and to the right is drawn at 60 degrees: {way}"
+            );
+            let j = step(&targets, *at, slant).expect("a target up and to the right");
+            assert_eq!(
+                targets[j].1,
+                KeyAct::Act(Action::Move { from, to: next }),
+                "from target {i}"
+            );
+            checked += 1;
+        }
+        assert!(
+            checked > 0,
+            "a slanted line of two floes or more was reached"
+        );
+    }
+
     fn entities<C: Component + Copy>(app: &mut App) -> Vec<C> {
         let mut query = app.world_mut().query::<&C>();
         query.iter(app.world()).copied().collect()
