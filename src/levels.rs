@@ -14,7 +14,7 @@ use crate::files::{self, WriteError};
 pub const BUILT_IN_FOLDER: &str = "<built-in>";
 
 /// The shipped layouts, by file name, as they are in the repository's `levels/`.
-const BUILT_IN: [(&str, &str); 7] = [
+const BUILT_IN: [(&str, &str); 8] = [
     (
         "magnetic_cave.ron",
         include_str!("../levels/magnetic_cave.ron"),
@@ -24,6 +24,7 @@ const BUILT_IN: [(&str, &str); 7] = [
         include_str!("../levels/magnetic_cave_10x10.ron"),
     ),
     ("patolli.ron", include_str!("../levels/patolli.ron")),
+    ("patolli_4.ron", include_str!("../levels/patolli_4.ron")),
     ("patolli_52.ron", include_str!("../levels/patolli_52.ron")),
     ("penguins.ron", include_str!("../levels/penguins.ron")),
     (

@@ -147,7 +147,7 @@ enum Command {
         /// Write each game's match record to DIR (game-1.ron, ...).
         #[arg(long, value_name = "DIR")]
         records: Option<PathBuf>,
-        /// Penguins: players a game (2 to 4); A takes one seat, B the others.
+        /// Patolli and Penguins: players a game (2 to 4); A takes one seat, B the others.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
         players: u8,
         /// Penguins: rows of the board (4 to 20) [default: 8].
@@ -349,6 +349,10 @@ struct PatolliOptions {
     /// Who plays N (pieces 1-6): human or ai.
     #[arg(long = "n", default_value = "human", value_parser = parse_seat)]
     n: Seat,
+    /// Who plays each player the board seats, comma-separated in the order L, N, G, M (e.g.
+    /// human,ai,ai on a board for three); instead of --l and --n [default: --l, --n, then ai].
+    #[arg(long, value_delimiter = ',', value_parser = parse_seat, conflicts_with_all = ["l", "n"])]
+    players: Vec<Seat>,
     /// The seed of the dice [default: random, printed at the start].
     #[arg(long)]
     seed: Option<u64>,
@@ -544,16 +548,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let (Some(game), Some(a), Some(b)) = (game, a, b) else {
                 return merge_command(&merge, json);
             };
+            if game == GameChoice::MagneticCave && players != 2 {
+                bail!("--players is for Patolli and Penguins tournaments");
+            }
             if game != GameChoice::Penguins
-                && (players != 2
-                    || rows.is_some()
-                    || cols.is_some()
-                    || penguins.is_some()
-                    || grid.is_some())
+                && (rows.is_some() || cols.is_some() || penguins.is_some() || grid.is_some())
             {
-                bail!(
-                    "--players, --rows, --cols, --penguins and --grid are for Penguins tournaments"
-                );
+                bail!("--rows, --cols, --penguins and --grid are for Penguins tournaments");
             }
             let settings = Settings {
                 a,
@@ -850,9 +851,17 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
             DiceChoice::Beans => Dice::Beans(5),
         };
     }
+    let seats = if options.players.is_empty() {
+        // L and N as --l and --n say; the players of a board for three or four are the AI's.
+        let mut seats = vec![options.l, options.n];
+        seats.resize(board.track.players().len(), Seat::Ai);
+        seats
+    } else {
+        options.players.clone()
+    };
     let setup = setup::patolli_match(
         board,
-        [options.l, options.n],
+        seats,
         options.budget,
         options.level,
         options.seed.unwrap_or_else(rand::random),

@@ -651,10 +651,12 @@ impl Recorded for patolli::State {
     type ActionError = ParseError;
 
     fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
-        players(record, 2, 2)?;
         let GameSetup::Patolli(board) = setup else {
             return Err(StartError::NotThisGame("Patolli"));
         };
+        // One seat for each player the board seats.
+        let seated = board.track.players().len();
+        players(record, seated, seated)?;
         Ok(patolli::State::new(board.track.clone(), board.rules))
     }
 
@@ -663,13 +665,8 @@ impl Recorded for patolli::State {
     }
 
     fn result(&self) -> Option<String> {
-        self.winner().map(|w| {
-            format!(
-                "Player {w} wins {}–{}",
-                self.score(w),
-                self.score(w.opponent())
-            )
-        })
+        self.winner()
+            .map(|w| format!("Player {w} wins {}", self.scores_line()))
     }
 }
 

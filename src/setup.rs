@@ -44,6 +44,14 @@ pub enum SetupError {
     /// Penguins is for 2 to 4 players.
     #[error("--players: 2 to 4 players, not {0}")]
     Players(usize),
+    /// A Patolli match needs a seat for each player its board seats.
+    #[error("--players: this board seats {players}; give one seat each, not {seats}")]
+    PatolliSeats {
+        /// The seats given.
+        seats: usize,
+        /// The board's players.
+        players: String,
+    },
     /// The board cannot hold the match's penguins.
     #[error(transparent)]
     BoardTooSmall(LayoutFault),
@@ -219,8 +227,8 @@ pub fn load_cave_layout(path: &Path) -> Result<Config, LayoutError> {
 pub struct PatolliMatch {
     /// The board and rule options.
     pub board: crate::layout::PatolliSetup,
-    /// Who plays L and N, in that order.
-    pub seats: [Seat; 2],
+    /// Who plays each player the board seats, in the order L, N, G, M.
+    pub seats: Vec<Seat>,
     /// The AI's time per decision.
     pub budget: Duration,
     /// How strongly the AI seats play.
@@ -233,10 +241,14 @@ pub struct PatolliMatch {
 
 impl PatolliMatch {
     /// The same seats and dice on another board with its rules (a designer saved the layout);
-    /// scripted rolls are dropped.
+    /// scripted rolls are dropped. A board seating more players gives the new ones to the AI;
+    /// one seating fewer drops the last seats.
     pub fn on_board(&self, board: crate::layout::PatolliSetup) -> PatolliMatch {
+        let mut seats = self.seats.clone();
+        seats.resize(board.track.players().len(), Seat::Ai);
         PatolliMatch {
             board,
+            seats,
             scripted_rolls: Vec::new(),
             ..self.clone()
         }
@@ -332,15 +344,24 @@ pub fn cave_match(
 /// `seed` after the `scripted` rolls.
 ///
 /// # Errors
-/// A scripted roll the board's die cannot show.
+/// Not one seat for each player the board seats, or a scripted roll the board's die cannot
+/// show.
 pub fn patolli_match(
     board: layout::PatolliSetup,
-    seats: [Seat; 2],
+    seats: Vec<Seat>,
     budget: Duration,
     level: AiLevel,
     seed: u64,
     scripted: Vec<u8>,
 ) -> Result<PatolliMatch, SetupError> {
+    let seated = board.track.players();
+    if seats.len() != seated.len() {
+        let names: Vec<String> = seated.iter().map(|p| p.to_string()).collect();
+        return Err(SetupError::PatolliSeats {
+            seats: seats.len(),
+            players: names.join(", "),
+        });
+    }
     let max = board.rules.dice.max();
     if let Some(&roll) = scripted.iter().find(|&&roll| roll > max) {
         return Err(SetupError::RollOutOfRange { roll, max });
@@ -487,7 +508,7 @@ impl Match for patolli::State {
     }
 
     fn seat(setup: &PatolliMatch, player: patolli::Player) -> Seat {
-        setup.seats[player.index()]
+        setup.seats.get(player.index()).copied().unwrap_or(Seat::Ai)
     }
 
     fn budget(setup: &PatolliMatch) -> Duration {
@@ -527,9 +548,12 @@ impl Match for patolli::State {
             return Err(other_game(record));
         };
         let entries = u64::try_from(record.moves.len()).unwrap_or(u64::MAX);
+        let seats = (0..board.track.players().len())
+            .map(|i| record_seat(record, i))
+            .collect();
         patolli_match(
             board,
-            [record_seat(record, 0), record_seat(record, 1)],
+            seats,
             record_budget(record),
             record.level,
             record.seed.unwrap_or(0).wrapping_add(entries),

@@ -518,15 +518,16 @@ impl Contest for patolli::State {
         crate::ai::v1::patolli::choose_action(self, deadline)
     }
 
-    /// The 60-square cross with the default rules; the pair's dice seed.
+    /// The 60-square cross with the default rules, for two players or, with `--players 3|4`,
+    /// the cross for four with that many seated; the pair's dice seed.
     fn pair_setup(seed: u64, settings: &Settings) -> Result<PatolliMatch, SetupError> {
         let board = PatolliSetup {
-            track: std::sync::Arc::new(Track::cross(7)),
+            track: std::sync::Arc::new(Track::cross_for_players(7, settings.players)),
             rules: Rules::default(),
         };
         setup::patolli_match(
             board,
-            [Seat::Ai, Seat::Ai],
+            vec![Seat::Ai; settings.players],
             settings.budget,
             AiLevel::Hard,
             seed,

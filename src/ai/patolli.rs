@@ -208,7 +208,12 @@ fn evaluate_with(state: &State, player: Player, table: &RaceTable) -> f64 {
         return if winner == player { WIN } else { -WIN };
     }
     let (my_turns, my_spread) = turns_to_finish(state, player, table);
-    let (their_turns, their_spread) = turns_to_finish(state, player.opponent(), table);
+    // With more than two players, the race against the opponent nearest to finishing.
+    let (their_turns, their_spread) = state
+        .opponents(player)
+        .map(|other| turns_to_finish(state, other, table))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap_or((f64::INFINITY, 0.0));
     // The player to move is half a turn ahead in the race.
     let tempo = if state.to_move() == player { 0.5 } else { -0.5 };
     let lead = their_turns - my_turns + tempo;
@@ -220,7 +225,7 @@ fn evaluate_with(state: &State, player: Player, table: &RaceTable) -> f64 {
 }
 
 /// The turns `player` alone needs to finish, mean and variance, with the expected cost of
-/// the captures the opponent's next roll threatens.
+/// the captures the opponents' next rolls threaten.
 fn turns_to_finish(state: &State, player: Player, table: &RaceTable) -> (f64, f64) {
     let track = state.track();
     let len = track.len();
@@ -248,10 +253,14 @@ fn turns_to_finish(state: &State, player: Player, table: &RaceTable) -> (f64, f6
                 if track.is_middle(square) {
                     let mut chance = 0.0;
                     for (roll, &c) in table.chances.iter().enumerate().skip(1) {
-                        let reaches = player.opponent().pieces().any(|other| {
-                            matches!(state.location(other), Location::Track(s)
+                        let reaches =
+                            state
+                                .opponents(player)
+                                .flat_map(Player::pieces)
+                                .any(|other| {
+                                    matches!(state.location(other), Location::Track(s)
                                 if (square + len - s) % len == roll)
-                        });
+                                });
                         if reaches {
                             chance += c;
                         }

@@ -557,9 +557,12 @@ fn start_match(
             let Some(layout) = patolli_layout else {
                 return;
             };
+            // L and N as chosen; the players of a board for three or four are the AI's.
+            let mut seats = choices.seats.to_vec();
+            seats.resize(layout.config.track.players().len(), Seat::Ai);
             if let Ok(setup) = setup::patolli_match(
                 layout.config.clone(),
-                choices.seats,
+                seats,
                 choices.budget,
                 choices.level,
                 rand::random(),

@@ -36,6 +36,10 @@ pub const WHITE_BRICK_EDGE: Color = Color::srgb(0.12, 0.12, 0.13);
 pub const PLAYER_L: Color = Color::srgb(0.86, 0.36, 0.22);
 /// Patolli: player N's pieces and squares.
 pub const PLAYER_N: Color = Color::srgb(0.24, 0.55, 0.88);
+/// The third player (Patolli G, Penguins C).
+pub const PLAYER_3: Color = Color::srgb(0.30, 0.70, 0.36);
+/// The fourth player (Patolli M, Penguins D).
+pub const PLAYER_4: Color = Color::srgb(0.62, 0.40, 0.82);
 /// Patolli: a plain track square.
 pub const SQUARE: Color = Color::srgb(0.80, 0.72, 0.56);
 /// Patolli: the thin edge between squares.

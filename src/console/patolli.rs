@@ -33,12 +33,21 @@ status, undo, help, quit.";
 
     fn begin(setup: &PatolliMatch, output: &mut impl Write) -> io::Result<State> {
         let state = State::new(setup.board.track.clone(), setup.board.rules);
+        let players: Vec<String> = state
+            .track()
+            .players()
+            .iter()
+            .zip(&setup.seats)
+            .map(|(player, seat)| format!("player {player} ({seat}) has {}", player.labels()))
+            .collect();
+        let mut players = players.join(", ");
+        if let Some(first) = players.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
         writeln!(
             output,
-            "Patolli on a track of {} squares. Player L ({}) has A-F, player N ({}) has 1-6. Seed {}.",
+            "Patolli on a track of {} squares. {players}. Seed {}.",
             state.track().len(),
-            setup.seats[0],
-            setup.seats[1],
             setup.seed
         )?;
         writeln!(output, "{}", state.render())?;
@@ -115,6 +124,17 @@ status, undo, help, quit.";
     fn say_end(&self, output: &mut impl Write) -> io::Result<()> {
         if let Some(winner) = self.winner() {
             writeln!(output, "Player {winner} wins")?;
+            // With more than two players, the others' places (equal scores share one).
+            if self.players().len() > 2 {
+                writeln!(output, "Ranking:")?;
+                for standing in self.ranking() {
+                    writeln!(
+                        output,
+                        "{}. Player {}: {} scored",
+                        standing.place, standing.player, standing.score
+                    )?;
+                }
+            }
         }
         writeln!(output, "{}", self.status_json())
     }

@@ -112,6 +112,23 @@ pub struct PatolliPlayers {
     /// Player N.
     #[serde(rename = "N")]
     pub n: PatolliEnds,
+    /// Player G, the third (boards for three or four players).
+    #[serde(rename = "G", default, skip_serializing_if = "Option::is_none")]
+    pub g: Option<PatolliEnds>,
+    /// Player M, the fourth (boards for four players, with G).
+    #[serde(rename = "M", default, skip_serializing_if = "Option::is_none")]
+    pub m: Option<PatolliEnds>,
+}
+
+impl PatolliPlayers {
+    /// Each seated player's `(start, end)`, L, N, then G and M when given.
+    fn ends(&self) -> Vec<(usize, usize)> {
+        [Some(self.l), Some(self.n), self.g, self.m]
+            .into_iter()
+            .flatten()
+            .map(|e| (e.start, e.end))
+            .collect()
+    }
 }
 
 /// Where a player's pieces enter and leave the track.
@@ -252,6 +269,12 @@ pub enum LayoutFault {
         /// The match's penguins.
         penguins: usize,
     },
+    /// A fourth Patolli player without a third.
+    #[error("player M sits on a board for four: give player G too")]
+    FourthWithoutThird,
+    /// A first player the board does not seat.
+    #[error("first_player {0} is not seated on this board (its players: {1})")]
+    FirstPlayerNotSeated(PatolliPlayer, String),
 }
 
 impl LayoutFault {
@@ -267,6 +290,8 @@ impl LayoutFault {
             LayoutFault::Water(_) => "water",
             LayoutFault::FishWeightsOverflow | LayoutFault::NoFishWeight => "fish_weights",
             LayoutFault::TooFewFields { .. } => "rows",
+            LayoutFault::FourthWithoutThird => "players",
+            LayoutFault::FirstPlayerNotSeated(..) => "first_player",
             LayoutFault::BoardSize { .. }
             | LayoutFault::RowLength { .. }
             | LayoutFault::Fish { .. }
@@ -430,6 +455,7 @@ impl Layout {
             start: track.start(player),
             end: track.end(player),
         };
+        let seated = |player: PatolliPlayer| track.seats(player).then(|| ends(player));
         Layout::Patolli(PatolliLayout {
             name: String::new(),
             track: track.cells().to_vec(),
@@ -439,6 +465,8 @@ impl Layout {
             players: PatolliPlayers {
                 l: ends(PatolliPlayer::L),
                 n: ends(PatolliPlayer::N),
+                g: seated(PatolliPlayer::G),
+                m: seated(PatolliPlayer::M),
             },
             rules: setup.rules,
         })
@@ -519,8 +547,11 @@ pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<T, LayoutError> {
-    let options = ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES);
+    // `G: (start: 38, end: 36)` for an optional player, as well as `Some(…)`.
+    let options = ron::Options::default().with_default_extension(
+        ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
+            | ron::extensions::Extensions::IMPLICIT_SOME,
+    );
     options.from_str(text).map_err(|e| LayoutError {
         file: file.to_string(),
         line: e.span.start.line,
@@ -657,21 +688,25 @@ pub fn validate(layout: &Layout) -> Result<GameSetup, LayoutFault> {
 
 /// The track of a Patolli layout.
 fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, LayoutFault> {
-    Track::new(
+    if board.players.m.is_some() && board.players.g.is_none() {
+        return Err(LayoutFault::FourthWithoutThird);
+    }
+    let track = Track::new(
         board.track.clone(),
         board.middle.clone(),
         board.arm_ends.clone(),
         board.triangles.clone(),
-        [board.players.l.start, board.players.n.start],
-        [board.players.l.end, board.players.n.end],
-    )
-    .map(|track| {
-        GameSetup::Patolli(PatolliSetup {
-            track: Arc::new(track),
-            rules: board.rules,
-        })
-    })
-    .map_err(LayoutFault::from)
+        &board.players.ends(),
+    )?;
+    let first = PatolliPlayer::from(board.rules.first_player);
+    if !track.seats(first) {
+        let players: Vec<String> = track.players().iter().map(|p| p.to_string()).collect();
+        return Err(LayoutFault::FirstPlayerNotSeated(first, players.join(", ")));
+    }
+    Ok(GameSetup::Patolli(PatolliSetup {
+        track: Arc::new(track),
+        rules: board.rules,
+    }))
 }
 
 /// The line and column (from 1) of the value of `field` in RON `text`: the first

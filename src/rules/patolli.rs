@@ -1,6 +1,8 @@
 //! Patolli: a dice race round a cross (`shared/rules/patolli.md`).
 //!
-//! Player L owns pieces `A`–`F`, player N owns `1`–`6`. Each turn the player rolls, then moves
+//! Player L owns pieces `A`–`F`, player N owns `1`–`6`; with three or four players, G owns
+//! `G`–`L` and M owns `M`–`R`, and the turn goes clockwise round the track from the first
+//! player's start square. Each turn the player rolls, then moves
 //! one piece forward by the roll, places a piece from its pool on its start square, or passes.
 //! Captures happen only on the four middle squares; a move ending on an arm end grants another
 //! roll; a piece scores by landing exactly on its owner's end square; six scored pieces win.
@@ -20,6 +22,9 @@ pub const PIECES_PER_PLAYER: usize = 6;
 /// The highest roll of the uniform die and of five beans.
 pub const MAX_ROLL: u8 = 5;
 
+/// The most players a Patolli board seats.
+pub const MAX_PLAYERS: usize = 4;
+
 /// A player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 pub enum Player {
@@ -27,26 +32,34 @@ pub enum Player {
     L,
     /// Owns pieces `1`–`6`.
     N,
+    /// The third player (boards for three or four): owns pieces `G`–`L`.
+    G,
+    /// The fourth player (boards for four): owns pieces `M`–`R`.
+    M,
 }
 
 impl Player {
-    /// Both players, L first.
+    /// The two players of the assignment's game, L first.
     pub const BOTH: [Player; 2] = [Player::L, Player::N];
+    /// Every player a board may seat, in the order layouts list them.
+    pub const ALL: [Player; MAX_PLAYERS] = [Player::L, Player::N, Player::G, Player::M];
 
-    /// The other player.
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::L => Player::N,
-            Player::N => Player::L,
-        }
-    }
-
-    /// 0 for L, 1 for N.
+    /// 0 for L, 1 for N, 2 for G, 3 for M.
     pub fn index(self) -> usize {
         match self {
             Player::L => 0,
             Player::N => 1,
+            Player::G => 2,
+            Player::M => 3,
         }
+    }
+
+    /// The labels of this player's pieces, first and last: `A-F`, `1-6`, `G-L`, `M-R`.
+    pub fn labels(self) -> String {
+        let mut pieces = self.pieces();
+        let first = pieces.next().map_or('?', Piece::label);
+        let last = pieces.last().map_or('?', Piece::label);
+        format!("{first}-{last}")
     }
 
     /// This player's six pieces, in label order.
@@ -61,43 +74,47 @@ impl fmt::Display for Player {
         f.write_str(match self {
             Player::L => "L",
             Player::N => "N",
+            Player::G => "G",
+            Player::M => "M",
         })
     }
 }
 
-/// One of the twelve pieces: 0–5 are L's `A`–`F`, 6–11 are N's `1`–`6`.
+/// One of the 24 pieces: 0–5 are L's `A`–`F`, 6–11 N's `1`–`6`, 12–17 G's `G`–`L`, 18–23
+/// M's `M`–`R`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(u8);
 
 impl Piece {
-    /// Every piece, L's first.
+    /// Every piece of every player a board may seat, L's first.
     pub fn all() -> impl Iterator<Item = Piece> {
-        (0..2 * PIECES_PER_PLAYER as u8).map(Piece)
+        (0..(MAX_PLAYERS * PIECES_PER_PLAYER) as u8).map(Piece)
     }
 
     /// Its owner.
     pub fn owner(self) -> Player {
-        if usize::from(self.0) < PIECES_PER_PLAYER {
-            Player::L
-        } else {
-            Player::N
-        }
+        Player::ALL[(usize::from(self.0) / PIECES_PER_PLAYER).min(MAX_PLAYERS - 1)]
     }
 
-    /// Its label: `A`–`F` or `1`–`6`.
+    /// Its label: `A`–`F`, `1`–`6`, `G`–`L` or `M`–`R`.
     pub fn label(self) -> char {
         let i = self.0 % PIECES_PER_PLAYER as u8;
         match self.owner() {
             Player::L => (b'A' + i) as char,
             Player::N => (b'1' + i) as char,
+            Player::G => (b'G' + i) as char,
+            Player::M => (b'M' + i) as char,
         }
     }
 
     /// The piece with this label (any case), if there is one.
     pub fn from_label(label: char) -> Option<Piece> {
+        let first_of = |player: Player| (player.index() * PIECES_PER_PLAYER) as u8;
         match label.to_ascii_uppercase() {
             c @ 'A'..='F' => Some(Piece(c as u8 - b'A')),
-            c @ '1'..='6' => Some(Piece(c as u8 - b'1' + PIECES_PER_PLAYER as u8)),
+            c @ '1'..='6' => Some(Piece(c as u8 - b'1' + first_of(Player::N))),
+            c @ 'G'..='L' => Some(Piece(c as u8 - b'G' + first_of(Player::G))),
+            c @ 'M'..='R' => Some(Piece(c as u8 - b'M' + first_of(Player::M))),
             _ => None,
         }
     }
@@ -236,6 +253,10 @@ pub enum FirstPlayer {
     L,
     /// Player N.
     N,
+    /// Player G (boards for three or four).
+    G,
+    /// Player M (boards for four).
+    M,
 }
 
 impl From<FirstPlayer> for Player {
@@ -243,6 +264,8 @@ impl From<FirstPlayer> for Player {
         match first {
             FirstPlayer::L => Player::L,
             FirstPlayer::N => Player::N,
+            FirstPlayer::G => Player::G,
+            FirstPlayer::M => Player::M,
         }
     }
 }
@@ -260,8 +283,10 @@ pub struct Track {
     middle: Vec<usize>,
     arm_ends: Vec<usize>,
     triangles: Vec<usize>,
-    start: [usize; 2],
-    end: [usize; 2],
+    /// Each seated player's start square, by [`Player::index`] (2 to 4 players).
+    start: Vec<usize>,
+    /// Each seated player's end square, likewise.
+    end: Vec<usize>,
 }
 
 /// Why a track makes no board; the layout names the field at fault.
@@ -315,16 +340,19 @@ pub enum TrackError {
     /// A player's start and end square are the same.
     #[error("player {0}'s start and end must be different squares")]
     StartIsEnd(Player),
-    /// A player's end square is the other player's start square: pieces placed there could
+    /// A player's end square is another player's start square: pieces placed there could
     /// stand on it for good, and the player could never score.
     #[error(
         "player {0}'s end square {1} is player {2}'s start square, where the other player's \
          pieces could stand for good: {0} could never score"
     )]
     EndOnOpponentStart(Player, usize, Player),
-    /// Both players start on the same square.
-    #[error("both players start on square {0}")]
-    SharedStart(usize),
+    /// Two players start on the same square.
+    #[error("players {0} and {1} both start on square {2}")]
+    SharedStart(Player, Player, usize),
+    /// Fewer than two or more than four players.
+    #[error("a board seats 2 to 4 players (L, N, G, M), not {0}")]
+    Players(usize),
 }
 
 impl TrackError {
@@ -337,26 +365,33 @@ impl TrackError {
             | TrackError::NotAdjacent { .. } => "track",
             TrackError::OffTrack { field, .. } => field,
             TrackError::StartIsEnd(_)
-            | TrackError::SharedStart(_)
-            | TrackError::EndOnOpponentStart(..) => "players",
+            | TrackError::SharedStart(..)
+            | TrackError::EndOnOpponentStart(..)
+            | TrackError::Players(_) => "players",
         }
     }
 }
 
 impl Track {
-    /// A track from its cells in clockwise order and its special squares.
+    /// A track from its cells in clockwise order, its special squares and the `(start, end)`
+    /// squares of each player it seats, in the order of [`Player::ALL`] (L, N, then G, M).
     ///
     /// # Errors
     /// [`TrackError`] when the cells are not a closed chain of orthogonally adjacent distinct
-    /// cells, or a special square is off the track.
+    /// cells, a special square is off the track, or the players are not 2 to 4 with their own
+    /// start squares, each end apart from its start and from every other player's start.
     pub fn new(
         cells: Vec<GridCell>,
         middle: Vec<usize>,
         arm_ends: Vec<usize>,
         triangles: Vec<usize>,
-        start: [usize; 2],
-        end: [usize; 2],
+        ends: &[(usize, usize)],
     ) -> Result<Track, TrackError> {
+        if !(2..=MAX_PLAYERS).contains(&ends.len()) {
+            return Err(TrackError::Players(ends.len()));
+        }
+        let start: Vec<usize> = ends.iter().map(|e| e.0).collect();
+        let end: Vec<usize> = ends.iter().map(|e| e.1).collect();
         let n = cells.len();
         if n < 4 {
             return Err(TrackError::TooShort(n));
@@ -399,22 +434,28 @@ impl Track {
         check("triangles", &triangles)?;
         check("players", &start)?;
         check("players", &end)?;
-        for player in Player::BOTH {
+        let seated = &Player::ALL[..ends.len()];
+        for &player in seated {
             if start[player.index()] == end[player.index()] {
                 return Err(TrackError::StartIsEnd(player));
             }
         }
-        if start[0] == start[1] {
-            return Err(TrackError::SharedStart(start[0]));
+        for (i, &player) in seated.iter().enumerate() {
+            for &other in &seated[..i] {
+                if start[player.index()] == start[other.index()] {
+                    return Err(TrackError::SharedStart(other, player, start[other.index()]));
+                }
+            }
         }
-        for player in Player::BOTH {
-            let other = player.opponent();
-            if end[player.index()] == start[other.index()] {
-                return Err(TrackError::EndOnOpponentStart(
-                    player,
-                    end[player.index()],
-                    other,
-                ));
+        for &player in seated {
+            for &other in seated {
+                if other != player && end[player.index()] == start[other.index()] {
+                    return Err(TrackError::EndOnOpponentStart(
+                        player,
+                        end[player.index()],
+                        other,
+                    ));
+                }
             }
         }
         Ok(Track {
@@ -469,10 +510,53 @@ impl Track {
                 6 * a + 3,
             ],
             half_arms.iter().map(|s| s + a / 2).collect(),
-            [3 * a + 2, 7 * a + 4],
-            [3 * a, 7 * a + 2],
+            &[(3 * a + 2, 3 * a), (7 * a + 4, 7 * a + 2)],
         )
         .expect("the generated cross is a valid track")
+    }
+
+    /// The cross seating `players`: [`Track::cross`] for two (or fewer), the first three of
+    /// [`Track::cross_for_four`] (L, N, G) for three, all four for four or more.
+    pub fn cross_for_players(arm: u16, players: usize) -> Track {
+        if players <= 2 {
+            return Track::cross(arm);
+        }
+        let four = Track::cross_for_four(arm);
+        let ends: Vec<(usize, usize)> = four
+            .players()
+            .iter()
+            .take(players)
+            .map(|&p| (four.start(p), four.end(p)))
+            .collect();
+        Track::new(
+            four.cells,
+            four.middle,
+            four.arm_ends,
+            four.triangles,
+            &ends,
+        )
+        .expect("the first players of the cross for four make a valid track")
+    }
+
+    /// The cross for four players, one per arm: L and N as on [`Track::cross`], G and M on
+    /// the two arms between them; each enters just after its arm's middle square and scores
+    /// just before it, as L and N do. Clockwise the turn goes L, G, N, M.
+    pub fn cross_for_four(arm: u16) -> Track {
+        let two = Track::cross(arm);
+        let a = usize::from(arm);
+        Track::new(
+            two.cells,
+            two.middle,
+            two.arm_ends,
+            two.triangles,
+            &[
+                (3 * a + 2, 3 * a),
+                (7 * a + 4, 7 * a + 2),
+                (5 * a + 3, 5 * a + 1),
+                (a + 1, a - 1),
+            ],
+        )
+        .expect("the generated four-player cross is a valid track")
     }
 
     /// Number of squares.
@@ -520,14 +604,33 @@ impl Track {
         self.triangles.contains(&square)
     }
 
-    /// `player`'s start square.
-    pub fn start(&self, player: Player) -> usize {
-        self.start[player.index()]
+    /// The players this board seats (2 to 4), in the order of [`Player::ALL`].
+    pub fn players(&self) -> &'static [Player] {
+        &Player::ALL[..self.start.len().clamp(2, MAX_PLAYERS)]
     }
 
-    /// `player`'s end square.
+    /// Whether the board seats `player`.
+    pub fn seats(&self, player: Player) -> bool {
+        player.index() < self.start.len()
+    }
+
+    /// `player`'s start square (square 0 for a player the board does not seat).
+    pub fn start(&self, player: Player) -> usize {
+        self.start.get(player.index()).copied().unwrap_or(0)
+    }
+
+    /// `player`'s end square (square 0 for a player the board does not seat).
     pub fn end(&self, player: Player) -> usize {
-        self.end[player.index()]
+        self.end.get(player.index()).copied().unwrap_or(0)
+    }
+
+    /// The players in turn order: clockwise round the track (in track order) from `first`'s
+    /// start square. With two players, `first` then the other.
+    pub fn turn_order(&self, first: Player) -> Vec<Player> {
+        let from = self.start(first);
+        let mut order = self.players().to_vec();
+        order.sort_by_key(|&p| (self.start(p) + self.len() - from) % self.len());
+        order
     }
 
     /// Steps from `player`'s start to `square` along the loop.
@@ -744,11 +847,26 @@ pub enum Illegal {
 pub struct State {
     track: Arc<Track>,
     rules: Rules,
-    pieces: [Location; 2 * PIECES_PER_PLAYER],
+    pieces: [Location; MAX_PLAYERS * PIECES_PER_PLAYER],
     to_move: Player,
     phase: Phase,
-    opened: [bool; 2],
+    opened: [bool; MAX_PLAYERS],
     passes_in_a_row: u32,
+    /// The seated players in turn order (the first `seated` entries).
+    order: [Player; MAX_PLAYERS],
+    /// How many players the board seats.
+    seated: u8,
+}
+
+/// A player's place at the end: the winner first, the others by pieces scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// The player.
+    pub player: Player,
+    /// Its pieces scored.
+    pub score: usize,
+    /// Its place from 1; players with as many pieces scored (the winner aside) share one.
+    pub place: usize,
 }
 
 /// Why pieces cannot stand where [`State::arranged`] was asked to put them.
@@ -771,16 +889,49 @@ pub enum ArrangeError {
 
 impl State {
     /// The start of a game on `track` with `rules`: every piece in its pool.
+    /// With more than two players the turn goes clockwise round the track from the first
+    /// player (a first player the board does not seat is taken as L: layouts refuse it).
     pub fn new(track: Arc<Track>, rules: Rules) -> State {
+        let first = Player::from(rules.first_player);
+        let first = if track.seats(first) { first } else { Player::L };
+        let mut order = Player::ALL;
+        let turn_order = track.turn_order(first);
+        order[..turn_order.len()].copy_from_slice(&turn_order);
         State {
+            seated: turn_order.len() as u8,
             track,
             rules,
-            pieces: [Location::Pool; 2 * PIECES_PER_PLAYER],
-            to_move: rules.first_player.into(),
+            pieces: [Location::Pool; MAX_PLAYERS * PIECES_PER_PLAYER],
+            to_move: first,
             phase: Phase::Roll,
-            opened: [false; 2],
+            opened: [false; MAX_PLAYERS],
             passes_in_a_row: 0,
+            order,
         }
+    }
+
+    /// The players in the game, in turn order (the first player first).
+    pub fn players(&self) -> &[Player] {
+        &self.order[..usize::from(self.seated)]
+    }
+
+    /// The player after `player` in turn order.
+    pub fn next_after(&self, player: Player) -> Player {
+        let players = self.players();
+        let at = players.iter().position(|&p| p == player).unwrap_or(0);
+        players[(at + 1) % players.len()]
+    }
+
+    /// The players in the game other than `player`, in turn order after it.
+    pub fn opponents(&self, player: Player) -> impl Iterator<Item = Player> + '_ {
+        let players = self.players();
+        let at = players.iter().position(|&p| p == player).unwrap_or(0);
+        (1..players.len()).map(move |i| players[(at + i) % players.len()])
+    }
+
+    /// Every piece in the game (its players' pieces), L's first.
+    pub fn pieces_in_play(&self) -> impl Iterator<Item = Piece> + use<> {
+        (0..self.seated * PIECES_PER_PLAYER as u8).map(Piece)
     }
 
     /// A position after both openings, with `to_move` about to roll and the pieces named in
@@ -796,7 +947,7 @@ impl State {
     ) -> Result<State, ArrangeError> {
         let mut state = State::new(track, rules);
         state.to_move = to_move;
-        state.opened = [true; 2];
+        state.opened = [true; MAX_PLAYERS];
         for &(piece, location) in pieces {
             if let Location::Track(square) = location {
                 if square >= state.track.len() {
@@ -812,8 +963,10 @@ impl State {
             }
             state.pieces[piece.index()] = location;
         }
-        if let Some(winner) = Player::BOTH
-            .into_iter()
+        if let Some(winner) = state
+            .players()
+            .iter()
+            .copied()
             .find(|&p| state.score(p) == PIECES_PER_PLAYER)
         {
             state.phase = Phase::Over { winner };
@@ -879,7 +1032,37 @@ impl State {
 
     /// The piece on `square`, if any.
     pub fn piece_on(&self, square: usize) -> Option<Piece> {
-        Piece::all().find(|&p| self.location(p) == Location::Track(square))
+        self.pieces_in_play()
+            .find(|&p| self.location(p) == Location::Track(square))
+    }
+
+    /// The pieces scored, the winner's (or the leader's) first, then the others' in ranking
+    /// order: `6–3`, or with more players `6–4–3–1`.
+    pub fn scores_line(&self) -> String {
+        let scores: Vec<String> = self.ranking().iter().map(|s| s.score.to_string()).collect();
+        scores.join("–")
+    }
+
+    /// The players ranked at the end (or as they stand): the winner first, then by pieces
+    /// scored, most first; players with as many pieces share a place (the winner never does).
+    pub fn ranking(&self) -> Vec<Standing> {
+        let winner = self.winner();
+        let mut order: Vec<Player> = self.players().to_vec();
+        order.sort_by_key(|&p| (Some(p) != winner, std::cmp::Reverse(self.score(p)), p));
+        let mut standings: Vec<Standing> = Vec::with_capacity(order.len());
+        for (i, &player) in order.iter().enumerate() {
+            let score = self.score(player);
+            let place = match standings.last() {
+                Some(last) if last.score == score && Some(last.player) != winner => last.place,
+                _ => i + 1,
+            };
+            standings.push(Standing {
+                player,
+                score,
+                place,
+            });
+        }
+        standings
     }
 
     /// Pieces `player` has scored.
@@ -1000,8 +1183,8 @@ impl State {
     }
 
     /// The board as text: the cross on its grid with the pieces' labels, then pools and scores.
-    /// Empty squares: `.` ordinary, `+` middle, `#` arm end, `^` triangle; `[ ]` marks the start
-    /// squares (L's and N's) and `( )` their end squares.
+    /// Empty squares: `.` ordinary, `+` middle, `#` arm end, `^` triangle; `[ ]` marks the
+    /// players' start squares and `( )` their end squares.
     pub fn render(&self) -> String {
         let rows = self.track.cells().iter().map(|c| c.0).max().unwrap_or(0) + 1;
         let cols = self.track.cells().iter().map(|c| c.1).max().unwrap_or(0) + 1;
@@ -1014,9 +1197,13 @@ impl State {
                 None if self.track.is_triangle(square) => '^',
                 None => '.',
             };
-            let (open, close) = if Player::BOTH.iter().any(|&p| self.track.start(p) == square) {
+            let (open, close) = if self
+                .players()
+                .iter()
+                .any(|&p| self.track.start(p) == square)
+            {
                 ('[', ']')
-            } else if Player::BOTH.iter().any(|&p| self.track.end(p) == square) {
+            } else if self.players().iter().any(|&p| self.track.end(p) == square) {
                 ('(', ')')
             } else {
                 (' ', ' ')
@@ -1028,7 +1215,7 @@ impl State {
             out.push_str(line.concat().trim_end());
             out.push('\n');
         }
-        for player in Player::BOTH {
+        for &player in self.track.players() {
             let pool: Vec<String> = player
                 .pieces()
                 .filter(|&p| self.location(p) == Location::Pool)
@@ -1047,7 +1234,8 @@ impl State {
 
     /// The one-line machine-readable status: turn, roll, every piece's place, scores, winner.
     pub fn status_json(&self) -> String {
-        let pieces: serde_json::Map<String, serde_json::Value> = Piece::all()
+        let pieces: serde_json::Map<String, serde_json::Value> = self
+            .pieces_in_play()
             .map(|p| {
                 let place = match self.location(p) {
                     Location::Pool => serde_json::json!("pool"),
@@ -1065,14 +1253,19 @@ impl State {
             "turn": self.to_move.to_string(),
             "roll": roll,
             "pieces": pieces,
-            "score": {"L": self.score(Player::L), "N": self.score(Player::N)},
+            "score": self
+                .track
+                .players()
+                .iter()
+                .map(|&p| (p.to_string(), serde_json::json!(self.score(p))))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
             "winner": self.winner().map(|w| w.to_string()),
         })
         .to_string()
     }
 
     fn end_turn(&mut self) {
-        self.to_move = self.to_move.opponent();
+        self.to_move = self.next_after(self.to_move);
         self.phase = Phase::Roll;
     }
 

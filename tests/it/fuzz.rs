@@ -643,7 +643,7 @@ mod hot_reload {
         let board = tablero::setup::load_patolli_layout(&path).unwrap();
         let setup = tablero::setup::PatolliMatch {
             board,
-            seats: [Seat::Human, Seat::Human],
+            seats: vec![Seat::Human, Seat::Human],
             budget: Duration::from_millis(20),
             level: tablero::ai::AiLevel::Hard,
             seed: 5,

@@ -467,3 +467,37 @@ fn the_levels_folder_is_searched_in_order_and_named() {
     assert_eq!(code, Some(2), "{out}");
     assert!(out.contains("TABLERO_LEVELS names"), "{out}");
 }
+
+/// A Patolli layout seats 2 to 4 players: the shipped cross for four seats L, N, G and M;
+/// M without G, or a first player the board does not seat, is refused at its field; a
+/// two-player file means what it meant.
+#[test]
+fn patolli_layouts_seat_two_to_four_players() {
+    use tablero::rules::patolli::{Player, Track};
+    let four = layout::load(&repo().join("levels/patolli_4.ron")).expect("the cross for four");
+    let GameSetup::Patolli(setup) = four else {
+        panic!("a Patolli layout");
+    };
+    assert_eq!(*setup.track, Track::cross_for_four(7));
+    assert_eq!(setup.track.players(), &Player::ALL);
+    let two = layout::load(&repo().join("levels/patolli.ron")).expect("the assignment's cross");
+    let GameSetup::Patolli(two) = two else {
+        panic!("a Patolli layout");
+    };
+    assert_eq!(two.track.players(), &Player::BOTH);
+    let text = std::fs::read_to_string(repo().join("levels/patolli.ron")).unwrap();
+    let without_g = text.replace(
+        "N: (start: 53, end: 51),",
+        "N: (start: 53, end: 51),\n        M: (start: 8, end: 6),",
+    );
+    let (line, _, message) = error_of(&without_g);
+    assert!(message.contains("give player G too"), "{message}");
+    assert_eq!(line, 28, "at `players`");
+    let first_g = text.replace("first_player: L", "first_player: G");
+    let (line, _, message) = error_of(&first_g);
+    assert!(
+        message.contains("first_player G is not seated on this board (its players: L, N)"),
+        "{message}"
+    );
+    assert_eq!(line, 33, "at `first_player`");
+}

@@ -452,10 +452,116 @@ fn a_52_square_cross_plays_the_same_rules() {
     assert_eq!(state.location(p('A')), on(20));
 }
 
+// ---- three and four players ----
+
+/// The cross for four seats L, G, N, M clockwise (bottom, left, top, right); the turn goes
+/// round in that order from the first player, and the pieces G-L and M-R are G's and M's.
+#[test]
+fn four_players_take_turns_clockwise_from_the_first() {
+    let track = Arc::new(Track::cross_for_four(7));
+    assert_eq!(track.players(), &Player::ALL);
+    let state = State::new(Arc::clone(&track), Rules::default());
+    assert_eq!(
+        state.players(),
+        &[Player::L, Player::G, Player::N, Player::M]
+    );
+    let rules = Rules {
+        first_player: FirstPlayer::N,
+        ..Rules::default()
+    };
+    let mut state = State::new(Arc::clone(&track), rules);
+    assert_eq!(
+        state.players(),
+        &[Player::N, Player::M, Player::L, Player::G]
+    );
+    for (player, first, last) in [
+        (Player::N, '1', '6'),
+        (Player::M, 'M', 'R'),
+        (Player::L, 'A', 'F'),
+        (Player::G, 'G', 'L'),
+    ] {
+        assert_eq!(state.to_move(), player);
+        let labels: String = player.pieces().map(|piece| piece.label()).collect();
+        assert_eq!(labels.chars().next(), Some(first));
+        assert_eq!(labels.chars().last(), Some(last));
+        turn(&mut state, 3, Action::Place(p(first)));
+        assert_eq!(state.location(p(first)), on(track.start(player)));
+    }
+    assert_eq!(state.to_move(), Player::N, "round again");
+    assert_eq!(
+        "place g".parse::<Action>().unwrap(),
+        Action::Place(p('G')),
+        "labels in any case"
+    );
+    assert_eq!(p('m').owner(), Player::M);
+    assert_eq!(p('L').owner(), Player::G, "G's last piece is L");
+    // Two-player boards keep their order and their pieces.
+    assert_eq!(game(Rules::default()).players(), &Player::BOTH);
+}
+
+/// On the middle squares a piece captures any opponent's piece, which goes back to its
+/// owner's pool; the first to score six wins and the others are ranked by pieces scored.
+#[test]
+fn with_four_players_captures_hit_any_opponent_and_the_rest_are_ranked() {
+    let track = Arc::new(Track::cross_for_four(7));
+    let scored = Location::Scored;
+    let pieces: Vec<(Piece, Location)> = [
+        ('G', on(35)),
+        ('M', on(37)),
+        ('1', scored),
+        ('2', scored),
+        ('N', scored),
+        ('O', scored),
+        ('3', on(50)),
+        ('A', scored),
+        ('B', scored),
+        ('C', scored),
+        ('D', scored),
+        ('E', scored),
+        ('F', on(19)),
+    ]
+    .iter()
+    .map(|&(label, location)| (p(label), location))
+    .collect();
+    let mut state = State::arranged(Arc::clone(&track), Rules::default(), Player::G, &pieces)
+        .expect("a position");
+    let effect = turn(&mut state, 2, Action::Move(p('G')));
+    assert!(
+        matches!(effect, Effect::Moved { captured: Some(c), .. } if c == p('M')),
+        "{effect:?}"
+    );
+    assert_eq!(state.location(p('M')), Location::Pool, "back to M's pool");
+    assert_eq!(state.to_move(), Player::N, "after G comes N");
+    // L scores its sixth piece: 19 + 2 = 21, its end.
+    turn(&mut state, 1, Action::Pass);
+    turn(&mut state, 1, Action::Pass);
+    turn(&mut state, 2, Action::Move(p('F')));
+    assert_eq!(state.winner(), Some(Player::L));
+    let ranking: Vec<(Player, usize, usize)> = state
+        .ranking()
+        .iter()
+        .map(|s| (s.player, s.score, s.place))
+        .collect();
+    assert_eq!(
+        ranking,
+        vec![
+            (Player::L, 6, 1),
+            (Player::N, 2, 2),
+            (Player::M, 2, 2),
+            (Player::G, 0, 4)
+        ]
+    );
+    assert_eq!(state.scores_line(), "6–2–2–0");
+    let status: serde_json::Value = serde_json::from_str(&state.status_json()).unwrap();
+    assert_eq!(status["score"]["M"], 2);
+    assert_eq!(status["pieces"]["R"], "pool");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Random legal play never loses or duplicates a piece, and always ends.
+    /// Random legal play never loses or duplicates a piece, and always ends: two players on
+    /// the assignment's cross, three or four on the cross for four.
     #[test]
     fn random_legal_play_keeps_every_piece_and_ends(
         seed in any::<u64>(),
@@ -463,10 +569,23 @@ proptest! {
             Just(Overshoot::ContinueLap), Just(Overshoot::Forbidden), Just(Overshoot::BackToStart)
         ],
         beans in any::<bool>(),
+        players in 2usize..=4,
     ) {
         let dice = if beans { Dice::Beans(5) } else { Dice::Uniform };
         let rules = Rules { overshoot, dice, ..Rules::default() };
-        let mut state = game(rules);
+        let four = Track::cross_for_four(7);
+        let ends: Vec<(usize, usize)> =
+            four.players().iter().map(|&p| (four.start(p), four.end(p))).collect();
+        let track = Track::new(
+            four.cells().to_vec(),
+            four.middle().to_vec(),
+            four.arm_ends().to_vec(),
+            four.triangles().to_vec(),
+            &ends[..players],
+        )
+        .unwrap();
+        let mut state = if players == 2 { game(rules) } else { State::new(Arc::new(track), rules) };
+        prop_assert_eq!(state.players().len(), players);
         let mut rng = StdRng::seed_from_u64(seed);
         let mut turns = 0;
         while state.winner().is_none() {
@@ -487,7 +606,7 @@ proptest! {
                 legal[(rng.next_u32() as usize) % legal.len()]
             };
             state.apply(action).unwrap();
-            // Twelve pieces, each in exactly one place, no square shared.
+            // Every piece in exactly one place, no square shared.
             let mut squares: Vec<usize> = Piece::all()
                 .filter_map(|p| match state.location(p) { Location::Track(s) => Some(s), _ => None })
                 .collect();
@@ -498,5 +617,58 @@ proptest! {
         }
         let winner = state.winner().unwrap();
         prop_assert_eq!(state.score(winner), 6);
+        let ranking = state.ranking();
+        prop_assert_eq!(ranking[0].player, winner);
+        prop_assert!(ranking.windows(2).all(|w| w[0].score >= w[1].score));
     }
+}
+
+/// The console plays a board for four: `--players` gives each seat, the four players play
+/// to the end, the ranking follows the winner, and the status has the four scores; a board's
+/// players without a seat each are refused before play.
+#[test]
+fn the_console_plays_four_players_to_the_end_with_the_ranking() {
+    let out = crate::support::run_tablero(
+        &[
+            "console",
+            "patolli",
+            "--layout",
+            "levels/patolli_4.ron",
+            "--players",
+            "ai,ai,ai,ai",
+            "--level",
+            "easy",
+            "--seed",
+            "5",
+        ],
+        "",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("player G (ai) has G-L, player M (ai) has M-R"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Ranking:\n1. Player "), "{stdout}");
+    let status: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().unwrap()).expect("the last line is JSON");
+    assert_eq!(status["score"].as_object().map(|s| s.len()), Some(4));
+    let refused = crate::support::run_tablero(
+        &[
+            "console",
+            "patolli",
+            "--layout",
+            "levels/patolli_4.ron",
+            "--players",
+            "human,ai",
+        ],
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("this board seats L, N, G, M; give one seat each, not 2"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
 }

@@ -410,7 +410,7 @@ mod window {
                     ..Rules::default()
                 },
             },
-            seats: [Seat::Ai, Seat::Ai],
+            seats: vec![Seat::Ai, Seat::Ai],
             budget: Duration::from_millis(30),
             level: tablero::ai::AiLevel::Hard,
             seed: 11,
@@ -604,7 +604,7 @@ fn a_record_file_grows_entry_by_entry_and_loads_after_every_write() {
             track: std::sync::Arc::new(patolli::Track::cross(7)),
             rules: patolli::Rules::default(),
         },
-        seats: [Seat::Human, Seat::Human],
+        seats: vec![Seat::Human, Seat::Human],
         budget: Duration::from_secs(1),
         level: tablero::ai::AiLevel::Hard,
         seed: 7,

@@ -453,7 +453,7 @@ mod patolli {
                     track: Arc::new(Track::cross(7)),
                     rules: Rules::default(),
                 },
-                seats,
+                seats: seats.to_vec(),
                 budget: Duration::from_millis(40),
                 level: tablero::ai::AiLevel::Hard,
                 seed: 7,
@@ -564,8 +564,9 @@ mod patolli {
         let winner = state.winner().expect("the match ends");
         assert_eq!(state.score(winner), 6);
         assert!(messages::<ActionRejected>(&app).is_empty());
-        let scored =
-            Piece::all().filter(|&p| piece_entity(&mut app, p).location == Location::Scored);
+        let scored = state
+            .pieces_in_play()
+            .filter(|&p| piece_entity(&mut app, p).location == Location::Scored);
         assert_eq!(
             scored.count(),
             state.score(Player::L) + state.score(Player::N)
@@ -617,7 +618,7 @@ mod patolli {
         let board = tablero::setup::load_patolli_layout(&file).unwrap();
         let setup = PatolliMatch {
             board,
-            seats: [Seat::Human, Seat::Human],
+            seats: vec![Seat::Human, Seat::Human],
             budget: Duration::from_millis(40),
             level: tablero::ai::AiLevel::Hard,
             seed: 3,

@@ -62,7 +62,7 @@ fn rolls_are_drawn_applied_and_recorded_by_the_runner() {
             .expect("the repository's layout");
     let setup = tablero::setup::patolli_match(
         board,
-        [Seat::Human, Seat::Human],
+        vec![Seat::Human, Seat::Human],
         Duration::from_secs(1),
         tablero::ai::AiLevel::Hard,
         3,

@@ -202,7 +202,9 @@ fn a_penguins_tournament_of_three_players_seats_a_in_turn_on_a_bigger_board() {
         "",
     );
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("for Penguins tournaments"));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("for Patolli and Penguins tournaments")
+    );
 }
 
 /// `medium` plays the window's Medium AI level in every game (the ladder in the README).
@@ -335,4 +337,46 @@ fn a_perfect_or_null_score_has_a_one_sided_elo_bound() {
     assert_eq!(null, (None, None, Some(-bound)));
     let (mid, low, high) = tablero::tournament::elo_interval(&[1.0, 1.0, 0.5, 0.0], 2);
     assert!(low < mid && mid < high, "{low:?} {mid:?} {high:?}");
+}
+
+/// `tournament --game patolli --players 4` seats A in each of the four seats of the cross for
+/// four in turn, against copies of B; each record holds four seats and replays.
+#[test]
+fn a_patolli_tournament_of_four_players_seats_a_in_every_seat() {
+    let dir = crate::support::temp_dir("tournament-patolli-4");
+    let output = run_tablero(
+        &[
+            "tournament",
+            "--game",
+            "patolli",
+            "--a",
+            "engine:budget=0.02",
+            "--b",
+            "greedy",
+            "--players",
+            "4",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--records",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut records = 0;
+    for entry in std::fs::read_dir(&*dir).unwrap() {
+        let path = entry.unwrap().path();
+        let replayed = tablero::record::load(&path).expect("a record that replays");
+        assert_eq!(replayed.record().seats.len(), 4, "{}", path.display());
+        let summary = replayed.summary();
+        assert!(summary.contains(" wins 6–"), "the game ended: {summary}");
+        records += 1;
+    }
+    assert_eq!(records, 4);
 }

@@ -77,7 +77,7 @@ pub fn evaluate(state: &State, player: Player) -> f64 {
     if let Some(winner) = state.winner() {
         return if winner == player { WIN } else { -WIN };
     }
-    side_value(state, player) - side_value(state, player.opponent())
+    side_value(state, player) - side_value(state, state.next_after(player))
 }
 
 fn side_value(state: &State, player: Player) -> f64 {
@@ -95,7 +95,7 @@ fn side_value(state: &State, player: Player) -> f64 {
                 let progress = if progress > route { 0.0 } else { progress };
                 value += ON_BOARD + PROGRESS * progress / route;
                 if track.is_middle(square) {
-                    let threatened = player.opponent().pieces().any(|other| {
+                    let threatened = state.next_after(player).pieces().any(|other| {
                         matches!(state.location(other), Location::Track(s)
                             if (1..=max_roll).contains(&((square + track.len() - s) % track.len())))
                     });

@@ -191,11 +191,12 @@ impl Geometry {
     }
 }
 
-/// The centre of `player`'s card: N above, L below (as their start squares in the cross).
+/// The centre of `player`'s card: N above, L below (as their start squares in the cross);
+/// G and M (boards for three or four) over them, for the window does not seat them yet.
 pub fn card_center(player: Player) -> Vec2 {
     match player {
-        Player::N => Vec2::new(SIDE_X, CARD_Y),
-        Player::L => Vec2::new(SIDE_X, -CARD_Y),
+        Player::N | Player::M => Vec2::new(SIDE_X, CARD_Y),
+        Player::L | Player::G => Vec2::new(SIDE_X, -CARD_Y),
     }
 }
 
@@ -240,10 +241,13 @@ struct Banner;
 #[derive(Component)]
 struct BannerText;
 
-fn player_color(player: Player) -> Color {
+/// A player's colour: L red, N blue, G green, M purple.
+pub fn player_color(player: Player) -> Color {
     match player {
         Player::L => theme::PLAYER_L,
         Player::N => theme::PLAYER_N,
+        Player::G => theme::PLAYER_3,
+        Player::M => theme::PLAYER_4,
     }
 }
 
@@ -577,11 +581,7 @@ fn show_banner(
         });
     }
     if let Some(winner) = winner {
-        let line = format!(
-            "Player {winner} wins {}–{}",
-            referee.state().score(winner),
-            referee.state().score(winner.opponent())
-        );
+        let line = format!("Player {winner} wins {}", referee.state().scores_line());
         for mut text in &mut text {
             if text.0 != line {
                 text.0 = line.clone();

@@ -321,10 +321,7 @@ fn animate_dice(
     }
     let player = shown.rolled.player;
     let line = caption_line(shown, tumbling);
-    let color = match player {
-        Player::L => theme::PLAYER_L,
-        Player::N => theme::PLAYER_N,
-    };
+    let color = super::board::player_color(player);
     for (mut text, mut text_color) in &mut caption {
         if text.0 != line {
             text.0 = line.clone();

@@ -154,10 +154,25 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
         Overshoot::Forbidden => "past the end: not allowed",
         Overshoot::BackToStart => "past the end: back to start",
     };
+    // Two seats a line: "L (A–F): Human    N (1–6): AI".
+    let seats: Vec<String> = setup
+        .board
+        .track
+        .players()
+        .iter()
+        .zip(&setup.seats)
+        .map(|(player, seat)| {
+            format!(
+                "{player} ({}): {}",
+                player.labels().replace('-', "–"),
+                seat.title()
+            )
+        })
+        .collect();
+    let seats: Vec<String> = seats.chunks(2).map(|pair| pair.join("    ")).collect();
     let mut line = format!(
-        "L (A–F): {}    N (1–6): {}\n{} squares, {dice}\n{overshoot}\nseed {}",
-        setup.seats[0].title(),
-        setup.seats[1].title(),
+        "{}\n{} squares, {dice}\n{overshoot}\nseed {}",
+        seats.join("\n"),
         setup.board.track.len(),
         setup.seed,
     );
@@ -187,9 +202,8 @@ fn show_status(
     let player = state.to_move();
     let line = match state.phase() {
         Phase::Over { winner } => format!(
-            "Player {winner} wins, {} to {}.\nPlay again (N) or go to the menu (Esc).",
-            state.score(winner),
-            state.score(winner.opponent())
+            "Player {winner} wins, {}.\nPlay again (N) or go to the menu (Esc).",
+            state.scores_line().replace('–', " to ")
         ),
         _ if referee.paused() => format!(
             "Replay: player {player} to play{}.\nStep with ◀ ▶; C plays on from here.",

@@ -181,7 +181,7 @@ fn respawn_board(
     for index in 0..track.len() {
         commands.spawn((PatolliSquare(index), ChildOf(board)));
     }
-    for piece in Piece::all() {
+    for piece in state.pieces_in_play() {
         commands.spawn((
             PatolliPiece {
                 piece,

@@ -193,8 +193,8 @@ pub fn player_color(player: u8) -> Color {
     match player {
         1 => theme::PLAYER_L,
         2 => theme::PLAYER_N,
-        3 => Color::srgb(0.30, 0.70, 0.36),
-        _ => Color::srgb(0.62, 0.40, 0.82),
+        3 => theme::PLAYER_3,
+        _ => theme::PLAYER_4,
     }
 }
 
