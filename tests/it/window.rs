@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 
 use tablero::app::magnetic_cave::board::cell_window_position;
-use tablero::app::patolli::board::{Geometry, card_center};
+use tablero::app::patolli::board::Geometry;
 use tablero::app::window_position;
 use tablero::rules::magnetic_cave::{Cell, Config};
 use tablero::rules::patolli::{Player, Track};
@@ -246,8 +246,10 @@ fn patolli_in_the_real_window_places_from_the_pool_and_moves_a_piece_by_two_clic
     let track = Track::cross(7);
     let geometry = Geometry::of(&track);
     // An empty part of each card (below the scored rows), and L's start square 23.
-    let l_card = window_position(card_center(Player::L) + bevy::math::Vec2::new(0.0, -118.0));
-    let n_card = window_position(card_center(Player::N) + bevy::math::Vec2::new(0.0, -118.0));
+    let l_card =
+        window_position(geometry.card_center(Player::L) + bevy::math::Vec2::new(0.0, -118.0));
+    let n_card =
+        window_position(geometry.card_center(Player::N) + bevy::math::Vec2::new(0.0, -118.0));
     let start = window_position(geometry.square_position(&track, 23));
     // Picking sends a click to what was under the pointer in the frames before, so the pointer
     // rests on the spot before each click.
@@ -346,6 +348,45 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     let _ = std::fs::copy(
         &shot,
         std::env::temp_dir().join("tablero-window-penguins.png"),
+    );
+}
+
+/// Patolli for four in the real window: four AIs play on the cross for four; the status has
+/// four scores, and the four compact cards stand beside the board, two above the dice and two
+/// below (the screenshot is kept for people to look at).
+#[test]
+fn patolli_for_four_shows_four_cards_beside_the_cross() {
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-patolli-4");
+    let shot = dir.join("patolli-4.png");
+    let script = r#""$TABLERO" play patolli --layout levels/patolli_4.ron --players ai,ai,ai,ai --budget 0.05 --seed 21 --screenshot "$SHOT" --screenshot-after-moves 30 > "$OUT""#;
+    let stdout = run_window_script(&dir, script, &shot);
+    let status = last_status(&stdout);
+    assert_eq!(
+        status["score"].as_object().map(|s| s.len()),
+        Some(4),
+        "{stdout}"
+    );
+    let image = image::open(&shot)
+        .expect("the screenshot is a PNG")
+        .to_rgb8();
+    let geometry = Geometry::of(&Track::cross_for_four(7));
+    for player in Player::ALL {
+        let center = geometry.card_center(player);
+        let inside = pixel(
+            &image,
+            window_position(center + bevy::math::Vec2::new(-96.0, -52.0)).x,
+            window_position(center + bevy::math::Vec2::new(-96.0, -52.0)).y,
+        );
+        let outside = window_position(center + bevy::math::Vec2::new(108.0, 0.0));
+        let outside = pixel(&image, outside.x, outside.y);
+        assert_ne!(inside, outside, "{player}'s card is not drawn");
+    }
+    let _ = std::fs::copy(
+        &shot,
+        std::env::temp_dir().join("tablero-window-patolli-4.png"),
     );
 }
 

@@ -28,12 +28,18 @@ const BOARD_SPAN: f32 = 600.0;
 const MAX_SQUARE: f32 = 48.0;
 /// The centre of the column beside the board that holds the pools and the dice.
 pub const SIDE_X: f32 = -530.0;
-/// A player's card (pool and scored pieces).
+/// A player's card (pool and scored pieces) with two players.
 const CARD_SIZE: Vec2 = Vec2::new(200.0, 262.0);
-/// How far the cards' centres are from the window's middle, up and down.
+/// How far the cards' centres are from the window's middle, up and down, with two players.
 const CARD_Y: f32 = 214.0;
-/// Distance between piece slots in a card.
+/// Distance between piece slots in a card with two players.
 const SLOT_SPACING: f32 = 56.0;
+/// A compact card, with three or four players: a row of six for the pool, one for the scored.
+const COMPACT_CARD_SIZE: Vec2 = Vec2::new(200.0, 112.0);
+/// The compact cards' centres from the top, with the dice between the second and the third.
+const COMPACT_CARD_Y: [f32; 4] = [252.0, 128.0, -128.0, -252.0];
+/// Distance between piece slots in a compact card.
+const COMPACT_SLOT_SPACING: f32 = 32.0;
 /// Drawing order: squares, their marks, the target, pieces, a moving piece, the banner.
 const SQUARE_Z: f32 = 0.0;
 const MARK_Z: f32 = 0.2;
@@ -87,7 +93,7 @@ impl LastMoveView for State {
             // From the pool's slot onto the start square.
             Some(Effect::Placed { piece, square }) => {
                 return (
-                    vec![slot_position(piece, false), at(square)],
+                    vec![geometry.slot_position(piece, false), at(square)],
                     geometry.square(),
                 );
             }
@@ -124,7 +130,7 @@ impl KeyboardView for State {
                     Action::Move(piece) => {
                         geometry.piece_position(&board.track, piece, state.location(piece))
                     }
-                    Action::Place(piece) => slot_position(piece, false),
+                    Action::Place(piece) => geometry.slot_position(piece, false),
                     Action::Pass => return None,
                 };
                 Some((at, KeyAct::Act(action)))
@@ -141,32 +147,96 @@ fn track_walk(len: usize, from: usize, to: usize) -> Vec<usize> {
     (0..=steps).map(|step| (from + step) % len).collect()
 }
 
-/// How one board is laid out on screen.
+/// How one board is laid out on screen: the track's grid, and beside it the players' cards
+/// and the dice (two large cards with the dice between them; with three or four players four
+/// compact cards, two above the dice and two below).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Geometry(Grid);
+pub struct Geometry {
+    grid: Grid,
+    /// Whether the board seats more than two players.
+    compact: bool,
+}
 
 impl Geometry {
-    /// The layout of `track`'s grid, as large as fits.
+    /// The layout of `track`'s grid, as large as fits, and of its players' cards.
     pub fn of(track: &Track) -> Geometry {
         let rows = track.cells().iter().map(|c| c.0).max().unwrap_or(0) + 1;
         let cols = track.cells().iter().map(|c| c.1).max().unwrap_or(0) + 1;
-        Geometry(Grid::fitting(
-            BOARD_CENTER,
-            rows,
-            cols,
-            BOARD_SPAN,
-            MAX_SQUARE,
-        ))
+        Geometry {
+            grid: Grid::fitting(BOARD_CENTER, rows, cols, BOARD_SPAN, MAX_SQUARE),
+            compact: track.players().len() > 2,
+        }
     }
 
     /// The side of one square, in pixels.
     pub fn square(&self) -> f32 {
-        self.0.square()
+        self.grid.square()
     }
 
     /// The world position of a grid cell's centre.
     pub fn cell_position(&self, cell: GridCell) -> Vec2 {
-        self.0.position(cell.0, cell.1)
+        self.grid.position(cell.0, cell.1)
+    }
+
+    /// The centre of `player`'s card. Two players: N above, L below, as their start squares
+    /// in the cross. More: from the top N, M, (the dice), G, L, as their arms on the cross
+    /// for four run from the top round to the bottom.
+    pub fn card_center(&self, player: Player) -> Vec2 {
+        if !self.compact {
+            return match player {
+                Player::N | Player::M => Vec2::new(SIDE_X, CARD_Y),
+                Player::L | Player::G => Vec2::new(SIDE_X, -CARD_Y),
+            };
+        }
+        let slot = match player {
+            Player::N => 0,
+            Player::M => 1,
+            Player::G => 2,
+            Player::L => 3,
+        };
+        Vec2::new(SIDE_X, COMPACT_CARD_Y[slot])
+    }
+
+    /// The size of a card.
+    pub fn card_size(&self) -> Vec2 {
+        if self.compact {
+            COMPACT_CARD_SIZE
+        } else {
+            CARD_SIZE
+        }
+    }
+
+    /// Where `piece` waits in its owner's card: in the pool rows or, once scored, the lower
+    /// rows (two rows of three each in a large card, one row of six in a compact one).
+    pub fn slot_position(&self, piece: Piece, scored: bool) -> Vec2 {
+        let rank = piece.rank();
+        let center = self.card_center(piece.owner());
+        if self.compact {
+            let col = rank as f32 - 2.5;
+            let row = if scored { -30.0 } else { 6.0 };
+            return center + Vec2::new(col * COMPACT_SLOT_SPACING, row);
+        }
+        let col = (rank % 3) as f32 - 1.0;
+        let row = (rank / 3) as f32;
+        let top = if scored { -50.0 } else { 54.0 };
+        center + Vec2::new(col * SLOT_SPACING, top - row * 42.0)
+    }
+
+    /// Where a card's title, its "Pool" label and its score line sit, from its centre.
+    fn card_texts(&self) -> [Vec2; 3] {
+        if self.compact {
+            [
+                Vec2::new(-46.0, 36.0),
+                Vec2::new(0.0, 36.0),
+                Vec2::new(56.0, 36.0),
+            ]
+        } else {
+            [
+                Vec2::new(0.0, 106.0),
+                Vec2::new(0.0, 82.0),
+                Vec2::new(0.0, -20.0),
+            ]
+        }
     }
 
     /// The world position of track square `index`.
@@ -181,35 +251,22 @@ impl Geometry {
     pub fn piece_position(&self, track: &Track, piece: Piece, location: Location) -> Vec2 {
         match location {
             Location::Track(index) => self.square_position(track, index),
-            Location::Pool => slot_position(piece, false),
-            Location::Scored => slot_position(piece, true),
+            Location::Pool => self.slot_position(piece, false),
+            Location::Scored => self.slot_position(piece, true),
         }
     }
 
     fn piece_size(&self) -> f32 {
-        (self.square() * 0.84).min(SLOT_SPACING * 0.8)
+        let spacing = if self.compact {
+            COMPACT_SLOT_SPACING
+        } else {
+            SLOT_SPACING
+        };
+        (self.square() * 0.84).min(spacing * 0.8)
     }
 }
 
-/// The centre of `player`'s card: N above, L below (as their start squares in the cross);
-/// G and M (boards for three or four) over them, for the window does not seat them yet.
-pub fn card_center(player: Player) -> Vec2 {
-    match player {
-        Player::N | Player::M => Vec2::new(SIDE_X, CARD_Y),
-        Player::L | Player::G => Vec2::new(SIDE_X, -CARD_Y),
-    }
-}
-
-/// Where `piece` waits in its owner's card: in the pool rows or, once scored, the lower rows.
-pub fn slot_position(piece: Piece, scored: bool) -> Vec2 {
-    let rank = piece.rank();
-    let col = (rank % 3) as f32 - 1.0;
-    let row = (rank / 3) as f32;
-    let top = if scored { -50.0 } else { 54.0 };
-    card_center(piece.owner()) + Vec2::new(col * SLOT_SPACING, top - row * 42.0)
-}
-
-/// The centre of the dice between the two cards.
+/// The centre of the dice between the cards.
 pub fn dice_center() -> Vec2 {
     Vec2::new(SIDE_X, 0.0)
 }
@@ -260,12 +317,13 @@ fn decorate_boards(
         let geometry = Geometry::of(&board.track);
         let square = geometry.square();
         commands.entity(entity).with_children(|parent| {
-            for player in Player::BOTH {
-                let center = card_center(player);
+            let [title_at, pool_at, score_at] = geometry.card_texts();
+            for &player in board.track.players() {
+                let center = geometry.card_center(player);
                 parent
                     .spawn((
                         PlayerCard(player),
-                        Sprite::from_color(theme::CARD, CARD_SIZE),
+                        Sprite::from_color(theme::CARD, geometry.card_size()),
                         Transform::from_translation(center.extend(SQUARE_Z)),
                         Pickable::default(),
                     ))
@@ -275,14 +333,19 @@ fn decorate_boards(
                     Text2d::new(""),
                     theme::font(17.0),
                     TextColor(theme::TEXT),
-                    Transform::from_translation((center + Vec2::new(0.0, 106.0)).extend(MARK_Z)),
+                    Transform::from_translation((center + title_at).extend(MARK_Z)),
                     Pickable::IGNORE,
                 ));
                 parent.spawn((
                     Text2d::new("Pool"),
                     theme::font(14.0),
                     TextColor(theme::TEXT_DIM),
-                    Transform::from_translation((center + Vec2::new(0.0, 82.0)).extend(MARK_Z)),
+                    Transform::from_translation((center + pool_at).extend(MARK_Z)),
+                    if geometry.compact {
+                        Visibility::Hidden
+                    } else {
+                        Visibility::Inherited
+                    },
                     Pickable::IGNORE,
                 ));
                 parent.spawn((
@@ -290,7 +353,7 @@ fn decorate_boards(
                     Text2d::new(""),
                     theme::font(14.0),
                     TextColor(theme::TEXT_DIM),
-                    Transform::from_translation((center + Vec2::new(0.0, -20.0)).extend(MARK_Z)),
+                    Transform::from_translation((center + score_at).extend(MARK_Z)),
                     Pickable::IGNORE,
                 ));
                 // Empty slots, so a card shows where its six pieces belong.
@@ -303,7 +366,7 @@ fn decorate_boards(
                                 Vec2::splat(geometry.piece_size()),
                             ),
                             Transform::from_translation(
-                                slot_position(piece, scored).extend(MARK_Z),
+                                geometry.slot_position(piece, scored).extend(MARK_Z),
                             ),
                             Pickable::IGNORE,
                         ));
@@ -351,8 +414,16 @@ fn decorate_squares(
         let geometry = Geometry::of(track);
         let size = geometry.square();
         let index = square.0;
-        let owner_start = Player::BOTH.into_iter().find(|&p| track.start(p) == index);
-        let owner_end = Player::BOTH.into_iter().find(|&p| track.end(p) == index);
+        let owner_start = track
+            .players()
+            .iter()
+            .copied()
+            .find(|&p| track.start(p) == index);
+        let owner_end = track
+            .players()
+            .iter()
+            .copied()
+            .find(|&p| track.end(p) == index);
         let fill = if track.is_middle(index) {
             theme::MIDDLE_SQUARE
         } else if track.is_arm_end(index) {
@@ -548,16 +619,26 @@ fn show_cards(
             sprite.color = color;
         }
     }
+    // A compact card (three or four players) has room for less.
+    let compact = state.players().len() > 2;
     for (title, mut text) in &mut titles {
         let player = title.0;
         let seat = referee.seat(player).title();
-        let line = format!("Player {player} · {seat}");
+        let line = if compact {
+            format!("{player} · {seat}")
+        } else {
+            format!("Player {player} · {seat}")
+        };
         if text.0 != line {
             text.0 = line;
         }
     }
     for (score, mut text) in &mut scores {
-        let line = format!("Scored {} of 6", state.score(score.0));
+        let line = if compact {
+            format!("{} of 6 home", state.score(score.0))
+        } else {
+            format!("Scored {} of 6", state.score(score.0))
+        };
         if text.0 != line {
             text.0 = line;
         }

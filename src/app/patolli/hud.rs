@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (show_seats, show_status, show_pass)
+        (show_seats, show_status, show_pass, show_legend)
             .chain()
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Patolli)),
@@ -106,11 +106,49 @@ fn legend() -> impl Bundle {
     let [c, d] = swatch(theme::ARM_END, "arm end: ending a move here rolls again");
     let [e, f] = swatch(theme::PLAYER_L, "L starts on the tinted square, ends on ★");
     let [g, h] = swatch(theme::PLAYER_N, "N starts on the tinted square, ends on ★");
+    // G's and M's lines, filled in on boards that seat them.
+    let [i, j] = swatch(theme::PLAYER_3, "");
+    let [k, l] = swatch(theme::PLAYER_4, "");
     (
+        Legend,
         Text::new(""),
         theme::font(15.0),
-        children![a, b, c, d, e, f, g, h],
+        children![a, b, c, d, e, f, g, h, i, j, k, l],
     )
+}
+
+/// The legend of the square colours.
+#[derive(Component)]
+struct Legend;
+
+/// The legend's lines for G and M, on boards that seat them (spans 9 to 12).
+fn show_legend(
+    referee: Option<Res<PatolliReferee>>,
+    legend: Query<Entity, With<Legend>>,
+    mut writer: TextUiWriter,
+) {
+    let (Some(referee), Ok(legend)) = (referee, legend.single()) else {
+        return;
+    };
+    let track = referee.state().track();
+    for (player, span) in [(Player::G, 9), (Player::M, 11)] {
+        let seated = track.seats(player);
+        let lines = if seated {
+            [
+                "■ ".to_string(),
+                format!("{player} starts on the tinted square, ends on ★\n"),
+            ]
+        } else {
+            [String::new(), String::new()]
+        };
+        for (offset, line) in lines.into_iter().enumerate() {
+            if let Some(mut text) = writer.get_text(legend, span + offset)
+                && *text != line
+            {
+                *text = line;
+            }
+        }
+    }
 }
 
 /// P passes; Enter moves the piece chosen by a click (the keyboard's cursor, when it shows,
