@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod memory;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::picking::events::{Click, Pointer};
@@ -69,6 +70,8 @@ pub struct MenuChoices {
     pub level: AiLevel,
     /// Penguins: players C and D, when they play.
     pub more_seats: [Option<Seat>; 2],
+    /// Patolli on a board for three or four: players G and M, when they play (M only with G).
+    pub patolli_more_seats: [Option<Seat>; 2],
     /// Penguins: penguins per player (1 to 5).
     pub penguins: u8,
     /// Penguins: rows and columns of a drawn board (4 to 20).
@@ -85,6 +88,7 @@ impl Default for MenuChoices {
             budget: DEFAULT_BUDGET,
             level: AiLevel::Hard,
             more_seats: [None, None],
+            patolli_more_seats: [Some(Seat::Ai), Some(Seat::Ai)],
             penguins: 2,
             board_size: [8, 8],
             seed: rand::random::<u64>() % 1_000_000,
@@ -119,6 +123,8 @@ enum MenuText {
     Layout,
     /// The chosen game's board, by name.
     Board,
+    /// The name of the third (0) or fourth (1) player.
+    MoreSide(usize),
 }
 
 /// The name of side `side` (0 moves first) in `game`.
@@ -137,7 +143,21 @@ fn side_name(game: GameKind, side: usize) -> &'static str {
 #[derive(Component)]
 struct PenguinsOnly;
 
-/// A choice for player C (`side` 0) or D (1) of Penguins: a seat, or `None`: not playing.
+/// The row of the third (`.0` = 0) or fourth player: Penguins' C and D, or G and M on a
+/// Patolli board that seats them.
+#[derive(Component)]
+struct MoreSeatRow(usize);
+
+/// The seats of the third and fourth players of the chosen game.
+fn more_seats_of(choices: &mut MenuChoices) -> &mut [Option<Seat>; 2] {
+    if choices.game == GameKind::Patolli {
+        &mut choices.patolli_more_seats
+    } else {
+        &mut choices.more_seats
+    }
+}
+
+/// A choice for the third (`side` 0) or fourth (1) player: a seat, or `None`: not playing.
 #[derive(Component, Clone, Copy)]
 struct MoreSeatOption {
     side: usize,
@@ -282,9 +302,8 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 });
             }
             for side in 0..2 {
-                let name = ["Player C", "Player D"][side];
-                menu.spawn((row(), PenguinsOnly)).with_children(|row| {
-                    row.spawn(caption(name));
+                menu.spawn((row(), MoreSeatRow(side))).with_children(|row| {
+                    row.spawn((MenuText::MoreSide(side), caption("")));
                     for (seat, text) in [
                         (Some(Seat::Human), "Human"),
                         (Some(Seat::Ai), "AI"),
@@ -293,7 +312,7 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                         row.spawn((MoreSeatOption { side, seat }, theme::button(text, 120.0)))
                             .observe(
                                 move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                                    choices.more_seats[side] = seat;
+                                    more_seats_of(&mut choices)[side] = seat;
                                 },
                             );
                     }
@@ -494,8 +513,14 @@ fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
     };
     if let [first_seat, second_seat, more @ ..] = seats {
         choices.seats = [*first_seat, *second_seat];
-        if choices.game == GameKind::Penguins {
-            choices.more_seats = [more.first().copied(), more.get(1).copied()];
+        match choices.game {
+            GameKind::Penguins => {
+                choices.more_seats = [more.first().copied(), more.get(1).copied()];
+            }
+            GameKind::Patolli if !more.is_empty() => {
+                choices.patolli_more_seats = [more.first().copied(), more.get(1).copied()];
+            }
+            _ => {}
         }
     }
     if seats.contains(&Seat::Ai) {
@@ -557,11 +582,21 @@ fn start_match(
             let Some(layout) = patolli_layout else {
                 return;
             };
-            // L and N as chosen; the players of a board for three or four are the AI's.
+            // L and N as chosen; on a board for three or four, G and M as chosen, up to the
+            // first one that is off (the board then seats the players before it).
             let mut seats = choices.seats.to_vec();
-            seats.resize(layout.config.track.players().len(), Seat::Ai);
+            let seated = layout.config.track.players().len();
+            seats.extend(
+                choices.patolli_more_seats[..seated.saturating_sub(2)]
+                    .iter()
+                    .map_while(|seat| *seat),
+            );
+            let mut board = layout.config.clone();
+            if seats.len() < seated {
+                board.track = Arc::new(board.track.first_players(seats.len()));
+            }
             if let Ok(setup) = setup::patolli_match(
-                layout.config.clone(),
+                board,
                 seats,
                 choices.budget,
                 choices.level,
@@ -601,7 +636,8 @@ fn show_choices(
     penguins_layout: Option<Res<PenguinsLayout>>,
     not_started: Option<Res<MatchNotStarted>>,
     mut more_seats: Query<(&MoreSeatOption, &mut Selected), Without<SeatOption>>,
-    mut penguins_rows: Query<&mut Node, With<PenguinsOnly>>,
+    mut penguins_rows: Query<&mut Node, (With<PenguinsOnly>, Without<MoreSeatRow>)>,
+    mut more_seat_rows: Query<(&MoreSeatRow, &mut Node), Without<PenguinsOnly>>,
     mut seats: Query<(&SeatOption, &mut Selected), Without<MoreSeatOption>>,
     mut texts: Query<(&MenuText, &mut Text)>,
 ) {
@@ -619,8 +655,28 @@ fn show_choices(
             node.display = display;
         }
     }
+    // Penguins seats C and D; a Patolli board for three or four seats G (and M).
+    let patolli_players = patolli_layout
+        .as_ref()
+        .map_or(2, |layout| layout.config.track.players().len());
+    for (row, mut node) in &mut more_seat_rows {
+        let shown = match choices.game {
+            GameKind::Penguins => true,
+            GameKind::Patolli => row.0 + 2 < patolli_players,
+            GameKind::MagneticCave => false,
+        };
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let chosen_more = if choices.game == GameKind::Patolli {
+        choices.patolli_more_seats
+    } else {
+        choices.more_seats
+    };
     for (option, mut selected) in &mut more_seats {
-        selected.set_if_neq(Selected(choices.more_seats[option.side] == option.seat));
+        selected.set_if_neq(Selected(chosen_more[option.side] == option.seat));
     }
     let (board_name, description, error) = match choices.game {
         GameKind::MagneticCave => match &layout {
@@ -642,7 +698,11 @@ fn show_choices(
         GameKind::Patolli => match &patolli_layout {
             Some(layout) => (
                 layout.name.as_str(),
-                format!("a track of {} squares", layout.config.track.len()),
+                format!(
+                    "a track of {} squares for {} players",
+                    layout.config.track.len(),
+                    layout.config.track.players().len()
+                ),
                 layout.error.as_deref(),
             ),
             None => ("", String::new(), None),
@@ -694,6 +754,13 @@ fn show_choices(
     for (which, mut text) in &mut texts {
         let content = match *which {
             MenuText::Side(side) => side_name(choices.game, side).to_string(),
+            MenuText::MoreSide(side) => match (choices.game, side) {
+                (GameKind::Patolli, 0) => "Player G (G–L)",
+                (GameKind::Patolli, _) => "Player M (M–R)",
+                (_, 0) => "Player C",
+                _ => "Player D",
+            }
+            .to_string(),
             MenuText::Penguins => choices.penguins.to_string(),
             MenuText::BoardSize(side) => choices.board_size[side].to_string(),
             MenuText::Seed => choices.seed.to_string(),

@@ -515,6 +515,17 @@ impl Track {
         .expect("the generated cross is a valid track")
     }
 
+    /// This track seating only its first `players` players (2 to all of its own, in the order
+    /// L, N, G, M): the same squares, the others' start and end squares plain.
+    pub fn first_players(&self, players: usize) -> Track {
+        let keep = players.clamp(2, self.start.len().max(2));
+        Track {
+            start: self.start.iter().copied().take(keep).collect(),
+            end: self.end.iter().copied().take(keep).collect(),
+            ..self.clone()
+        }
+    }
+
     /// The cross seating `players`: [`Track::cross`] for two (or fewer), the first three of
     /// [`Track::cross_for_four`] (L, N, G) for three, all four for four or more.
     pub fn cross_for_players(arm: u16, players: usize) -> Track {

@@ -1307,3 +1307,51 @@ fn the_menu_chooses_among_the_boards_found_by_name() {
     }));
     assert_eq!(referee(&app).setup().config.win_length(), 6);
 }
+
+/// On a Patolli board for four the menu seats G and M too: with G a human and M off, the
+/// match seats L, N and G (the turn going L, G, N) and the board's M arm stays plain.
+#[test]
+fn the_menu_seats_patollis_third_and_fourth_players_or_leaves_them_off() {
+    use tablero::app::menu::MenuChoices;
+    use tablero::app::patolli::referee::PatolliReferee;
+    use tablero::rules::patolli::Player;
+    let levels = standard_levels("menu-patolli-4");
+    std::fs::copy(
+        crate::support::repo().join("levels/patolli_4.ron"),
+        levels.join("patolli.ron"),
+    )
+    .unwrap();
+    let start = AppStart::menu(levels.to_path_buf());
+    let mut app = headless_app_with(&levels, start, false, |app| {
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.add_plugins(tablero::app::menu::plugin);
+    });
+    assert!(pump_until(&mut app, |app| {
+        app.world()
+            .get_resource::<tablero::app::layout::PatolliLayout>()
+            .is_some_and(|layout| layout.config.track.players().len() == 4)
+    }));
+    {
+        let mut choices = app.world_mut().resource_mut::<MenuChoices>();
+        choices.game = tablero::rules::GameKind::Patolli;
+        choices.seats = [Seat::Human, Seat::Ai];
+        choices.patolli_more_seats = [Some(Seat::Human), None];
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Enter);
+    assert!(pump_until(&mut app, |app| {
+        app.world().get_resource::<PatolliReferee>().is_some()
+    }));
+    let referee = app.world().resource::<PatolliReferee>();
+    assert_eq!(
+        referee.state().players(),
+        &[Player::L, Player::G, Player::N]
+    );
+    assert_eq!(
+        referee.setup().seats,
+        vec![Seat::Human, Seat::Ai, Seat::Human]
+    );
+    assert!(!referee.state().track().seats(Player::M));
+}

@@ -46,6 +46,8 @@ pub struct RememberedChoices {
     pub seconds_a_move: f64,
     /// Penguins: players C and D, when they play.
     pub more_seats: [Option<Seat>; 2],
+    /// Patolli on a board for three or four: players G and M, when they play.
+    pub patolli_more_seats: [Option<Seat>; 2],
     /// Penguins: penguins per player.
     pub penguins: u8,
     /// The games whose rules the window has offered once already.
@@ -66,6 +68,7 @@ impl From<&MenuChoices> for RememberedChoices {
             level: choices.level,
             seconds_a_move: choices.budget.as_secs_f64(),
             more_seats: choices.more_seats,
+            patolli_more_seats: choices.patolli_more_seats,
             penguins: choices.penguins,
             rules_offered: Vec::new(),
         }
@@ -82,6 +85,7 @@ impl RememberedChoices {
             choices.budget = menu_budget(self.seconds_a_move);
         }
         choices.more_seats = self.more_seats;
+        choices.patolli_more_seats = self.patolli_more_seats;
         choices.penguins = menu_penguins(i32::from(self.penguins));
     }
 
@@ -199,6 +203,7 @@ mod tests {
             level: AiLevel::Medium,
             budget: Duration::from_secs_f64(1.5),
             more_seats: [Some(Seat::Ai), None],
+            patolli_more_seats: [Some(Seat::Human), None],
             penguins: 3,
             ..MenuChoices::default()
         };
