@@ -1,11 +1,13 @@
 //! The Patolli engine: expectiminimax over the dice with iterative deepening and a deadline,
 //! alpha-beta at the decisions and *Star2* pruning at the rolls (Ballard's bounds from a
 //! bounded evaluation: a roll's outcomes are averaged only while the average can still matter,
-//! and one probed action per outcome tightens the bounds first).
+//! and one probed action per outcome tightens the bounds first). With three or four players
+//! it is *max^n* instead: each player maximises its own evaluation, the dice averaged, no
+//! pruning (measured stronger than the paranoid search, `docs/ai-patolli.md`).
 //! `docs/ai-patolli.md` explains the evaluation.
 
 use crate::ai::{Deadline, Deepening, Reorder, SearchReport, deepen};
-use crate::rules::patolli::{Action, Location, Phase, Player, Rolled, State};
+use crate::rules::patolli::{Action, Location, MAX_PLAYERS, Phase, Player, Rolled, State};
 
 /// The value of a won game: the evaluation of a game in progress lies strictly between
 /// -`WIN` and `WIN` (a bound *Star1* pruning needs).
@@ -88,9 +90,13 @@ fn choose(
                 values.push(f64::NEG_INFINITY); // never chosen (candidates always apply)
                 continue;
             }
-            // A move that cannot beat the best so far fails low: its value is a bound below
-            // the best's, so the best is still the largest.
-            let value = search.value(&child, depth - 1, alpha, WIN);
+            // Two players: a move that cannot beat the best so far fails low, its value a
+            // bound below the best's, so the best is still the largest. More: max^n.
+            let value = if state.players().len() > 2 {
+                search.maxn(&child, depth - 1)[me.index()]
+            } else {
+                search.value(&child, depth - 1, alpha, WIN)
+            };
             if search.aborted {
                 break;
             }
@@ -503,6 +509,60 @@ impl Search<'_> {
             }
         }
         sum
+    }
+
+    /// Max^n: every seated player's value of `state` (by [`Player::index`]), each player
+    /// choosing what is best for itself and the dice averaged; no pruning.
+    fn maxn(&mut self, state: &State, depth: u32) -> [f64; MAX_PLAYERS] {
+        self.nodes += 1;
+        if self.can_abort && self.nodes & 255 == 0 && self.deadline.expired() {
+            self.aborted = true;
+        }
+        let leaf = |search: &Self| {
+            let mut values = [0.0; MAX_PLAYERS];
+            for &p in state.players() {
+                values[p.index()] = evaluate_with(state, p, &search.table);
+            }
+            values
+        };
+        if self.aborted || state.winner().is_some() || depth == 0 {
+            return leaf(self);
+        }
+        match state.phase() {
+            Phase::Over { .. } => leaf(self),
+            Phase::Act { .. } => {
+                let mover = state.to_move().index();
+                let mut best: Option<[f64; MAX_PLAYERS]> = None;
+                for action in candidate_actions(state) {
+                    let mut child = state.clone();
+                    if child.apply(action).is_err() {
+                        continue;
+                    }
+                    let values = self.maxn(&child, depth - 1);
+                    if best.is_none_or(|b| values[mover] > b[mover]) {
+                        best = Some(values);
+                    }
+                }
+                best.unwrap_or_else(|| leaf(self))
+            }
+            Phase::Roll => {
+                let mut sum = [0.0; MAX_PLAYERS];
+                for (roll, chance) in state.rules().dice.distribution() {
+                    let mut child = state.clone();
+                    let Ok(rolled) = child.roll(roll) else {
+                        continue;
+                    };
+                    let values = match rolled {
+                        Rolled::TurnLost => self.maxn(&child, depth - 1),
+                        Rolled::Choose(_) => self.maxn(&child, depth),
+                    };
+                    for (total, value) in sum.iter_mut().zip(values) {
+                        *total += chance * value;
+                    }
+                }
+                sum
+            }
+        }
     }
 
     /// The best value the player to move can reach from a rolled position (alpha-beta).

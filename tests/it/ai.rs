@@ -157,13 +157,15 @@ mod patolli {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
-        /// Over random positions (the die or five beans, any number of plies in), the engine's
-        /// action is legal whenever one is due.
+        /// Over random positions (the die or five beans, any number of plies in, 2 to 4
+        /// players: alpha-beta for two, max^n for more), the engine's action is legal
+        /// whenever one is due.
         #[test]
         fn the_engine_never_chooses_an_illegal_action(
             seed in proptest::prelude::any::<u64>(),
             beans in proptest::prelude::any::<bool>(),
             plies in 0usize..300,
+            players in 2usize..=4,
         ) {
             use rand::RngExt;
             use tablero::rules::patolli::{Dice, Phase};
@@ -172,7 +174,8 @@ mod patolli {
                 ..Rules::default()
             };
             let mut rng = StdRng::seed_from_u64(seed);
-            let mut state = State::new(Arc::new(Track::cross(7)), rules);
+            let track = Track::cross_for_players(7, players);
+            let mut state = State::new(Arc::new(track), rules);
             for _ in 0..plies {
                 match state.phase() {
                     Phase::Roll => {
