@@ -76,23 +76,24 @@ const SLANT: Vec2 = Vec2::new(0.5, 0.866_025_4);
 /// slanted lines of hexagonal floes Home, Page Up, End and Page Down (up-left, up-right,
 /// down-left, down-right: the numeric keypad's 7, 9, 1 and 3 without Num Lock; with it, the
 /// keypad's digits do the same, 4 6 8 2 as the arrows).
-const ARROWS: [(KeyCode, Vec2); 16] = [
-    (KeyCode::ArrowLeft, Vec2::NEG_X),
-    (KeyCode::ArrowRight, Vec2::X),
-    (KeyCode::ArrowUp, Vec2::Y),
-    (KeyCode::ArrowDown, Vec2::NEG_Y),
-    (KeyCode::Home, Vec2::new(-SLANT.x, SLANT.y)),
-    (KeyCode::PageUp, SLANT),
-    (KeyCode::End, Vec2::new(-SLANT.x, -SLANT.y)),
-    (KeyCode::PageDown, Vec2::new(SLANT.x, -SLANT.y)),
-    (KeyCode::Numpad4, Vec2::NEG_X),
-    (KeyCode::Numpad6, Vec2::X),
-    (KeyCode::Numpad8, Vec2::Y),
-    (KeyCode::Numpad2, Vec2::NEG_Y),
-    (KeyCode::Numpad7, Vec2::new(-SLANT.x, SLANT.y)),
-    (KeyCode::Numpad9, SLANT),
-    (KeyCode::Numpad1, Vec2::new(-SLANT.x, -SLANT.y)),
-    (KeyCode::Numpad3, Vec2::new(SLANT.x, -SLANT.y)),
+const ARROWS: [(&[KeyCode], Vec2); 8] = [
+    (&[KeyCode::ArrowLeft, KeyCode::Numpad4], Vec2::NEG_X),
+    (&[KeyCode::ArrowRight, KeyCode::Numpad6], Vec2::X),
+    (&[KeyCode::ArrowUp, KeyCode::Numpad8], Vec2::Y),
+    (&[KeyCode::ArrowDown, KeyCode::Numpad2], Vec2::NEG_Y),
+    (
+        &[KeyCode::Home, KeyCode::Numpad7],
+        Vec2::new(-SLANT.x, SLANT.y),
+    ),
+    (&[KeyCode::PageUp, KeyCode::Numpad9], SLANT),
+    (
+        &[KeyCode::End, KeyCode::Numpad1],
+        Vec2::new(-SLANT.x, -SLANT.y),
+    ),
+    (
+        &[KeyCode::PageDown, KeyCode::Numpad3],
+        Vec2::new(SLANT.x, -SLANT.y),
+    ),
 ];
 
 /// The index of the target nearest `at`.
@@ -138,8 +139,8 @@ fn move_cursor<G: KeyboardView>(
     }
     let current = cursor.at.and_then(|at| nearest(&targets, at));
     let mut next = None;
-    for (key, direction) in ARROWS {
-        if keys.just_pressed(key) {
+    for (codes, direction) in ARROWS {
+        if keys.any_just_pressed(codes.iter().copied()) {
             next = match current {
                 Some(i) => step(&targets, targets[i].0, direction).or(Some(i)),
                 None => Some(0),
@@ -251,7 +252,10 @@ mod tests {
             (Vec2::new(-1.0, 0.0), "left"),
         ];
         let key = |code: KeyCode| {
-            let (_, direction) = ARROWS.iter().find(|(k, _)| *k == code).expect("bound");
+            let (_, direction) = ARROWS
+                .iter()
+                .find(|(codes, _)| codes.contains(&code))
+                .expect("bound");
             step(&targets, Vec2::ZERO, *direction).map(|i| targets[i].1)
         };
         assert_eq!(key(KeyCode::Home), Some("up-left"));

@@ -532,21 +532,7 @@ impl Track {
         if players <= 2 {
             return Track::cross(arm);
         }
-        let four = Track::cross_for_four(arm);
-        let ends: Vec<(usize, usize)> = four
-            .players()
-            .iter()
-            .take(players)
-            .map(|&p| (four.start(p), four.end(p)))
-            .collect();
-        Track::new(
-            four.cells,
-            four.middle,
-            four.arm_ends,
-            four.triangles,
-            &ends,
-        )
-        .expect("the first players of the cross for four make a valid track")
+        Track::cross_for_four(arm).first_players(players)
     }
 
     /// The cross for four players, one per arm: L and N as on [`Track::cross`], G and M on

@@ -573,17 +573,7 @@ proptest! {
     ) {
         let dice = if beans { Dice::Beans(5) } else { Dice::Uniform };
         let rules = Rules { overshoot, dice, ..Rules::default() };
-        let four = Track::cross_for_four(7);
-        let ends: Vec<(usize, usize)> =
-            four.players().iter().map(|&p| (four.start(p), four.end(p))).collect();
-        let track = Track::new(
-            four.cells().to_vec(),
-            four.middle().to_vec(),
-            four.arm_ends().to_vec(),
-            four.triangles().to_vec(),
-            &ends[..players],
-        )
-        .unwrap();
+        let track = Track::cross_for_players(7, players);
         let mut state = if players == 2 { game(rules) } else { State::new(Arc::new(track), rules) };
         prop_assert_eq!(state.players().len(), players);
         let mut rng = StdRng::seed_from_u64(seed);

@@ -227,6 +227,17 @@ fn run_window_script(dir: &Path, script: &str, shot: &Path) -> String {
     stdout
 }
 
+/// The script that clicks at window position `p`: picking sends a click to what was under
+/// the pointer in the frames before, so the pointer rests on the spot before the click.
+fn click_at(p: bevy::math::Vec2) -> String {
+    format!(
+        "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
+         xdotool click 1 2>/dev/null; sleep 0.5;",
+        p.x.round(),
+        p.y.round()
+    )
+}
+
 fn last_status(stdout: &str) -> serde_json::Value {
     let line = stdout
         .lines()
@@ -253,14 +264,7 @@ fn patolli_in_the_real_window_places_from_the_pool_and_moves_a_piece_by_two_clic
     let start = window_position(geometry.square_position(&track, 23));
     // Picking sends a click to what was under the pointer in the frames before, so the pointer
     // rests on the spot before each click.
-    let click = |p: bevy::math::Vec2| {
-        format!(
-            "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
-             xdotool click 1 2>/dev/null; sleep 0.5;",
-            p.x.round(),
-            p.y.round()
-        )
-    };
+    let click = click_at;
     // L places A (roll 3, its opening), N places 1 (roll 2), L moves A by 4: one click shows
     // the target, the second moves. Clicks that come at the wrong time are refused and
     // change nothing, so the round repeats until three actions stand.
@@ -313,13 +317,9 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     // its penguin and slides it down to x 1 y 1 (one fish). Clicks at the wrong time are
     // refused or ignored, so the round repeats until three moves stand.
     let field = |col: u16, row: u16| {
-        let p = square_8x8_field(tablero::rules::penguins::Pos::new(row, col));
-        format!(
-            "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
-             xdotool click 1 2>/dev/null; sleep 0.5;",
-            p.x.round(),
-            p.y.round()
-        )
+        click_at(square_8x8_field(tablero::rules::penguins::Pos::new(
+            row, col,
+        )))
     };
     let clicks = [field(1, 0), field(4, 0), field(1, 0), field(1, 1)].join(" ");
     let app = r#""$TABLERO" play penguins --players human,human --penguins 1 --seed 7 --screenshot "$SHOT" --screenshot-after-moves 3"#;
@@ -413,15 +413,7 @@ fn penguins_on_hex_floes_take_clicks_along_the_slanted_lines() {
         cols: 5,
         grid: Grid::Hex,
     };
-    let field = |col: u16, row: u16| {
-        let p = board.window_position(Pos::new(row, col));
-        format!(
-            "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
-             xdotool click 1 2>/dev/null; sleep 0.5;",
-            p.x.round(),
-            p.y.round()
-        )
-    };
+    let field = |col: u16, row: u16| click_at(board.window_position(Pos::new(row, col)));
     // x 2 y 2 up-right: x 2 y 1 (odd row, set right), then x 3 y 0.
     let clicks = [field(2, 2), field(4, 4), field(2, 2), field(3, 0)].join(" ");
     let app = format!(
@@ -1198,12 +1190,10 @@ fn the_board_takes_clicks_on_an_800x600_screen() {
     let (width, height) = (720.0_f32, 405.0_f32);
     let scale = (width / 1280.0).min(height / 720.0);
     let a1 = cell_window_position(Config::STANDARD, Cell::new(0, 0));
-    let clicks = format!(
-        "xdotool mousemove --window \"$wid\" {} {} 2>/dev/null; sleep 0.3; \
-         xdotool click 1 2>/dev/null; sleep 0.5;",
-        (width / 2.0 + (a1.x - 640.0) * scale).round(),
-        (height / 2.0 + (a1.y - 360.0) * scale).round()
-    );
+    let clicks = click_at(bevy::math::Vec2::new(
+        width / 2.0 + (a1.x - 640.0) * scale,
+        height / 2.0 + (a1.y - 360.0) * scale,
+    ));
     let app = r#""$TABLERO" play magnetic-cave --screenshot "$SHOT" --screenshot-after-moves 1"#;
     let status = xvfb_run_on(
         "800x600",
