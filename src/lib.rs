@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod app;
 pub mod console;
+pub mod editor;
 pub mod engine;
 pub mod files;
 pub mod layout;

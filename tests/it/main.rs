@@ -2,6 +2,7 @@
 
 mod ai;
 mod console;
+mod editor;
 mod fuzz;
 mod game;
 mod layers;

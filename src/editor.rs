@@ -1,0 +1,916 @@
+//! The board editor's model: a layout being edited, the edits a designer makes, undo and
+//! redo, the checks shown as the board changes, and the RON file it saves. Plain Rust: the
+//! window's editor screen (`app::editor`) turns clicks into [`Edit`]s and draws a [`Draft`];
+//! the tests drive it directly.
+//!
+//! A draft holds a [`Layout`] as the loader reads it, so what is saved is what is played:
+//! [`Draft::save_text`] is refused while [`crate::layout::validate`] refuses the layout, and
+//! the text it gives parses back to the same layout.
+
+use std::path::{Path, PathBuf};
+
+use crate::layout::{
+    self, CaveLayout, Layout, LayoutError, LayoutFault, PatolliEnds, PatolliLayout, PatolliPlayers,
+    PenguinsLayout, PenguinsSetup,
+};
+use crate::rules::GameKind;
+use crate::rules::patolli::{
+    Dice, FirstPlayer, GridCell, MAX_BEANS, Overshoot, Player, TrackError,
+};
+use crate::rules::penguins::{Generator, Grid, MAX_FISH, Pos};
+
+/// The first line of every file the editor saves; the file's other comments are not kept.
+pub const HEADER: &str =
+    "// Written by Tablero's board editor (`tablero edit`): saving there rewrites this file.";
+
+/// The fewest squares a side of the Patolli drawing grid has.
+pub const MIN_GRID_SIDE: u16 = 8;
+/// The most squares a side of the Patolli drawing grid has: a track beyond it cannot be drawn.
+pub const MAX_GRID_SIDE: u16 = 32;
+/// The drawing grid's side for a new Patolli board.
+pub const DEFAULT_GRID_SIDE: u16 = 16;
+/// The most rows or columns a painted Penguins board has (as the loader allows).
+pub const MAX_FIXED_SIDE: usize = 20;
+
+/// A mark a Patolli square can carry besides being on the track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// A middle square: captures happen there.
+    Middle,
+    /// An arm end: ending a move there grants another roll.
+    ArmEnd,
+    /// A triangle, drawn only.
+    Triangle,
+}
+
+impl Mark {
+    /// Every mark.
+    pub const ALL: [Mark; 3] = [Mark::Middle, Mark::ArmEnd, Mark::Triangle];
+}
+
+/// One change a designer makes to a draft. An edit that does not apply to the draft's game,
+/// or changes nothing, is ignored (and leaves no step to undo).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Patolli: a square not on the track joins it at the end; a square on it leaves it.
+    ToggleSquare(GridCell),
+    /// Patolli: a square not on the track joins it at the end (a drag adds squares so).
+    AddSquare(GridCell),
+    /// Patolli: the track runs the other way round.
+    Reverse,
+    /// Patolli: the track starts (index 0) at this square, keeping its order.
+    RestartAt(GridCell),
+    /// Patolli: this square gains or loses the mark.
+    ToggleMark(Mark, GridCell),
+    /// Patolli: the player's pieces enter the track at this square.
+    PlaceStart(Player, GridCell),
+    /// Patolli: the player's pieces score at this square.
+    PlaceEnd(Player, GridCell),
+    /// Patolli: the board seats 2, 3 or 4 players.
+    Players(usize),
+    /// Patolli: who moves first.
+    FirstPlayer(FirstPlayer),
+    /// Patolli: the dice.
+    Dice(Dice),
+    /// Patolli: what a roll past the end square does.
+    Overshoot(Overshoot),
+    /// Patolli: no square on the track.
+    ClearTrack,
+    /// Patolli: the drawing grid's side (kept within the track and
+    /// [`MIN_GRID_SIDE`]..=[`MAX_GRID_SIDE`]).
+    GridSide(u16),
+    /// Penguins: rows of a drawn board.
+    Rows(u16),
+    /// Penguins: columns of a drawn board.
+    Cols(u16),
+    /// Penguins: the share of water on a drawn board, in hundredths.
+    WaterPercent(u32),
+    /// Penguins: the weight of floes with 1, 2 or 3 fish (`.0` is 0, 1 or 2).
+    FishWeight(usize, u32),
+    /// Penguins: square fields or hexagonal floes.
+    Grid(Grid),
+    /// Penguins: a fixed board, starting from the one the generator draws from this seed.
+    PaintFrom(u64),
+    /// Penguins: boards drawn from a seed again (the painted board is dropped).
+    DrawnBoards,
+    /// Penguins: a painted field holds this many fish (0 is water).
+    Paint(Pos, u8),
+    /// Penguins: the painted board's rows and columns (new fields hold one fish).
+    FixedSize(usize, usize),
+    /// Magnetic Cave: its columns.
+    Width(u32),
+    /// Magnetic Cave: its rows.
+    Height(u32),
+    /// Magnetic Cave: bricks in a line to win.
+    WinLength(u32),
+}
+
+/// Where a problem of the board shows in the editor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spot {
+    /// Patolli squares of the drawing grid.
+    Squares(Vec<GridCell>),
+    /// A field of the panel, by its layout name (`players`, `dice`, `width`, …).
+    Field(&'static str),
+}
+
+/// Something that keeps the board from making a game, and where it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// What is wrong, as the loader says it.
+    pub message: String,
+    /// Where it shows.
+    pub spot: Spot,
+}
+
+/// A layout being edited, with its undo and redo steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    layout: Layout,
+    grid_side: u16,
+    undo: Vec<(Layout, u16)>,
+    redo: Vec<(Layout, u16)>,
+}
+
+impl Draft {
+    /// A new board of `game`: the classic cave, Penguins' default generator, or a Patolli
+    /// board with no square yet (L and N seated).
+    pub fn new(game: GameKind) -> Draft {
+        let layout = match game {
+            GameKind::MagneticCave => Layout::MagneticCave(CaveLayout {
+                name: String::new(),
+                width: 8,
+                height: 8,
+                win_length: 5,
+            }),
+            GameKind::Patolli => Layout::Patolli(PatolliLayout {
+                name: String::new(),
+                track: Vec::new(),
+                middle: Vec::new(),
+                arm_ends: Vec::new(),
+                triangles: Vec::new(),
+                players: PatolliPlayers {
+                    l: PatolliEnds { start: 0, end: 0 },
+                    n: PatolliEnds { start: 0, end: 0 },
+                    g: None,
+                    m: None,
+                },
+                rules: Default::default(),
+            }),
+            GameKind::Penguins => {
+                let g = Generator::default();
+                Layout::Penguins(PenguinsLayout {
+                    name: String::new(),
+                    rows: g.rows,
+                    cols: g.cols,
+                    water: g.water,
+                    fish_weights: g.fish_weights,
+                    board: None,
+                    grid: g.grid,
+                })
+            }
+        };
+        Draft::of(layout)
+    }
+
+    /// A draft of `layout`, which the editor can draw ([`Draft::open`] checks that).
+    fn of(layout: Layout) -> Draft {
+        let grid_side = match &layout {
+            Layout::Patolli(board) => grid_side_for(&board.track).unwrap_or(MAX_GRID_SIDE),
+            _ => DEFAULT_GRID_SIDE,
+        };
+        Draft {
+            layout,
+            grid_side,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// The draft of the layout file `file` with text `text`. A layout that makes no game is
+    /// opened all the same (its problems are shown); one the editor cannot draw is refused.
+    ///
+    /// # Errors
+    /// [`LayoutError`] at the file's line and column: a syntax error, an unknown field, or a
+    /// layout the editor cannot draw (a Patolli square twice or beyond the drawing grid, a
+    /// special square off the track, a fixed Penguins board that is not a rectangle of digits
+    /// 0 to 3, or of more than [`MAX_FIXED_SIDE`] a side).
+    pub fn open(file: &str, text: &str) -> Result<Draft, LayoutError> {
+        let layout: Layout = layout::read_ron(file, text)?;
+        unrepresentable(&layout).map_or(Ok(Draft::of(layout)), |(field, message)| {
+            let (line, column) = layout::locate_field(text, field);
+            Err(LayoutError {
+                file: file.to_string(),
+                line,
+                column,
+                message: format!("the editor cannot draw this board: {message}"),
+            })
+        })
+    }
+
+    /// The layout as it stands.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The game the board is for.
+    pub fn game(&self) -> GameKind {
+        self.layout.game()
+    }
+
+    /// Squares a side of the Patolli drawing grid.
+    pub fn grid_side(&self) -> u16 {
+        self.grid_side
+    }
+
+    /// Makes `edit`; returns whether the board changed (only then can it be undone).
+    pub fn apply(&mut self, edit: &Edit) -> bool {
+        let before = (self.layout.clone(), self.grid_side);
+        apply_edit(&mut self.layout, &mut self.grid_side, edit);
+        if (&self.layout, self.grid_side) == (&before.0, before.1) {
+            return false;
+        }
+        self.undo.push(before);
+        self.redo.clear();
+        true
+    }
+
+    /// Takes back the last edit; returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        let Some(step) = self.undo.pop() else {
+            return false;
+        };
+        let now = std::mem::replace(&mut self.layout, step.0);
+        self.redo
+            .push((now, std::mem::replace(&mut self.grid_side, step.1)));
+        true
+    }
+
+    /// Makes again the last edit taken back; returns whether there was one.
+    pub fn redo(&mut self) -> bool {
+        let Some(step) = self.redo.pop() else {
+            return false;
+        };
+        let now = std::mem::replace(&mut self.layout, step.0);
+        self.undo
+            .push((now, std::mem::replace(&mut self.grid_side, step.1)));
+        true
+    }
+
+    /// Whether there is an edit to undo, and one to redo.
+    pub fn history(&self) -> (bool, bool) {
+        (!self.undo.is_empty(), !self.redo.is_empty())
+    }
+
+    /// Names the board (the menu shows the name; empty: the file's name).
+    pub fn set_name(&mut self, name: &str) {
+        let field = match &mut self.layout {
+            Layout::MagneticCave(cave) => &mut cave.name,
+            Layout::Patolli(board) => &mut board.name,
+            Layout::Penguins(penguins) => &mut penguins.name,
+        };
+        *field = name.to_string();
+    }
+
+    /// What keeps the board from making a game, each with where it shows: every pair of
+    /// consecutive Patolli squares that do not touch, then the loader's first refusal.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        if let Layout::Patolli(board) = &self.layout {
+            let n = board.track.len();
+            for from in 0..n.max(1) {
+                if n < 4 {
+                    break;
+                }
+                let (a, b) = (board.track[from], board.track[(from + 1) % n]);
+                if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) != 1 {
+                    let error = TrackError::NotAdjacent {
+                        from,
+                        to: (from + 1) % n,
+                        a,
+                        b,
+                    };
+                    problems.push(Problem {
+                        message: error.to_string(),
+                        spot: Spot::Squares(vec![a, b]),
+                    });
+                }
+            }
+        }
+        if let Err(fault) = layout::validate(&self.layout) {
+            let problem = self.problem_of(&fault);
+            if !problems.contains(&problem) {
+                problems.push(problem);
+            }
+        }
+        problems
+    }
+
+    /// `fault` placed on the squares or the panel field it concerns.
+    fn problem_of(&self, fault: &LayoutFault) -> Problem {
+        let cells = |indices: &[usize]| match &self.layout {
+            Layout::Patolli(board) => indices
+                .iter()
+                .filter_map(|&i| board.track.get(i).copied())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let spot = match fault {
+            LayoutFault::Track(TrackError::NotAdjacent { a, b, .. }) => Spot::Squares(vec![*a, *b]),
+            LayoutFault::Track(
+                TrackError::Repeated { cell, .. } | TrackError::OffGrid { cell, .. },
+            ) => Spot::Squares(vec![*cell]),
+            LayoutFault::Track(TrackError::StartIsEnd(player)) => match &self.layout {
+                Layout::Patolli(board) => Spot::Squares(cells(
+                    &board
+                        .players_ends()
+                        .iter()
+                        .filter(|(p, _)| p == player)
+                        .map(|(_, e)| e.start)
+                        .collect::<Vec<_>>(),
+                )),
+                _ => Spot::Field("players"),
+            },
+            LayoutFault::Track(
+                TrackError::SharedStart(_, _, index) | TrackError::EndOnOpponentStart(_, index, _),
+            ) => Spot::Squares(cells(&[*index])),
+            other => Spot::Field(other.field()),
+        };
+        Problem {
+            message: fault.to_string(),
+            spot,
+        }
+    }
+
+    /// The file text to save: the editor's header, then the layout.
+    ///
+    /// # Errors
+    /// Why the board makes no game (the loader's words): nothing is saved then.
+    pub fn save_text(&self) -> Result<String, String> {
+        layout::validate(&self.layout).map_err(|fault| fault.to_string())?;
+        Ok(layout_text(&self.layout))
+    }
+}
+
+impl PatolliLayout {
+    /// Each seated player with its start and end, L, N, then G and M when seated.
+    pub fn players_ends(&self) -> Vec<(Player, PatolliEnds)> {
+        let p = &self.players;
+        [Some(p.l), Some(p.n), p.g, p.m]
+            .into_iter()
+            .zip(Player::ALL)
+            .filter_map(|(ends, player)| ends.map(|e| (player, e)))
+            .collect()
+    }
+}
+
+/// The drawing grid's side that holds `track`, or `None` when it is too wide to draw.
+fn grid_side_for(track: &[GridCell]) -> Option<u16> {
+    let extent = track.iter().map(|c| c.0.max(c.1) + 1).max().unwrap_or(0);
+    (extent <= MAX_GRID_SIDE).then_some(extent.max(DEFAULT_GRID_SIDE))
+}
+
+/// The field at which the editor cannot draw `layout`, and why; `None` when it can.
+fn unrepresentable(layout: &Layout) -> Option<(&'static str, String)> {
+    match layout {
+        Layout::MagneticCave(_) => None,
+        Layout::Patolli(board) => {
+            if grid_side_for(&board.track).is_none() {
+                return Some((
+                    "track",
+                    format!(
+                        "a track square lies beyond the {MAX_GRID_SIDE}x{MAX_GRID_SIDE} drawing grid"
+                    ),
+                ));
+            }
+            for (later, cell) in board.track.iter().enumerate() {
+                if let Some(earlier) = board.track[..later].iter().position(|c| c == cell) {
+                    return Some((
+                        "track",
+                        format!("track squares {earlier} and {later} are the same square {cell:?}"),
+                    ));
+                }
+            }
+            let n = board.track.len();
+            let lists = [
+                ("middle", &board.middle),
+                ("arm_ends", &board.arm_ends),
+                ("triangles", &board.triangles),
+            ];
+            for (field, list) in lists {
+                if let Some(index) = list.iter().find(|&&i| i >= n) {
+                    return Some((
+                        field,
+                        format!("{field} names square {index}, off the track of {n} squares"),
+                    ));
+                }
+            }
+            for (player, ends) in board.players_ends() {
+                if n > 0 && (ends.start >= n || ends.end >= n) {
+                    return Some((
+                        "players",
+                        format!("player {player}'s start or end is off the track of {n} squares"),
+                    ));
+                }
+            }
+            None
+        }
+        Layout::Penguins(penguins) => {
+            let rows = penguins.board.as_ref()?;
+            let cols = rows.first().map_or(0, |r| r.trim().chars().count());
+            if rows.len() > MAX_FIXED_SIDE || cols > MAX_FIXED_SIDE {
+                return Some((
+                    "board",
+                    format!("a painted board has at most {MAX_FIXED_SIDE} rows and columns"),
+                ));
+            }
+            for (r, row) in rows.iter().enumerate() {
+                let row = row.trim();
+                if row.chars().count() != cols {
+                    return Some(("board", format!("row {r} is not as long as row 0")));
+                }
+                if let Some(c) = row.chars().find(|c| !('0'..='3').contains(c)) {
+                    return Some(("board", format!("row {r} holds `{c}`, not 0 to 3 fish")));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// Makes `edit` on `layout` (and the Patolli drawing grid's side).
+fn apply_edit(layout: &mut Layout, grid_side: &mut u16, edit: &Edit) {
+    match layout {
+        Layout::Patolli(board) => edit_patolli(board, grid_side, edit),
+        Layout::Penguins(penguins) => edit_penguins(penguins, edit),
+        Layout::MagneticCave(cave) => match *edit {
+            Edit::Width(w) => cave.width = w,
+            Edit::Height(h) => cave.height = h,
+            Edit::WinLength(l) => cave.win_length = l,
+            _ => {}
+        },
+    }
+}
+
+/// Every track index a Patolli layout holds (special squares, starts and ends), to renumber.
+fn indices_mut(board: &mut PatolliLayout) -> Vec<&mut usize> {
+    let PatolliLayout {
+        middle,
+        arm_ends,
+        triangles,
+        players,
+        ..
+    } = board;
+    let mut all: Vec<&mut usize> = middle
+        .iter_mut()
+        .chain(arm_ends.iter_mut())
+        .chain(triangles.iter_mut())
+        .collect();
+    let PatolliPlayers { l, n, g, m } = players;
+    for ends in [Some(l), Some(n), g.as_mut(), m.as_mut()]
+        .into_iter()
+        .flatten()
+    {
+        all.push(&mut ends.start);
+        all.push(&mut ends.end);
+    }
+    all
+}
+
+fn edit_patolli(board: &mut PatolliLayout, grid_side: &mut u16, edit: &Edit) {
+    let find = |board: &PatolliLayout, cell: GridCell| board.track.iter().position(|&c| c == cell);
+    let on_grid = |cell: GridCell| cell.0 < *grid_side && cell.1 < *grid_side;
+    match *edit {
+        Edit::ToggleSquare(cell) => match find(board, cell) {
+            Some(i) => remove_square(board, i),
+            None if on_grid(cell) => board.track.push(cell),
+            None => {}
+        },
+        Edit::AddSquare(cell) if find(board, cell).is_none() && on_grid(cell) => {
+            board.track.push(cell);
+        }
+        Edit::Reverse => {
+            let n = board.track.len();
+            board.track.reverse();
+            for index in indices_mut(board) {
+                if *index < n {
+                    *index = n - 1 - *index;
+                }
+            }
+            sort_marks(board);
+        }
+        Edit::RestartAt(cell) => {
+            if let Some(k) = find(board, cell) {
+                let n = board.track.len();
+                board.track.rotate_left(k);
+                for index in indices_mut(board) {
+                    *index = (*index + n - k) % n;
+                }
+                sort_marks(board);
+            }
+        }
+        Edit::ToggleMark(mark, cell) => {
+            if let Some(i) = find(board, cell) {
+                let list = match mark {
+                    Mark::Middle => &mut board.middle,
+                    Mark::ArmEnd => &mut board.arm_ends,
+                    Mark::Triangle => &mut board.triangles,
+                };
+                match list.iter().position(|&j| j == i) {
+                    Some(at) => {
+                        list.remove(at);
+                    }
+                    None => {
+                        list.push(i);
+                        list.sort_unstable();
+                    }
+                }
+            }
+        }
+        Edit::PlaceStart(player, cell) | Edit::PlaceEnd(player, cell) => {
+            let Some(i) = find(board, cell) else {
+                return;
+            };
+            let players = &mut board.players;
+            let ends = match player {
+                Player::L => Some(&mut players.l),
+                Player::N => Some(&mut players.n),
+                Player::G => players.g.as_mut(),
+                Player::M => players.m.as_mut(),
+            };
+            if let Some(ends) = ends {
+                match edit {
+                    Edit::PlaceStart(..) => ends.start = i,
+                    _ => ends.end = i,
+                }
+            }
+        }
+        Edit::Players(count) => {
+            let count = count.clamp(2, 4);
+            let seat = |k: usize| {
+                let n = board.track.len().max(1);
+                let start = (k * n / 4 + 1) % n;
+                PatolliEnds {
+                    start,
+                    end: (start + 2 * n - 2) % n,
+                }
+            };
+            let (g, m) = (seat(2), seat(3));
+            board.players.g = (count >= 3).then(|| board.players.g.unwrap_or(g));
+            board.players.m = (count >= 4).then(|| board.players.m.unwrap_or(m));
+            let seated = |p: FirstPlayer| match p {
+                FirstPlayer::G => count >= 3,
+                FirstPlayer::M => count >= 4,
+                _ => true,
+            };
+            if !seated(board.rules.first_player) {
+                board.rules.first_player = FirstPlayer::L;
+            }
+        }
+        Edit::FirstPlayer(first) => board.rules.first_player = first,
+        Edit::Dice(dice) => {
+            board.rules.dice = match dice {
+                Dice::Beans(n) => Dice::Beans(n.clamp(1, MAX_BEANS)),
+                uniform => uniform,
+            }
+        }
+        Edit::Overshoot(overshoot) => board.rules.overshoot = overshoot,
+        Edit::ClearTrack => {
+            board.track.clear();
+            board.middle.clear();
+            board.arm_ends.clear();
+            board.triangles.clear();
+            for index in indices_mut(board) {
+                *index = 0;
+            }
+        }
+        Edit::GridSide(side) => {
+            let needed = board
+                .track
+                .iter()
+                .map(|c| c.0.max(c.1) + 1)
+                .max()
+                .unwrap_or(0);
+            *grid_side = side.clamp(MIN_GRID_SIDE.max(needed), MAX_GRID_SIDE);
+        }
+        _ => {}
+    }
+}
+
+/// Takes square `i` off the track: the marks on it go, later indices move down one, and a
+/// start or end on it moves to the square that followed it.
+fn remove_square(board: &mut PatolliLayout, i: usize) {
+    board.track.remove(i);
+    let n = board.track.len();
+    for list in [&mut board.middle, &mut board.arm_ends, &mut board.triangles] {
+        list.retain(|&j| j != i);
+    }
+    for index in indices_mut(board) {
+        if *index > i {
+            *index -= 1;
+        }
+        if *index >= n {
+            *index = 0;
+        }
+    }
+}
+
+/// Keeps the special squares' lists in track order, as the shipped files write them.
+fn sort_marks(board: &mut PatolliLayout) {
+    board.middle.sort_unstable();
+    board.arm_ends.sort_unstable();
+    board.triangles.sort_unstable();
+}
+
+fn edit_penguins(penguins: &mut PenguinsLayout, edit: &Edit) {
+    match *edit {
+        Edit::Rows(rows) => penguins.rows = rows,
+        Edit::Cols(cols) => penguins.cols = cols,
+        Edit::WaterPercent(percent) => penguins.water = f64::from(percent.min(100)) / 100.0,
+        Edit::FishWeight(fish, weight) => {
+            if let Some(w) = penguins.fish_weights.get_mut(fish) {
+                *w = weight;
+            }
+        }
+        Edit::Grid(grid) => penguins.grid = grid,
+        Edit::PaintFrom(seed) => {
+            if penguins.board.is_some() {
+                return;
+            }
+            let generator = Generator {
+                rows: penguins.rows.clamp(4, 20),
+                cols: penguins.cols.clamp(4, 20),
+                water: penguins.water.clamp(0.0, 0.6),
+                fish_weights: if penguins.fish_weights.iter().any(|&w| w > 0) {
+                    penguins.fish_weights.map(|w| w.min(1000))
+                } else {
+                    Generator::default().fish_weights
+                },
+                grid: penguins.grid,
+            };
+            if let Layout::Penguins(drawn) = Layout::of_penguins_board(&generator.generate(seed, 2))
+            {
+                penguins.board = drawn.board;
+            }
+        }
+        Edit::DrawnBoards => penguins.board = None,
+        Edit::Paint(pos, fish) => {
+            let fish = char::from(b'0' + fish.min(MAX_FISH));
+            if let Some(row) = penguins
+                .board
+                .as_mut()
+                .and_then(|rows| rows.get_mut(usize::from(pos.row)))
+            {
+                let mut cells: Vec<char> = row.trim().chars().collect();
+                if let Some(cell) = cells.get_mut(usize::from(pos.col)) {
+                    *cell = fish;
+                    *row = cells.into_iter().collect();
+                }
+            }
+        }
+        Edit::FixedSize(rows, cols) => {
+            let (rows, cols) = (rows.clamp(2, MAX_FIXED_SIDE), cols.clamp(2, MAX_FIXED_SIDE));
+            if let Some(board) = penguins.board.as_mut() {
+                board.resize(rows, "1".repeat(cols));
+                for row in board.iter_mut() {
+                    let mut cells: Vec<char> = row.trim().chars().collect();
+                    cells.resize(cols, '1');
+                    *row = cells.into_iter().collect();
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The saved text of `layout`: the header, then the RON value, a Patolli track ten squares a
+/// line and a painted Penguins board a row a line.
+pub fn layout_text(layout: &Layout) -> String {
+    let pretty = ron::ser::PrettyConfig::new().compact_arrays(true).extensions(
+        ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
+            | ron::extensions::Extensions::IMPLICIT_SOME,
+    );
+    let body = match ron::ser::to_string_pretty(layout, pretty) {
+        Ok(text) => text,
+        // Every field is plain data; serialising cannot fail.
+        Err(e) => format!("// cannot write the layout: {e}"),
+    };
+    let mut out = format!("{HEADER}\n");
+    for line in body.lines() {
+        match wrapped(line) {
+            Some(lines) => out.push_str(&lines),
+            None => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A long `track: [...]` or `board: [...]` line written over several lines.
+fn wrapped(line: &str) -> Option<String> {
+    let indent = &line[..line.len() - line.trim_start().len()];
+    let code = line.trim_start();
+    let (open, close, per_line) = if code.starts_with("track: [") {
+        ("track: [", "],", 10)
+    } else if code.starts_with("board: [") {
+        ("board: [", "],", 1)
+    } else {
+        return None;
+    };
+    let inner = code.strip_prefix(open)?.strip_suffix(close)?;
+    let items = split_items(inner);
+    if items.len() <= per_line.max(2) && per_line > 1 {
+        return None;
+    }
+    let mut out = format!("{indent}{open}\n");
+    for chunk in items.chunks(per_line) {
+        out.push_str(&format!("{indent}    {},\n", chunk.join(", ")));
+    }
+    out.push_str(&format!("{indent}{close}\n"));
+    Some(out)
+}
+
+/// The top-level items of a RON list's inside, split at commas outside brackets and strings.
+fn split_items(inner: &str) -> Vec<String> {
+    let (mut items, mut depth, mut quoted, mut current) = (Vec::new(), 0i32, false, String::new());
+    for ch in inner.chars() {
+        match ch {
+            '"' => quoted = !quoted,
+            '(' | '[' if !quoted => depth += 1,
+            ')' | ']' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                items.push(current.trim().to_string());
+                current.clear();
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    if !current.trim().is_empty() {
+        items.push(current.trim().to_string());
+    }
+    items
+}
+
+/// Where the editor saves the board opened from `path`: the file itself, or for a built-in
+/// board a copy under a new name (`NAME-edited.ron`, `NAME-edited-2.ron`, …) in `./levels`,
+/// or in `levels/` of the user's data folder when there is no `./levels`.
+pub fn save_path(path: &Path, user_data: Option<&Path>) -> PathBuf {
+    if crate::levels::built_in_at(path).is_none() {
+        return path.to_path_buf();
+    }
+    let folder = match (Path::new("levels").is_dir(), user_data) {
+        (false, Some(data)) => data.join("levels"),
+        _ => PathBuf::from("levels"),
+    };
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "board".to_string());
+    (1..)
+        .map(|k| match k {
+            1 => folder.join(format!("{stem}-edited.ron")),
+            k => folder.join(format!("{stem}-edited-{k}.ron")),
+        })
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| folder.join(format!("{stem}-edited.ron")))
+}
+
+/// The setup the saved board makes (for *Play this board*).
+///
+/// # Errors
+/// Why the board makes no game.
+pub fn setup_of(draft: &Draft) -> Result<layout::GameSetup, String> {
+    layout::validate(draft.layout()).map_err(|fault| fault.to_string())
+}
+
+/// Whether `setup` is a Penguins setup whose boards are drawn (the editor shows a preview).
+pub fn is_drawn(setup: &layout::GameSetup) -> bool {
+    matches!(
+        setup,
+        layout::GameSetup::Penguins(PenguinsSetup::Generated(_))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square_track() -> Vec<GridCell> {
+        vec![
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (1, 2),
+            (2, 2),
+            (2, 1),
+            (2, 0),
+            (1, 0),
+        ]
+    }
+
+    fn drawn(cells: &[GridCell]) -> Draft {
+        let mut draft = Draft::new(GameKind::Patolli);
+        for &cell in cells {
+            draft.apply(&Edit::ToggleSquare(cell));
+        }
+        draft
+    }
+
+    #[test]
+    fn a_clicked_track_with_two_players_saves_and_loads() {
+        let mut draft = drawn(&square_track());
+        assert!(draft.save_text().is_err(), "both players start on square 0");
+        draft.apply(&Edit::PlaceStart(Player::L, (0, 1)));
+        draft.apply(&Edit::PlaceEnd(Player::L, (0, 0)));
+        draft.apply(&Edit::PlaceStart(Player::N, (2, 1)));
+        draft.apply(&Edit::PlaceEnd(Player::N, (2, 2)));
+        draft.apply(&Edit::ToggleMark(Mark::Middle, (0, 2)));
+        let text = draft.save_text().expect("a game");
+        assert!(text.starts_with(HEADER), "{text}");
+        let Ok(layout::GameSetup::Patolli(setup)) = layout::parse("t.ron", text.as_bytes()) else {
+            panic!("{text}");
+        };
+        assert_eq!(setup.track.cells(), square_track());
+        assert_eq!(
+            Draft::open("t.ron", &text).map(|d| d.layout().clone()),
+            Ok(draft.layout().clone())
+        );
+    }
+
+    #[test]
+    fn removing_reversing_and_restarting_keep_the_marks_on_their_squares() {
+        let mut draft = drawn(&square_track());
+        draft.apply(&Edit::ToggleMark(Mark::ArmEnd, (2, 2)));
+        draft.apply(&Edit::PlaceStart(Player::N, (2, 1)));
+        let marked = |d: &Draft| match d.layout() {
+            Layout::Patolli(b) => (
+                b.arm_ends.iter().map(|&i| b.track[i]).collect::<Vec<_>>(),
+                b.track[b.players.n.start],
+            ),
+            _ => unreachable!(),
+        };
+        for edit in [
+            Edit::Reverse,
+            Edit::RestartAt((2, 0)),
+            Edit::ToggleSquare((0, 0)),
+        ] {
+            draft.apply(&edit);
+            assert_eq!(marked(&draft), (vec![(2, 2)], (2, 1)), "after {edit:?}");
+        }
+        assert!(draft.undo() && draft.undo() && draft.undo());
+        assert_eq!(draft.layout(), drawn_marked().layout());
+        assert!(draft.redo());
+        let Layout::Patolli(board) = draft.layout() else {
+            unreachable!()
+        };
+        assert_eq!(board.track[0], (1, 0), "reversed");
+    }
+
+    fn drawn_marked() -> Draft {
+        let mut draft = drawn(&square_track());
+        draft.apply(&Edit::ToggleMark(Mark::ArmEnd, (2, 2)));
+        draft.apply(&Edit::PlaceStart(Player::N, (2, 1)));
+        draft
+    }
+
+    #[test]
+    fn problems_point_at_the_squares() {
+        let draft = drawn(&[(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 0)]);
+        let spots: Vec<Spot> = draft.problems().into_iter().map(|p| p.spot).collect();
+        assert!(
+            spots.contains(&Spot::Squares(vec![(2, 2), (2, 0)])),
+            "{spots:?}"
+        );
+        assert!(
+            spots.contains(&Spot::Squares(vec![(2, 0), (0, 0)])),
+            "{spots:?}"
+        );
+    }
+
+    #[test]
+    fn files_the_editor_cannot_draw_are_refused_at_their_field() {
+        let text = "Patolli(\n  track: [(0, 0), (0, 40)],\n  middle: [],\n  arm_ends: [],\n  players: (L: (start: 0, end: 1), N: (start: 1, end: 0)),\n)";
+        let error = Draft::open("x.ron", text).expect_err("off the grid");
+        assert_eq!((error.line, error.column), (2, 10), "{error}");
+        let ragged = "Penguins(board: Some([\"123\", \"12\"]))";
+        assert!(Draft::open("p.ron", ragged).is_err());
+        assert!(
+            Draft::open("p.ron", "Penguins(rows: 40)").is_ok(),
+            "shown with its problem"
+        );
+    }
+
+    #[test]
+    fn a_built_in_board_is_saved_as_a_copy() {
+        let path = save_path(Path::new("<built-in>/patolli.ron"), None);
+        assert!(path.ends_with("patolli-edited.ron"), "{}", path.display());
+        assert_eq!(
+            save_path(Path::new("mine.ron"), None),
+            Path::new("mine.ron")
+        );
+    }
+}
