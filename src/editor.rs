@@ -686,10 +686,12 @@ fn edit_penguins(penguins: &mut PenguinsLayout, edit: &Edit) {
 /// The saved text of `layout`: the header, then the RON value, a Patolli track ten squares a
 /// line and a painted Penguins board a row a line.
 pub fn layout_text(layout: &Layout) -> String {
-    let pretty = ron::ser::PrettyConfig::new().compact_arrays(true).extensions(
-        ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
-            | ron::extensions::Extensions::IMPLICIT_SOME,
-    );
+    let pretty = ron::ser::PrettyConfig::new()
+        .compact_arrays(true)
+        .extensions(
+            ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
+                | ron::extensions::Extensions::IMPLICIT_SOME,
+        );
     let body = match ron::ser::to_string_pretty(layout, pretty) {
         Ok(text) => text,
         // Every field is plain data; serialising cannot fail.

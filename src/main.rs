@@ -1,7 +1,7 @@
 //! The `tablero` command: parses the command line and starts the chosen front end.
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -111,6 +111,20 @@ enum Command {
     Replay {
         /// The match record (written by --record, the Save button or penguins-match --records).
         file: PathBuf,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+    /// The board editor in the window: draw a Patolli track, paint Penguins floes, size a
+    /// cave, see the checks as you go, save the RON file and play it. Without FILE: the list
+    /// of boards to edit. A FILE that does not exist is a new board (of --game, or chosen in
+    /// the window); a built-in board is saved as a copy. A file the editor cannot draw is
+    /// refused with FILE:LINE:COLUMN (exit 1) and left as it is.
+    Edit {
+        /// The layout file to edit or make.
+        file: Option<PathBuf>,
+        /// The game of a new file.
+        #[arg(long, value_enum)]
+        game: Option<GameChoice>,
         #[command(flatten)]
         window: WindowOptions,
     },
@@ -708,6 +722,63 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let record = record::load(&file)?.record().clone();
             run_window(start_from_record(record, true)?, None, window)
         }
+        Some(Command::Edit { file, game, window }) => edit_command(file, game, window),
+    }
+}
+
+/// `tablero edit [FILE] [--game G]`: the editor on FILE (refused with its error when the
+/// editor cannot draw it), a new board, or the list of boards.
+fn edit_command(
+    file: Option<PathBuf>,
+    game: Option<GameChoice>,
+    window: WindowOptions,
+) -> Result<ExitCode> {
+    let mut start = AppStart::menu(levels::find()?);
+    let draft = match &file {
+        Some(path) if path.exists() || levels::built_in_at(path).is_some() => {
+            match app::editor::boards::open(path) {
+                Ok(draft) => Some(draft),
+                Err(e) => {
+                    eprintln!("{e}\nThe editor cannot open this file; it is left as it is.");
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        Some(_) => game.map(|game| tablero::editor::Draft::new(game_kind(game))),
+        None => None,
+    };
+    if let Some(dir) = file
+        .as_ref()
+        .and_then(|f| f.parent())
+        .map(|dir| {
+            if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            }
+        })
+        .filter(|dir| dir.is_dir())
+    {
+        // Play this board watches the file: its folder is the levels folder.
+        start.levels = levels::Levels::folder(dir);
+    }
+    start.menu_memory = app::menu::memory::settings_file();
+    start.edit = Some(app::editor::EditStart { path: file, draft });
+    if let Some(path) = window.screenshot {
+        start.screenshot = Some(Screenshot {
+            path,
+            after_moves: window.screenshot_after_moves,
+        });
+    }
+    Ok(open_window(start))
+}
+
+/// The game of a `--game` choice.
+fn game_kind(game: GameChoice) -> GameKind {
+    match game {
+        GameChoice::MagneticCave => GameKind::MagneticCave,
+        GameChoice::Patolli => GameKind::Patolli,
+        GameChoice::Penguins => GameKind::Penguins,
     }
 }
 

@@ -389,11 +389,22 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 }
             });
             menu.spawn((MenuText::Layout, theme::label("", 16.0, theme::TEXT_DIM)));
-            menu.spawn(theme::button("Start (Enter)", 240.0)).observe(
-                |_: On<Pointer<Click>>, mut commands: Commands| {
-                    commands.run_system_cached(start_match);
-                },
-            );
+            menu.spawn(Node {
+                column_gap: px(12),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(theme::button("Start (Enter)", 240.0)).observe(
+                    |_: On<Pointer<Click>>, mut commands: Commands| {
+                        commands.run_system_cached(start_match);
+                    },
+                );
+                row.spawn(theme::button("Edit boards", 200.0)).observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                        next.set(Screen::Boards);
+                    },
+                );
+            });
         });
 }
 
@@ -552,7 +563,9 @@ fn remember_choices(start: Option<&AppStart>, choices: &MenuChoices) {
     }
 }
 
-fn start_match(
+/// Starts a match of the chosen game on its board in use with the menu's seats (the Start
+/// button, Enter, and the editor's *Play this board*).
+pub(crate) fn start_match(
     start: Option<Res<AppStart>>,
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,

@@ -2,6 +2,7 @@
 //! joins. Only [`run`] adds Bevy's own plugins; tests build a headless app from [`AppPlugin`]'s
 //! parts instead.
 
+pub mod editor;
 pub mod hint;
 pub mod idle;
 pub mod keyboard;
@@ -60,6 +61,10 @@ pub enum Screen {
     Patolli,
     /// A Penguins match is on (and stays on screen after it ends, with its ranking).
     Penguins,
+    /// *Edit boards*: the boards to open in the editor, and new ones.
+    Boards,
+    /// The board editor.
+    Editor,
 }
 
 /// The order of work in a frame: timers, then input into requests, then the referee, then
@@ -102,6 +107,8 @@ pub struct AppStart {
     /// The file the menu recalls its last choices from and remembers them in
     /// ([`menu::memory`]); `None`: the menu starts from its defaults and forgets.
     pub menu_memory: Option<PathBuf>,
+    /// Open the board editor at once (`tablero edit FILE`).
+    pub edit: Option<editor::EditStart>,
 }
 
 /// A match to start at once, with the layout file it was built from (the file is watched).
@@ -164,6 +171,7 @@ impl AppStart {
             replay: false,
             record_to: None,
             menu_memory: None,
+            edit: None,
         }
     }
 
@@ -192,6 +200,7 @@ impl AppStart {
             replay: false,
             record_to: None,
             menu_memory: None,
+            edit: None,
         }
     }
 }
@@ -323,6 +332,7 @@ impl Plugin for AppPlugin {
             patolli::view_plugin,
             penguins::view_plugin,
             menu::plugin,
+            editor::plugin,
             screenshot::plugin,
             idle::plugin,
         ));

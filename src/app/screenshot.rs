@@ -1,7 +1,8 @@
 //! `--screenshot FILE`: once the board (or, with no match to start, the menu) is drawn, and with
 //! `--screenshot-after-moves N` once N moves (Patolli: actions) were played in the window and
 //! the pieces and dice have come to rest, save a PNG of the window, print the match's status
-//! line and exit. With `TABLERO_UI_REPORT=FILE` it also writes, as JSON, the window's
+//! line and exit. In the editor (`tablero edit`) the picture is of the editor, or with N of a
+//! match played from it (*Play this board*) once N moves were played there. With `TABLERO_UI_REPORT=FILE` it also writes, as JSON, the window's
 //! logical size and scale factor and the rectangle of every visible UI node then (what the
 //! tests check lies inside the window at any size).
 
@@ -94,6 +95,12 @@ fn take_screenshot(
                 progress.actions_played
             });
             let ready = match (&start.first_match, played) {
+                // The editor is ready once it shows its board (or the list of boards); with
+                // moves to wait for, once a match played from it has had them.
+                (None, played) if start.edit.is_some() => match plan.after_moves {
+                    0 => matches!(*screen.get(), Screen::Editor | Screen::Boards),
+                    moves => played.is_some_and(|played| played >= moves),
+                },
                 (None, _) => *screen.get() == Screen::Menu,
                 (Some(first), Some(played)) => {
                     *screen.get() == first.screen() && played >= plan.after_moves

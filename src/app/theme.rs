@@ -40,6 +40,8 @@ pub const PLAYER_N: Color = Color::srgb(0.24, 0.55, 0.88);
 pub const PLAYER_3: Color = Color::srgb(0.30, 0.70, 0.36);
 /// The fourth player (Patolli M, Penguins D).
 pub const PLAYER_4: Color = Color::srgb(0.62, 0.40, 0.82);
+/// The board editor: a grid square not on the track.
+pub const EMPTY_SQUARE: Color = Color::srgb(0.17, 0.18, 0.22);
 /// Patolli: a plain track square.
 pub const SQUARE: Color = Color::srgb(0.80, 0.72, 0.56);
 /// Patolli: the thin edge between squares.

@@ -1218,3 +1218,120 @@ fn square_8x8_field(pos: tablero::rules::penguins::Pos) -> bevy::math::Vec2 {
     }
     .window_position(pos)
 }
+
+/// The board editor in the real window: a new Patolli board, a closed track of eight squares
+/// drawn by clicks, the players' starts and ends placed with S and E and clicks, Ctrl+S saves,
+/// Ctrl+P plays the board with the menu's seats (two AIs, remembered in menu.ron) to the end.
+/// The saved track is the clicked squares in click order; the screenshot of the finished
+/// match is kept for people to look at, and a dump of the editor before playing.
+#[test]
+fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_the_end() {
+    use tablero::app::editor::canvas::patolli_square_in_window;
+    use tablero::editor::DEFAULT_GRID_SIDE;
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-editor");
+    let file = dir.join("drawn.ron");
+    let shot = dir.join("played.png");
+    let settings = dir.join("settings");
+    std::fs::create_dir_all(&settings).expect("settings folder");
+    std::fs::write(
+        settings.join("menu.ron"),
+        "(game: Patolli, seats: (Ai, Ai), level: Easy, \
+         rules_offered: [MagneticCave, Patolli, Penguins])",
+    )
+    .expect("menu.ron");
+    // The rim of a 3x3 square, clockwise from its top-left corner.
+    let track = [
+        (5, 5),
+        (5, 6),
+        (5, 7),
+        (6, 7),
+        (7, 7),
+        (7, 6),
+        (7, 5),
+        (6, 5),
+    ];
+    let at = |cell| patolli_square_in_window(DEFAULT_GRID_SIDE, cell);
+    let mut actions: Vec<String> = track.iter().map(|&cell| click_at(at(cell))).collect();
+    // S: L's start, S again: N's start, E: L's end, E again: N's end.
+    for (key, cell) in [("s", (5, 6)), ("s", (7, 6)), ("e", (5, 5)), ("e", (7, 7))] {
+        actions.push(format!("xdotool key {key}; sleep 0.4;"));
+        actions.push(click_at(at(cell)));
+    }
+    let script = format!(
+        r#"
+        "$TABLERO" edit "$FILE" --game patolli --screenshot "$SHOT" \
+            --screenshot-after-moves 100000 > "$OUT" 2> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 1
+        timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+        {clicks}
+        xdotool key ctrl+s; sleep 1
+        xwd -id "$wid" -out "$DIR/editor.xwd"
+        xdotool key ctrl+p
+        for _ in $(seq 1 1200); do
+            kill -0 $app 2> /dev/null || break
+            sleep 0.1
+        done
+        if kill -0 $app 2> /dev/null; then
+            echo "the match played from the editor did not end" >&2
+            kill $app; wait $app; exit 4
+        fi
+        wait $app
+        "#,
+        clicks = actions.join("\n"),
+    );
+    let _window = one_window();
+    let out = dir.join("stdout.txt");
+    let err = dir.join("stderr.txt");
+    let status = xvfb_run(
+        &script,
+        &[
+            ("SHOT", shot.as_os_str()),
+            ("OUT", out.as_os_str()),
+            ("FILE", file.as_os_str()),
+            ("DIR", dir.as_os_str()),
+            ("TABLERO_CONFIG_DIR", settings.as_os_str()),
+            ("TABLERO_AI_PACING_MS", std::ffi::OsStr::new("0")),
+        ],
+        &err,
+    );
+    let stdout = std::fs::read_to_string(&out).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{status}\n{stdout}\n{stderr}");
+    let text = std::fs::read_to_string(&file).expect("the editor saved the board");
+    assert!(text.starts_with(tablero::editor::HEADER), "{text}");
+    let Ok(tablero::layout::GameSetup::Patolli(setup)) = tablero::layout::load(&file) else {
+        panic!("the saved board does not load:\n{text}");
+    };
+    assert_eq!(setup.track.cells(), track, "{text}");
+    assert_eq!(
+        (setup.track.start(Player::L), setup.track.end(Player::L)),
+        (1, 0),
+        "{text}"
+    );
+    assert_eq!(
+        (setup.track.start(Player::N), setup.track.end(Player::N)),
+        (5, 4),
+        "{text}"
+    );
+    let result = last_status(&stdout);
+    assert!(
+        result["winner"].is_string(),
+        "the match did not end: {stdout}"
+    );
+    let editor = read_xwd(&dir.join("editor.xwd"));
+    let square = at((6, 7));
+    let empty = at((2, 2));
+    assert_ne!(
+        pixel(&editor, square.x, square.y),
+        pixel(&editor, empty.x, empty.y),
+        "the track is not drawn"
+    );
+    let _ = std::fs::copy(
+        &shot,
+        std::env::temp_dir().join("tablero-editor-played.png"),
+    );
+}

@@ -176,7 +176,7 @@ impl PenguinsBoard {
 
     /// The sprite of one floe `inset` pixels smaller than its field: a square, or a hexagon
     /// standing on a corner.
-    fn floe_sprite(&self, shapes: &Shapes, color: Color, inset: f32) -> Sprite {
+    pub fn floe_sprite(&self, shapes: &Shapes, color: Color, inset: f32) -> Sprite {
         let width = self.field_size() - inset;
         match self.grid {
             PenguinsGrid::Square => Sprite::from_color(color, Vec2::splat(width)),

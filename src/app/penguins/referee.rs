@@ -76,7 +76,7 @@ pub type GameOver = referee::GameOver<State>;
 pub type PenguinsThinking = Thinking<PenguinsReferee>;
 
 /// The root entity of a Penguins match; floes and penguins are its children.
-#[derive(Component, Debug, Clone, Copy)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PenguinsBoard {
     /// Rows.
     pub rows: u16,

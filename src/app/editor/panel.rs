@@ -1,0 +1,627 @@
+//! The editor's panel, right of the board: the tools and settings of the board's game, undo,
+//! redo, *Save* and *Play this board*, what the editor last said, and the checks that keep the
+//! board from making a game (a setting a check concerns has its caption in red).
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::{EditorSession, Tool, patolli_players};
+use crate::app::theme::{self, Selected};
+use crate::app::{AppSystems, Screen};
+use crate::editor::{Edit, Mark, Spot};
+use crate::layout::Layout;
+use crate::rules::GameKind;
+use crate::rules::patolli::{Dice, FirstPlayer, Overshoot, Player};
+use crate::rules::penguins::Grid as Floes;
+
+/// The panel's width, in pixels.
+const PANEL_WIDTH: f32 = 470.0;
+/// A caption's width.
+const CAPTION: f32 = 84.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Editor), spawn_panel);
+    app.add_systems(
+        Update,
+        show_panel
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Editor)),
+    );
+}
+
+/// A button that shows whether its choice is the draft's (or the tool in hand).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+enum Choice {
+    Tool(Tool),
+    Players(usize),
+    First(FirstPlayer),
+    Beans(bool),
+    Overshoot(Overshoot),
+    Painted(bool),
+    Floes(Floes),
+}
+
+/// A text of the panel showing a value of the draft.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Value {
+    Title,
+    File,
+    GridSide,
+    Beans,
+    Rows,
+    Cols,
+    WaterPercent,
+    Weight(usize),
+    Seed,
+    FixedRows,
+    FixedCols,
+    Width,
+    Height,
+    WinLength,
+    Status,
+    Problems,
+}
+
+/// A row's caption, red while a check concerns the layout field it sets.
+#[derive(Component, Debug, Clone, Copy)]
+struct FieldCaption(&'static [&'static str]);
+
+/// A Penguins row shown only for drawn (false) or painted (true) boards.
+#[derive(Component, Debug, Clone, Copy)]
+struct PaintedOnly(bool);
+
+/// A button shown only when the board seats the player.
+#[derive(Component, Debug, Clone, Copy)]
+struct SeatedOnly(Player);
+
+/// A small button of the panel.
+fn small_button(text: impl Into<String>, width: f32) -> impl Bundle {
+    (
+        Button,
+        Node {
+            width: px(width),
+            height: px(30),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(5)),
+            ..default()
+        },
+        BackgroundColor(theme::BUTTON),
+        Selected(false),
+        children![(
+            Text::new(text),
+            theme::font(15.0),
+            TextColor(theme::TEXT),
+            Pickable::IGNORE
+        )],
+    )
+}
+
+/// A button that does `action` to the session when clicked.
+fn action(
+    row: &mut ChildSpawnerCommands,
+    text: &str,
+    width: f32,
+    action: impl Fn(&mut EditorSession) + Send + Sync + 'static,
+) -> Entity {
+    row.spawn(small_button(text, width))
+        .observe(
+            move |_: On<Pointer<Click>>, session: Option<ResMut<EditorSession>>| {
+                if let Some(mut session) = session {
+                    action(&mut session);
+                }
+            },
+        )
+        .id()
+}
+
+/// A button that makes `edit`.
+fn edit_button(
+    row: &mut ChildSpawnerCommands,
+    text: &str,
+    width: f32,
+    edit: Edit,
+    choice: Option<Choice>,
+) {
+    let id = action(row, text, width, move |session| session.edit(&edit));
+    if let Some(choice) = choice {
+        row.commands().entity(id).insert(choice);
+    }
+}
+
+/// A button that takes `tool` in hand.
+fn tool_button(row: &mut ChildSpawnerCommands, text: &str, width: f32, tool: Tool) -> Entity {
+    let id = action(row, text, width, move |session| session.tool = tool);
+    row.commands().entity(id).insert(Choice::Tool(tool));
+    id
+}
+
+/// A row of the panel: its caption, then what `fill` puts in it.
+fn panel_row(
+    panel: &mut ChildSpawnerCommands,
+    caption: &str,
+    fields: &'static [&'static str],
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
+) -> Entity {
+    panel
+        .spawn(Node {
+            column_gap: px(6),
+            align_items: AlignItems::Center,
+            min_height: px(30),
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn((
+                FieldCaption(fields),
+                theme::label(caption, 16.0, theme::TEXT),
+                TextLayout::no_wrap(),
+                Node {
+                    width: px(CAPTION),
+                    ..default()
+                },
+            ));
+            fill(row);
+        })
+        .id()
+}
+
+/// A − value + group: `step` gives the edit for a step of −1 or +1 from the session.
+fn stepper(
+    row: &mut ChildSpawnerCommands,
+    value: Value,
+    step: impl Fn(&EditorSession, i64) -> Option<Edit> + Send + Sync + Clone + 'static,
+) {
+    for (text, sign) in [("−", -1), ("+", 1)] {
+        if sign > 0 {
+            row.spawn(Node {
+                width: px(64),
+                justify_content: JustifyContent::Center,
+                ..default()
+            })
+            .with_children(|b| {
+                b.spawn((
+                    value,
+                    theme::label("", 17.0, theme::TEXT),
+                    TextLayout::no_wrap(),
+                ));
+            });
+        }
+        let step = step.clone();
+        action(row, text, 34.0, move |session| {
+            if let Some(edit) = step(session, sign) {
+                session.edit(&edit);
+            }
+        });
+    }
+}
+
+/// `value` moved by `step`, kept within `low..=high`.
+fn stepped(value: impl Into<i64>, step: i64, low: i64, high: i64) -> i64 {
+    (value.into() + step).clamp(low, high)
+}
+
+fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
+    let Some(session) = session else {
+        return;
+    };
+    let game = session.draft.game();
+    commands
+        .spawn((
+            Name::new("Editor panel"),
+            theme::side_panel(PANEL_WIDTH),
+            DespawnOnExit(Screen::Editor),
+        ))
+        .with_children(|panel| {
+            panel.spawn((Value::Title, theme::label("", 24.0, theme::TEXT)));
+            panel.spawn((Value::File, theme::label("", 14.0, theme::TEXT_DIM)));
+            match game {
+                GameKind::Patolli => patolli_rows(panel),
+                GameKind::Penguins => penguins_rows(panel),
+                GameKind::MagneticCave => cave_rows(panel),
+            }
+            panel
+                .spawn(Node {
+                    column_gap: px(6),
+                    margin: UiRect::top(px(6)),
+                    ..default()
+                })
+                .with_children(|row| {
+                    action(row, "Undo", 96.0, EditorSession::undo);
+                    action(row, "Redo", 96.0, EditorSession::redo);
+                    action(row, "Save", 96.0, |session| {
+                        session.save();
+                    });
+                    row.spawn(small_button("Play", 96.0)).observe(
+                        |_: On<Pointer<Click>>, mut commands: Commands| {
+                            commands.run_system_cached(super::play_board);
+                        },
+                    );
+                });
+            panel.spawn(small_button("Boards (Esc)", 150.0)).observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Boards);
+                },
+            );
+            panel.spawn((Value::Status, theme::label("", 15.0, theme::TEXT)));
+            panel.spawn((Value::Problems, theme::label("", 14.0, theme::ERROR)));
+        });
+}
+
+fn patolli_rows(panel: &mut ChildSpawnerCommands) {
+    panel_row(panel, "Draw", &["track"], |row| {
+        tool_button(row, "Track 1", 70.0, Tool::Track);
+        tool_button(row, "Middle 2", 80.0, Tool::Mark(Mark::Middle));
+        tool_button(row, "Arm end 3", 90.0, Tool::Mark(Mark::ArmEnd));
+        tool_button(row, "Triangle 4", 90.0, Tool::Mark(Mark::Triangle));
+    });
+    for (caption, start) in [("Start (S)", true), ("End (E)", false)] {
+        panel_row(panel, caption, &["players"], |row| {
+            for player in Player::ALL {
+                let tool = if start {
+                    Tool::Start(player)
+                } else {
+                    Tool::End(player)
+                };
+                let id = tool_button(row, &player.to_string(), 44.0, tool);
+                row.commands().entity(id).insert(SeatedOnly(player));
+            }
+        });
+    }
+    panel_row(panel, "Track", &[], |row| {
+        edit_button(row, "Reverse", 84.0, Edit::Reverse, None);
+        tool_button(row, "Begin here B", 110.0, Tool::BeginHere);
+        edit_button(row, "Clear", 70.0, Edit::ClearTrack, None);
+    });
+    panel_row(panel, "Grid", &[], |row| {
+        stepper(row, Value::GridSide, |session, step| {
+            let side = stepped(session.draft.grid_side(), step * 2, 0, 64);
+            Some(Edit::GridSide(side as u16))
+        });
+    });
+    panel_row(panel, "Players", &["players"], |row| {
+        for count in 2..=4 {
+            edit_button(
+                row,
+                &count.to_string(),
+                44.0,
+                Edit::Players(count),
+                Some(Choice::Players(count)),
+            );
+        }
+    });
+    panel_row(panel, "First", &["first_player"], |row| {
+        for (first, player) in [
+            (FirstPlayer::L, Player::L),
+            (FirstPlayer::N, Player::N),
+            (FirstPlayer::G, Player::G),
+            (FirstPlayer::M, Player::M),
+        ] {
+            let id = action(row, &player.to_string(), 44.0, move |session| {
+                session.edit(&Edit::FirstPlayer(first));
+            });
+            row.commands()
+                .entity(id)
+                .insert((Choice::First(first), SeatedOnly(player)));
+        }
+    });
+    panel_row(panel, "Dice", &["dice"], |row| {
+        edit_button(
+            row,
+            "Die 0-5",
+            80.0,
+            Edit::Dice(Dice::Uniform),
+            Some(Choice::Beans(false)),
+        );
+        let id = action(row, "Beans", 66.0, |session| {
+            if let Layout::Patolli(board) = session.draft.layout()
+                && !matches!(board.rules.dice, Dice::Beans(_))
+            {
+                session.edit(&Edit::Dice(Dice::Beans(5)));
+            }
+        });
+        row.commands().entity(id).insert(Choice::Beans(true));
+        stepper(row, Value::Beans, |session, step| {
+            match session.draft.layout() {
+                Layout::Patolli(board) => match board.rules.dice {
+                    Dice::Beans(n) => Some(Edit::Dice(Dice::Beans(stepped(n, step, 1, 10) as u8))),
+                    Dice::Uniform => None,
+                },
+                _ => None,
+            }
+        });
+    });
+    panel_row(panel, "Overshoot", &[], |row| {
+        for (text, overshoot) in [
+            ("Lap on", Overshoot::ContinueLap),
+            ("Forbidden", Overshoot::Forbidden),
+            ("Back home", Overshoot::BackToStart),
+        ] {
+            edit_button(
+                row,
+                text,
+                96.0,
+                Edit::Overshoot(overshoot),
+                Some(Choice::Overshoot(overshoot)),
+            );
+        }
+    });
+}
+
+fn penguins_rows(panel: &mut ChildSpawnerCommands) {
+    panel_row(panel, "Boards", &["board"], |row| {
+        edit_button(
+            row,
+            "Drawn",
+            96.0,
+            Edit::DrawnBoards,
+            Some(Choice::Painted(false)),
+        );
+        let id = action(row, "Painted", 96.0, |session| {
+            let seed = session.preview_seed;
+            session.edit(&Edit::PaintFrom(seed));
+        });
+        row.commands().entity(id).insert(Choice::Painted(true));
+    });
+    panel_row(panel, "Floes", &[], |row| {
+        edit_button(
+            row,
+            "Square",
+            96.0,
+            Edit::Grid(Floes::Square),
+            Some(Choice::Floes(Floes::Square)),
+        );
+        edit_button(
+            row,
+            "Hex",
+            96.0,
+            Edit::Grid(Floes::Hex),
+            Some(Choice::Floes(Floes::Hex)),
+        );
+    });
+    let drawn = |panel: &mut ChildSpawnerCommands,
+                 caption: &str,
+                 fields,
+                 value,
+                 step: fn(&crate::layout::PenguinsLayout, i64) -> Edit| {
+        let id = panel_row(panel, caption, fields, |row| {
+            stepper(row, value, move |session, sign| {
+                match session.draft.layout() {
+                    Layout::Penguins(penguins) => Some(step(penguins, sign)),
+                    _ => None,
+                }
+            });
+        });
+        panel.commands().entity(id).insert(PaintedOnly(false));
+    };
+    drawn(panel, "Rows", &["rows"], Value::Rows, |p, s| {
+        Edit::Rows(stepped(p.rows, s, 4, 20) as u16)
+    });
+    drawn(panel, "Columns", &["cols", "rows"], Value::Cols, |p, s| {
+        Edit::Cols(stepped(p.cols, s, 4, 20) as u16)
+    });
+    drawn(panel, "Water", &["water"], Value::WaterPercent, |p, s| {
+        let percent = (p.water * 100.0).round() as i64;
+        Edit::WaterPercent(stepped(percent, s * 5, 0, 60) as u32)
+    });
+    for (fish, caption) in ["1 fish", "2 fish", "3 fish"].into_iter().enumerate() {
+        let id = panel_row(panel, caption, &["fish_weights"], |row| {
+            stepper(
+                row,
+                Value::Weight(fish),
+                move |session, sign| match session.draft.layout() {
+                    Layout::Penguins(p) => Some(Edit::FishWeight(
+                        fish,
+                        stepped(p.fish_weights[fish], sign, 0, 20) as u32,
+                    )),
+                    _ => None,
+                },
+            );
+        });
+        panel.commands().entity(id).insert(PaintedOnly(false));
+    }
+    let id = panel_row(panel, "Preview", &[], |row| {
+        row.spawn((
+            Value::Seed,
+            theme::label("", 16.0, theme::TEXT),
+            TextLayout::no_wrap(),
+        ));
+        action(row, "New seed", 110.0, |session| {
+            session.preview_seed = rand::random::<u64>() % 1_000_000;
+        });
+    });
+    panel.commands().entity(id).insert(PaintedOnly(false));
+    let id = panel_row(panel, "Paint", &["board"], |row| {
+        tool_button(row, "Water 0", 84.0, Tool::Paint(0));
+        for fish in 1..=3u8 {
+            tool_button(row, &fish.to_string(), 44.0, Tool::Paint(fish));
+        }
+    });
+    panel.commands().entity(id).insert(PaintedOnly(true));
+    for (caption, value, rows) in [
+        ("Rows", Value::FixedRows, true),
+        ("Columns", Value::FixedCols, false),
+    ] {
+        let id = panel_row(panel, caption, &["board"], |row| {
+            stepper(row, value, move |session, sign| {
+                match session.draft.layout() {
+                    Layout::Penguins(p) => {
+                        let board = p.board.as_ref()?;
+                        let (r, c) = (
+                            board.len(),
+                            board.first().map_or(0, |row| row.chars().count()),
+                        );
+                        Some(if rows {
+                            Edit::FixedSize(stepped(r as i64, sign, 2, 20) as usize, c)
+                        } else {
+                            Edit::FixedSize(r, stepped(c as i64, sign, 2, 20) as usize)
+                        })
+                    }
+                    _ => None,
+                }
+            });
+        });
+        panel.commands().entity(id).insert(PaintedOnly(true));
+    }
+}
+
+fn cave_rows(panel: &mut ChildSpawnerCommands) {
+    panel_row(panel, "Width", &["width"], |row| {
+        stepper(row, Value::Width, |session, step| {
+            match session.draft.layout() {
+                Layout::MagneticCave(c) => Some(Edit::Width(stepped(c.width, step, 1, 26) as u32)),
+                _ => None,
+            }
+        });
+    });
+    panel_row(panel, "Height", &["height"], |row| {
+        stepper(row, Value::Height, |session, step| {
+            match session.draft.layout() {
+                Layout::MagneticCave(c) => {
+                    Some(Edit::Height(stepped(c.height, step, 1, 26) as u32))
+                }
+                _ => None,
+            }
+        });
+    });
+    panel_row(panel, "Line", &["win_length"], |row| {
+        stepper(row, Value::WinLength, |session, step| {
+            match session.draft.layout() {
+                Layout::MagneticCave(c) => {
+                    Some(Edit::WinLength(stepped(c.win_length, step, 2, 26) as u32))
+                }
+                _ => None,
+            }
+        });
+    });
+}
+
+impl Choice {
+    fn chosen(self, session: &EditorSession) -> bool {
+        let layout = session.draft.layout();
+        match (self, layout) {
+            (Choice::Tool(tool), _) => session.tool == tool,
+            (Choice::Players(n), _) => patolli_players(&session.draft).len() == n,
+            (Choice::First(first), Layout::Patolli(b)) => b.rules.first_player == first,
+            (Choice::Beans(beans), Layout::Patolli(b)) => {
+                matches!(b.rules.dice, Dice::Beans(_)) == beans
+            }
+            (Choice::Overshoot(o), Layout::Patolli(b)) => b.rules.overshoot == o,
+            (Choice::Painted(painted), Layout::Penguins(p)) => p.board.is_some() == painted,
+            (Choice::Floes(grid), Layout::Penguins(p)) => p.grid == grid,
+            _ => false,
+        }
+    }
+}
+
+/// The text of `value` for the session.
+fn value_text(value: Value, session: &EditorSession) -> String {
+    let layout = session.draft.layout();
+    match (value, layout) {
+        (Value::Title, _) => format!("Board editor: {}", session.draft.game().title()),
+        (Value::File, _) => {
+            let unsaved = if session.unsaved() {
+                " (not saved)"
+            } else {
+                ""
+            };
+            format!("{}{unsaved}", session.target.display())
+        }
+        (Value::GridSide, _) => {
+            let side = session.draft.grid_side();
+            format!("{side}x{side}")
+        }
+        (Value::Beans, Layout::Patolli(b)) => match b.rules.dice {
+            Dice::Beans(n) => n.to_string(),
+            Dice::Uniform => "–".to_string(),
+        },
+        (Value::Rows, Layout::Penguins(p)) => p.rows.to_string(),
+        (Value::Cols, Layout::Penguins(p)) => p.cols.to_string(),
+        (Value::WaterPercent, Layout::Penguins(p)) => format!("{:.0} %", p.water * 100.0),
+        (Value::Weight(fish), Layout::Penguins(p)) => p.fish_weights[fish].to_string(),
+        (Value::Seed, _) => format!("seed {}", session.preview_seed),
+        (Value::FixedRows, Layout::Penguins(p)) => p.board.as_ref().map_or(0, Vec::len).to_string(),
+        (Value::FixedCols, Layout::Penguins(p)) => p
+            .board
+            .as_ref()
+            .and_then(|b| b.first())
+            .map_or(0, |r| r.chars().count())
+            .to_string(),
+        (Value::Width, Layout::MagneticCave(c)) => c.width.to_string(),
+        (Value::Height, Layout::MagneticCave(c)) => c.height.to_string(),
+        (Value::WinLength, Layout::MagneticCave(c)) => c.win_length.to_string(),
+        (Value::Status, _) => session.status.text.clone(),
+        (Value::Problems, _) => {
+            let problems = session.draft.problems();
+            if problems.is_empty() {
+                String::new()
+            } else {
+                let mut lines = vec!["This board makes no game yet:".to_string()];
+                lines.extend(problems.iter().take(5).map(|p| format!("• {}", p.message)));
+                if problems.len() > 5 {
+                    lines.push(format!("… and {} more", problems.len() - 5));
+                }
+                lines.join("\n")
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+fn show_panel(
+    session: Option<Res<EditorSession>>,
+    mut texts: Query<(&Value, &mut Text, &mut TextColor)>,
+    mut choices: Query<(&Choice, &mut Selected)>,
+    mut captions: Query<(&FieldCaption, &mut TextColor), Without<Value>>,
+    mut painted_rows: Query<(&PaintedOnly, &mut Node), Without<SeatedOnly>>,
+    mut seated: Query<(&SeatedOnly, &mut Node), Without<PaintedOnly>>,
+) {
+    let Some(session) = session else {
+        return;
+    };
+    if !session.is_changed() {
+        return;
+    }
+    for (value, mut text, mut color) in &mut texts {
+        theme::set_text(&mut text, value_text(*value, &session));
+        if *value == Value::Status {
+            let wanted = if session.status.refused {
+                theme::ERROR
+            } else {
+                theme::TEXT
+            };
+            color.set_if_neq(TextColor(wanted));
+        }
+    }
+    for (choice, mut selected) in &mut choices {
+        selected.set_if_neq(Selected(choice.chosen(&session)));
+    }
+    let problems = session.draft.problems();
+    for (caption, mut color) in &mut captions {
+        let faulty = problems
+            .iter()
+            .any(|p| matches!(p.spot, Spot::Field(field) if caption.0.contains(&field)));
+        color.set_if_neq(TextColor(if faulty { theme::ERROR } else { theme::TEXT }));
+    }
+    let painted = matches!(session.draft.layout(), Layout::Penguins(p) if p.board.is_some());
+    for (only, mut node) in &mut painted_rows {
+        let display = if only.0 == painted {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let players = patolli_players(&session.draft);
+    for (only, mut node) in &mut seated {
+        let display = if players.contains(&only.0) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
