@@ -1220,7 +1220,7 @@ fn square_8x8_field(pos: tablero::rules::penguins::Pos) -> bevy::math::Vec2 {
 }
 
 /// The board editor in the real window: a new Patolli board, a closed track of eight squares
-/// drawn by clicks, the players' starts and ends placed with S and E and clicks, Ctrl+S saves,
+/// drawn by clicks and a drag, the players' starts and ends placed with S and E and clicks, Ctrl+S saves,
 /// Ctrl+P plays the board with the menu's seats (two AIs, remembered in menu.ron) to the end.
 /// The saved track is the clicked squares in click order; the screenshot of the finished
 /// match is kept for people to look at, and a dump of the editor before playing.
@@ -1254,7 +1254,23 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
         (6, 5),
     ];
     let at = |cell| patolli_square_in_window(DEFAULT_GRID_SIDE, cell);
-    let mut actions: Vec<String> = track.iter().map(|&cell| click_at(at(cell))).collect();
+    // Two clicks, a drag over the next three squares, three clicks.
+    let mut actions: Vec<String> = track[..2].iter().map(|&cell| click_at(at(cell))).collect();
+    let mut drag = format!(
+        "xdotool mousemove --window \"$wid\" {} {}; sleep 0.3; xdotool mousedown 1; sleep 0.3;",
+        at(track[2]).x.round(),
+        at(track[2]).y.round()
+    );
+    for &cell in &track[3..5] {
+        drag.push_str(&format!(
+            " xdotool mousemove --window \"$wid\" {} {}; sleep 0.3;",
+            at(cell).x.round(),
+            at(cell).y.round()
+        ));
+    }
+    drag.push_str(" xdotool mouseup 1; sleep 0.3;");
+    actions.push(drag);
+    actions.extend(track[5..].iter().map(|&cell| click_at(at(cell))));
     // S: L's start, S again: N's start, E: L's end, E again: N's end.
     for (key, cell) in [("s", (5, 6)), ("s", (7, 6)), ("e", (5, 5)), ("e", (7, 7))] {
         actions.push(format!("xdotool key {key}; sleep 0.4;"));
@@ -1268,9 +1284,9 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
         sleep 1
         timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
         {clicks}
-        xdotool key ctrl+s; sleep 1
+        xdotool keydown ctrl; sleep 0.2; xdotool key s; sleep 0.2; xdotool keyup ctrl; sleep 1
         xwd -id "$wid" -out "$DIR/editor.xwd"
-        xdotool key ctrl+p
+        xdotool keydown ctrl; sleep 0.2; xdotool key p; sleep 0.2; xdotool keyup ctrl
         for _ in $(seq 1 1200); do
             kill -0 $app 2> /dev/null || break
             sleep 0.1

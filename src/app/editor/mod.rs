@@ -214,11 +214,12 @@ fn open_first_board(
     }
 }
 
-/// Whether Ctrl is held (or was pressed this frame: a quick Ctrl+S can be pressed and released
-/// within one frame).
-fn ctrl(keys: &ButtonInput<KeyCode>) -> bool {
-    let ctrl = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    keys.any_pressed(ctrl) || keys.any_just_pressed(ctrl)
+/// Whether `modifier` (both its keys) is held with a key pressed this frame: also when it was
+/// pressed or let go within the frame, as a quick Ctrl+S arrives.
+fn held(keys: &ButtonInput<KeyCode>, modifier: [KeyCode; 2]) -> bool {
+    keys.any_pressed(modifier)
+        || keys.any_just_pressed(modifier)
+        || keys.any_just_released(modifier)
 }
 
 fn editor_keys(
@@ -230,9 +231,8 @@ fn editor_keys(
     let Some(mut session) = session else {
         return;
     };
-    let shift_keys = [KeyCode::ShiftLeft, KeyCode::ShiftRight];
-    let shift = keys.any_pressed(shift_keys) || keys.any_just_pressed(shift_keys);
-    if ctrl(&keys) {
+    let shift = held(&keys, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if held(&keys, [KeyCode::ControlLeft, KeyCode::ControlRight]) {
         if keys.just_pressed(KeyCode::KeyZ) && shift || keys.just_pressed(KeyCode::KeyY) {
             session.redo();
         } else if keys.just_pressed(KeyCode::KeyZ) {

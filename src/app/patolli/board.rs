@@ -153,17 +153,26 @@ fn track_walk(len: usize, from: usize, to: usize) -> Vec<usize> {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Geometry {
     grid: Grid,
+    /// The top row and left column the track reaches: the grid is drawn from there.
+    origin: GridCell,
     /// Whether the board seats more than two players.
     compact: bool,
 }
 
 impl Geometry {
-    /// The layout of `track`'s grid, as large as fits, and of its players' cards.
+    /// The layout of `track`'s grid (the rows and columns it reaches, centred, as large as
+    /// fits) and of its players' cards.
     pub fn of(track: &Track) -> Geometry {
-        let rows = track.cells().iter().map(|c| c.0).max().unwrap_or(0) + 1;
-        let cols = track.cells().iter().map(|c| c.1).max().unwrap_or(0) + 1;
+        let cells = track.cells();
+        let origin = (
+            cells.iter().map(|c| c.0).min().unwrap_or(0),
+            cells.iter().map(|c| c.1).min().unwrap_or(0),
+        );
+        let rows = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1 - origin.0;
+        let cols = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1 - origin.1;
         Geometry {
             grid: Grid::fitting(BOARD_CENTER, rows, cols, BOARD_SPAN, MAX_SQUARE),
+            origin,
             compact: track.players().len() > 2,
         }
     }
@@ -175,7 +184,8 @@ impl Geometry {
 
     /// The world position of a grid cell's centre.
     pub fn cell_position(&self, cell: GridCell) -> Vec2 {
-        self.grid.position(cell.0, cell.1)
+        self.grid
+            .position(cell.0 - self.origin.0, cell.1 - self.origin.1)
     }
 
     /// The centre of `player`'s card. Two players: N above, L below, as their start squares
