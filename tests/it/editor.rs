@@ -314,3 +314,149 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_board_that_makes_no_game_is_not_saved_and_the_file_stays_as_it_was() {
+    use tablero::app::editor::EditorSession;
+    let dir = temp_dir("editor-refuses");
+    let file = dir.join("cave.ron");
+    let original = "// my cave\nMagneticCave(width: 8, height: 8, win_length: 5)\n";
+    std::fs::write(&file, original).expect("written");
+    let draft = Draft::open("cave.ron", original).expect("a cave");
+    let mut session = EditorSession::new(draft, file.clone());
+    assert_eq!(session.target, file, "a designer's file is saved in place");
+    assert!(!session.unsaved());
+    session.edit(&Edit::WinLength(12));
+    assert!(session.unsaved());
+    assert!(session.save().is_none(), "a line longer than the cave");
+    assert!(session.status.refused, "{:?}", session.status);
+    assert!(
+        session.status.text.contains("win_length") || session.status.text.contains("12"),
+        "{:?}",
+        session.status
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), original);
+    session.undo();
+    session.edit(&Edit::Width(10));
+    assert!(session.save().is_some(), "{:?}", session.status);
+    let saved = std::fs::read_to_string(&file).expect("saved");
+    assert!(
+        saved.starts_with(HEADER) && !saved.contains("my cave"),
+        "{saved}"
+    );
+    assert!(!session.unsaved());
+}
+
+#[test]
+fn a_built_in_board_is_saved_as_a_copy_under_a_new_name() {
+    use tablero::app::editor::EditorSession;
+    let built_in = std::path::Path::new("<built-in>/patolli.ron");
+    let draft = tablero::app::editor::boards::open(built_in).expect("a built-in board opens");
+    let session = EditorSession::new(draft, built_in.to_path_buf());
+    let name = session
+        .target
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    assert!(
+        name.starts_with("patolli-edited"),
+        "{}",
+        session.target.display()
+    );
+    assert!(
+        session
+            .target
+            .parent()
+            .is_some_and(|dir| dir.ends_with("levels"))
+    );
+}
+
+#[test]
+fn tablero_edit_refuses_a_file_it_cannot_draw_and_leaves_it_alone() {
+    let dir = temp_dir("editor-cli");
+    for (name, text, at) in [
+        (
+            "broken.ron",
+            "Patolli(\n  track: [(0, 0)\n",
+            "broken.ron:2:17:",
+        ),
+        (
+            "wide.ron",
+            "Patolli(\n  track: [(0, 0), (0, 40)],\n  middle: [], arm_ends: [],\n  players: (L: (start: 0, end: 1), N: (start: 1, end: 0)),\n)\n",
+            "wide.ron:2:10:",
+        ),
+    ] {
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("written");
+        let output = run_tablero(&["edit", &file.display().to_string()], "");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{err}");
+        assert!(err.contains(at), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).expect("kept"), text);
+    }
+}
+
+#[test]
+fn a_board_saved_by_the_editor_rebuilds_the_match_playing_it() {
+    use std::time::Duration;
+
+    use bevy::prelude::*;
+    use tablero::app::editor::EditorSession;
+    use tablero::app::{AppStart, GamePlugin};
+    use tablero::rules::Seat;
+    use tablero::setup::PatolliMatch;
+
+    let levels = crate::referee::standard_levels("editor-hot-reload");
+    let file = levels.join("patolli.ron");
+    std::fs::copy(repo().join("levels/patolli.ron"), &file).expect("copied");
+    let setup = PatolliMatch {
+        board: tablero::setup::load_patolli_layout(&file).expect("the cross"),
+        seats: vec![Seat::Human, Seat::Human],
+        budget: Duration::from_millis(40),
+        level: tablero::ai::AiLevel::Hard,
+        seed: 3,
+        scripted_rolls: vec![],
+    };
+    let mut app = App::new();
+    tablero::app::layout::register_levels_source(
+        &mut app,
+        &tablero::levels::Levels::folder(&*levels),
+    );
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::asset::AssetPlugin {
+            watch_for_changes_override: Some(true),
+            ..default()
+        },
+    ));
+    app.insert_resource(AppStart::patolli(setup, file.clone()));
+    app.add_plugins(GamePlugin);
+    let track_len = |app: &App| {
+        app.world()
+            .get_resource::<tablero::app::patolli::referee::PatolliReferee>()
+            .map(|r| r.state().track().len())
+    };
+    assert!(crate::referee::pump_until(&mut app, |app| track_len(app) == Some(60)));
+    std::thread::sleep(Duration::from_millis(500));
+
+    let text = std::fs::read_to_string(&file).expect("the cross");
+    let mut session = EditorSession::new(
+        Draft::open("patolli.ron", &text).expect("opens"),
+        file.clone(),
+    );
+    // A square taken off the track opens the loop: nothing is saved.
+    session.edit(&Edit::ToggleSquare((3, 8)));
+    assert!(session.save().is_none(), "the loop is open now");
+    session.undo();
+    session.edit(&Edit::Reverse);
+    assert!(session.save().is_some(), "{:?}", session.status);
+    assert!(
+        crate::referee::pump_until(&mut app, |app| {
+            app.world()
+                .get_resource::<tablero::app::patolli::referee::PatolliReferee>()
+                .is_some_and(|r| r.state().track().cells()[0] == (0, 7))
+        }),
+        "the match did not restart on the saved board"
+    );
+}

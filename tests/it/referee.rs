@@ -365,7 +365,7 @@ fn the_menu_opens_with_the_choices_of_the_last_match_started_from_it() {
 }
 
 /// Pumps the app until `done` holds, for at most ten seconds.
-fn pump_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
+pub(crate) fn pump_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(10) {
         app.update();
