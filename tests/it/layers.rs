@@ -17,6 +17,7 @@ const LAYERS: &[&str] = &[
     "files",
     "levels",
     "layout",
+    "editor",
     "ai",
     "record",
     "setup",
