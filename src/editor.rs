@@ -103,7 +103,13 @@ pub enum Edit {
     Height(u32),
     /// Magnetic Cave: bricks in a line to win.
     WinLength(u32),
+    /// Any game: the board's name in the menu (empty: the file's name), at most
+    /// [`MAX_NAME`] characters.
+    Name(String),
 }
+
+/// The most characters a board's name keeps.
+pub const MAX_NAME: usize = 60;
 
 /// Where a problem of the board shows in the editor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,6 +224,15 @@ impl Draft {
         self.layout.game()
     }
 
+    /// The board's name as typed (empty: the menu shows the file's name).
+    pub fn name(&self) -> &str {
+        match &self.layout {
+            Layout::MagneticCave(cave) => &cave.name,
+            Layout::Patolli(board) => &board.name,
+            Layout::Penguins(penguins) => &penguins.name,
+        }
+    }
+
     /// Squares a side of the Patolli drawing grid.
     pub fn grid_side(&self) -> u16 {
         self.grid_side
@@ -260,16 +275,6 @@ impl Draft {
     /// Whether there is an edit to undo, and one to redo.
     pub fn history(&self) -> (bool, bool) {
         (!self.undo.is_empty(), !self.redo.is_empty())
-    }
-
-    /// Names the board (the menu shows the name; empty: the file's name).
-    pub fn set_name(&mut self, name: &str) {
-        let field = match &mut self.layout {
-            Layout::MagneticCave(cave) => &mut cave.name,
-            Layout::Patolli(board) => &mut board.name,
-            Layout::Penguins(penguins) => &mut penguins.name,
-        };
-        *field = name.to_string();
     }
 
     /// What keeps the board from making a game, each with where it shows: every pair of
@@ -440,6 +445,19 @@ fn unrepresentable(layout: &Layout) -> Option<(&'static str, String)> {
 
 /// Makes `edit` on `layout` (and the Patolli drawing grid's side).
 fn apply_edit(layout: &mut Layout, grid_side: &mut u16, edit: &Edit) {
+    if let Edit::Name(name) = edit {
+        let field = match layout {
+            Layout::MagneticCave(cave) => &mut cave.name,
+            Layout::Patolli(board) => &mut board.name,
+            Layout::Penguins(penguins) => &mut penguins.name,
+        };
+        *field = name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(MAX_NAME)
+            .collect();
+        return;
+    }
     match layout {
         Layout::Patolli(board) => edit_patolli(board, grid_side, edit),
         Layout::Penguins(penguins) => edit_penguins(penguins, edit),

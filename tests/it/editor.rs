@@ -261,6 +261,7 @@ fn edits() -> impl Strategy<Value = Edit> {
         1 => (0u32..30).prop_map(Edit::Width),
         1 => (0u32..30).prop_map(Edit::Height),
         1 => (0u32..30).prop_map(Edit::WinLength),
+        1 => "[a-zA-Z \"'\\\\]{0,12}".prop_map(Edit::Name),
     ]
 }
 
@@ -328,6 +329,8 @@ fn a_board_that_makes_no_game_is_not_saved_and_the_file_stays_as_it_was() {
     assert!(!session.unsaved());
     session.edit(&Edit::WinLength(12));
     assert!(session.unsaved());
+    assert!(!session.may_leave(), "changes not saved: asked once");
+    assert!(session.may_leave(), "asked twice: leaves");
     assert!(session.save().is_none(), "a line longer than the cave");
     assert!(session.status.refused, "{:?}", session.status);
     assert!(

@@ -15,6 +15,8 @@ pub mod panel;
 
 use std::path::{Path, PathBuf};
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::layout::{CaveLayout, GameLayout, LayoutGame, PatolliLayout, PenguinsLayout};
@@ -84,6 +86,10 @@ pub struct EditorSession {
     pub changes: usize,
     /// [`EditorSession::changes`] when the board was last saved (or opened from its file).
     saved_at: Option<usize>,
+    /// Whether leaving with unsaved changes was asked once already (the next time leaves).
+    leave_asked: bool,
+    /// Whether typed keys go into the board's name (Enter or Esc ends it).
+    pub typing_name: bool,
 }
 
 impl EditorSession {
@@ -112,7 +118,23 @@ impl EditorSession {
             },
             changes: 0,
             saved_at,
+            leave_asked: false,
+            typing_name: false,
         }
+    }
+
+    /// Whether the editor may be left now: not the first time it is asked with changes not
+    /// saved (it says so instead, and the next time leaves).
+    pub fn may_leave(&mut self) -> bool {
+        if !self.unsaved() || self.leave_asked {
+            return true;
+        }
+        self.leave_asked = true;
+        self.status = Status {
+            text: "Not saved yet: Ctrl+S saves; leave again to drop the changes".to_string(),
+            refused: true,
+        };
+        false
     }
 
     /// Whether the board has changed since it was last saved (or was never saved).
@@ -124,6 +146,7 @@ impl EditorSession {
     pub fn edit(&mut self, edit: &Edit) {
         if self.draft.apply(edit) {
             self.changes += 1;
+            self.leave_asked = false;
             self.status = Status::default();
         }
     }
@@ -225,12 +248,19 @@ fn held(keys: &ButtonInput<KeyCode>, modifier: [KeyCode; 2]) -> bool {
 fn editor_keys(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
+    mut typed: MessageReader<KeyboardInput>,
     session: Option<ResMut<EditorSession>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(mut session) = session else {
+        typed.clear();
         return;
     };
+    if session.typing_name {
+        type_name(&mut session, typed.read());
+        return;
+    }
+    typed.clear();
     let shift = held(&keys, [KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if held(&keys, [KeyCode::ControlLeft, KeyCode::ControlRight]) {
         if keys.just_pressed(KeyCode::KeyZ) && shift || keys.just_pressed(KeyCode::KeyY) {
@@ -245,7 +275,9 @@ fn editor_keys(
         return;
     }
     if keys.just_pressed(KeyCode::Escape) {
-        next.set(Screen::Boards);
+        if session.may_leave() {
+            next.set(Screen::Boards);
+        }
         return;
     }
     let seated = patolli_players(&session.draft);
@@ -293,6 +325,32 @@ fn editor_keys(
     };
     if let Some(tool) = tool {
         session.tool = tool;
+    }
+}
+
+/// Keys typed into the board's name: characters add, Backspace takes the last one off, Enter
+/// or Esc ends the typing. The new name is one edit (undone as one).
+fn type_name<'a>(session: &mut EditorSession, typed: impl Iterator<Item = &'a KeyboardInput>) {
+    let before = session.draft.name().to_string();
+    let mut name = before.clone();
+    for input in typed.filter(|input| input.state == ButtonState::Pressed) {
+        match input.key_code {
+            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Escape => {
+                session.typing_name = false;
+                break;
+            }
+            KeyCode::Backspace => {
+                name.pop();
+            }
+            _ => {
+                if let Some(text) = &input.text {
+                    name.extend(text.chars().filter(|c| !c.is_control()));
+                }
+            }
+        }
+    }
+    if name != before {
+        session.edit(&Edit::Name(name));
     }
 }
 

@@ -39,12 +39,14 @@ enum Choice {
     Overshoot(Overshoot),
     Painted(bool),
     Floes(Floes),
+    TypingName,
 }
 
 /// A text of the panel showing a value of the draft.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum Value {
     Title,
+    Name,
     File,
     GridSide,
     Beans,
@@ -214,6 +216,22 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
         .with_children(|panel| {
             panel.spawn((Value::Title, theme::label("", 24.0, theme::TEXT)));
             panel.spawn((Value::File, theme::label("", 14.0, theme::TEXT_DIM)));
+            panel_row(panel, "Name", &[], |row| {
+                row.spawn((
+                    Value::Name,
+                    theme::label("", 16.0, theme::TEXT),
+                    TextLayout::no_wrap(),
+                    Node {
+                        width: px(230),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                ));
+                let id = action(row, "Type", 70.0, |session| {
+                    session.typing_name = !session.typing_name;
+                });
+                row.commands().entity(id).insert(Choice::TypingName);
+            });
             match game {
                 GameKind::Patolli => patolli_rows(panel),
                 GameKind::Penguins => penguins_rows(panel),
@@ -238,8 +256,12 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
                     );
                 });
             panel.spawn(small_button("Boards (Esc)", 150.0)).observe(
-                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                    next.set(Screen::Boards);
+                |_: On<Pointer<Click>>,
+                 session: Option<ResMut<EditorSession>>,
+                 mut next: ResMut<NextState<Screen>>| {
+                    if session.is_none_or(|mut session| session.may_leave()) {
+                        next.set(Screen::Boards);
+                    }
                 },
             );
             panel.spawn((Value::Status, theme::label("", 15.0, theme::TEXT)));
@@ -500,6 +522,7 @@ impl Choice {
         let layout = session.draft.layout();
         match (self, layout) {
             (Choice::Tool(tool), _) => session.tool == tool,
+            (Choice::TypingName, _) => session.typing_name,
             (Choice::Players(n), _) => patolli_players(&session.draft).len() == n,
             (Choice::First(first), Layout::Patolli(b)) => b.rules.first_player == first,
             (Choice::Beans(beans), Layout::Patolli(b)) => {
@@ -518,6 +541,11 @@ fn value_text(value: Value, session: &EditorSession) -> String {
     let layout = session.draft.layout();
     match (value, layout) {
         (Value::Title, _) => format!("Board editor: {}", session.draft.game().title()),
+        (Value::Name, _) => match (session.draft.name(), session.typing_name) {
+            (name, true) => format!("{name}|"),
+            (name, false) if name.trim().is_empty() => "(the file's name)".to_string(),
+            (name, false) => name.to_string(),
+        },
         (Value::File, _) => {
             let unsaved = if session.unsaved() {
                 " (not saved)"
