@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::layout::{
     self, CaveLayout, Layout, LayoutError, LayoutFault, PatolliEnds, PatolliLayout, PatolliPlayers,
-    PenguinsLayout, PenguinsSetup,
+    PenguinsLayout,
 };
 use crate::rules::GameKind;
 use crate::rules::patolli::{
@@ -797,22 +797,6 @@ pub fn save_path(path: &Path, user_data: Option<&Path>) -> PathBuf {
         })
         .find(|candidate| !candidate.exists())
         .unwrap_or_else(|| folder.join(format!("{stem}-edited.ron")))
-}
-
-/// The setup the saved board makes (for *Play this board*).
-///
-/// # Errors
-/// Why the board makes no game.
-pub fn setup_of(draft: &Draft) -> Result<layout::GameSetup, String> {
-    layout::validate(draft.layout()).map_err(|fault| fault.to_string())
-}
-
-/// Whether `setup` is a Penguins setup whose boards are drawn (the editor shows a preview).
-pub fn is_drawn(setup: &layout::GameSetup) -> bool {
-    matches!(
-        setup,
-        layout::GameSetup::Penguins(PenguinsSetup::Generated(_))
-    )
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::app::{AppSystems, Screen, theme, window_position};
 use crate::editor::{Edit, Spot};
 use crate::layout::{Layout, PatolliLayout, PenguinsLayout};
 use crate::rules::patolli::GridCell;
-use crate::rules::penguins::Pos;
+use crate::rules::penguins::{Board, Pos};
 
 /// The centre of the board being edited, in the world (the panel is on the right).
 pub const CANVAS_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
@@ -96,18 +96,14 @@ struct Overlay;
 
 /// The Penguins board the canvas shows: the painted one, or the preview drawn from the seed;
 /// `None` when the settings make no board.
-fn penguins_board(penguins: &PenguinsLayout, seed: u64) -> Option<crate::rules::penguins::Board> {
+fn penguins_board(penguins: &PenguinsLayout, seed: u64) -> Option<Board> {
     match crate::layout::validate(&Layout::Penguins(penguins.clone())) {
         Ok(crate::layout::GameSetup::Penguins(setup)) => Some(setup.board(seed, 2)),
         _ => {
             // A painted board the loader refuses (too few one-fish floes) is still drawn.
             let rows = penguins.board.as_ref()?;
             let cols = rows.first()?.len();
-            let mut board = crate::rules::penguins::Board::water_on(
-                penguins.grid,
-                rows.len() as u16,
-                cols as u16,
-            );
+            let mut board = Board::water_on(penguins.grid, rows.len() as u16, cols as u16);
             for (r, row) in rows.iter().enumerate() {
                 for (c, fish) in row.chars().enumerate() {
                     let fish = fish.to_digit(10).unwrap_or(0) as u8;
@@ -122,10 +118,18 @@ fn penguins_board(penguins: &PenguinsLayout, seed: u64) -> Option<crate::rules::
     }
 }
 
-fn shape_of(session: &EditorSession) -> Shape {
+/// The Penguins board the canvas shows, for a Penguins draft ([`penguins_board`]).
+fn shown_board(session: &EditorSession) -> Option<Board> {
+    match session.draft.layout() {
+        Layout::Penguins(penguins) => penguins_board(penguins, session.preview_seed),
+        _ => None,
+    }
+}
+
+fn shape_of(session: &EditorSession, shown: Option<&Board>) -> Shape {
     match session.draft.layout() {
         Layout::Patolli(_) => Shape::Patolli(session.draft.grid_side()),
-        Layout::Penguins(penguins) => match penguins_board(penguins, session.preview_seed) {
+        Layout::Penguins(_) => match shown {
             Some(board) => Shape::Penguins(PenguinsBoard {
                 rows: board.rows(),
                 cols: board.cols(),
@@ -152,11 +156,13 @@ fn draw_canvas(
     let Some(session) = session else {
         return;
     };
-    let shape = shape_of(&session);
-    let same = laid_out.0.as_ref().is_some_and(|s| s.0 == shape);
-    if same && !session.is_changed() {
+    if laid_out.0.is_some() && !session.is_changed() {
         return;
     }
+    let shown = shown_board(&session);
+    let shown = shown.as_ref();
+    let shape = shape_of(&session, shown);
+    let same = laid_out.0.as_ref().is_some_and(|s| s.0 == shape);
     for overlay in &overlays {
         commands.entity(overlay).despawn();
     }
@@ -164,21 +170,21 @@ fn draw_canvas(
         for part in &parts {
             commands.entity(part).despawn();
         }
-        spawn_cells(&mut commands, &session, &shape, &shapes);
+        spawn_cells(&mut commands, &session, shown, &shape, &shapes);
         laid_out.0 = Some(ShapeKey(shape.clone()));
     } else {
         for (place, mut sprite) in &mut cells {
-            let color = cell_color(&session, *place);
+            let color = cell_color(&session, shown, *place);
             if sprite.color != color {
                 sprite.color = color;
             }
         }
     }
-    spawn_overlay(&mut commands, &session, &shape, &shapes);
+    spawn_overlay(&mut commands, &session, shown, &shape, &shapes);
 }
 
-/// The colour of a cell of the canvas.
-fn cell_color(session: &EditorSession, place: Place) -> Color {
+/// The colour of a cell of the canvas (`shown`: the Penguins board shown).
+fn cell_color(session: &EditorSession, shown: Option<&Board>, place: Place) -> Color {
     match (session.draft.layout(), place) {
         (Layout::Patolli(board), Place::Square(cell)) => {
             let Some(i) = board.track.iter().position(|&c| c == cell) else {
@@ -195,17 +201,21 @@ fn cell_color(session: &EditorSession, place: Place) -> Color {
                 theme::SQUARE
             }
         }
-        (Layout::Penguins(penguins), Place::Field(pos)) => {
-            match penguins_board(penguins, session.preview_seed) {
-                Some(board) if board.get(pos).fish > 0 => theme::ICE,
-                _ => theme::WATER,
-            }
-        }
+        (Layout::Penguins(_), Place::Field(pos)) => match shown {
+            Some(board) if board.get(pos).fish > 0 => theme::ICE,
+            _ => theme::WATER,
+        },
         _ => theme::CELL,
     }
 }
 
-fn spawn_cells(commands: &mut Commands, session: &EditorSession, shape: &Shape, shapes: &Shapes) {
+fn spawn_cells(
+    commands: &mut Commands,
+    session: &EditorSession,
+    shown: Option<&Board>,
+    shape: &Shape,
+    shapes: &Shapes,
+) {
     let mut cell = |place: Place, sprite: Sprite, at: Vec2, pickable: bool| {
         let mut entity = commands.spawn((
             CanvasPart,
@@ -228,7 +238,7 @@ fn spawn_cells(commands: &mut Commands, session: &EditorSession, shape: &Shape, 
                 for col in 0..*side {
                     let place = Place::Square((row, col));
                     let sprite = Sprite::from_color(
-                        cell_color(session, place),
+                        cell_color(session, shown, place),
                         Vec2::splat(grid.square() - 2.0),
                     );
                     cell(place, sprite, grid.position(row, col), true);
@@ -240,7 +250,7 @@ fn spawn_cells(commands: &mut Commands, session: &EditorSession, shape: &Shape, 
                 for col in 0..board.cols {
                     let pos = Pos::new(row, col);
                     let place = Place::Field(pos);
-                    let sprite = board.floe_sprite(shapes, cell_color(session, place), 3.0);
+                    let sprite = board.floe_sprite(shapes, cell_color(session, shown, place), 3.0);
                     cell(place, sprite, board.position(pos), true);
                 }
             }
@@ -284,7 +294,13 @@ fn overlay(commands: &mut Commands, bundle: impl Bundle, at: Vec2, z: f32) {
     ));
 }
 
-fn spawn_overlay(commands: &mut Commands, session: &EditorSession, shape: &Shape, shapes: &Shapes) {
+fn spawn_overlay(
+    commands: &mut Commands,
+    session: &EditorSession,
+    shown: Option<&Board>,
+    shape: &Shape,
+    shapes: &Shapes,
+) {
     let problems = session.draft.problems();
     match (session.draft.layout(), shape) {
         (Layout::Patolli(board), Shape::Patolli(side)) => {
@@ -304,7 +320,7 @@ fn spawn_overlay(commands: &mut Commands, session: &EditorSession, shape: &Shape
             }
         }
         (Layout::Penguins(penguins), Shape::Penguins(view)) => {
-            if let Some(board) = penguins_board(penguins, session.preview_seed) {
+            if let Some(board) = shown {
                 let size = view.field_size();
                 for pos in board.positions() {
                     let fish = board.get(pos).fish;
