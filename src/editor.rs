@@ -252,23 +252,30 @@ impl Draft {
 
     /// Takes back the last edit; returns whether there was one.
     pub fn undo(&mut self) -> bool {
-        let Some(step) = self.undo.pop() else {
-            return false;
-        };
-        let now = std::mem::replace(&mut self.layout, step.0);
-        self.redo
-            .push((now, std::mem::replace(&mut self.grid_side, step.1)));
-        true
+        let step = self.undo.pop();
+        self.step_to(step, false)
     }
 
     /// Makes again the last edit taken back; returns whether there was one.
     pub fn redo(&mut self) -> bool {
-        let Some(step) = self.redo.pop() else {
+        let step = self.redo.pop();
+        self.step_to(step, true)
+    }
+
+    /// Goes to `step` (taken off the undo or, `redoing`, the redo steps), keeping the board as
+    /// it was on the other steps.
+    fn step_to(&mut self, step: Option<(Layout, u16)>, redoing: bool) -> bool {
+        let Some((layout, grid_side)) = step else {
             return false;
         };
-        let now = std::mem::replace(&mut self.layout, step.0);
-        self.undo
-            .push((now, std::mem::replace(&mut self.grid_side, step.1)));
+        let now = (
+            std::mem::replace(&mut self.layout, layout),
+            std::mem::replace(&mut self.grid_side, grid_side),
+        );
+        match redoing {
+            true => self.undo.push(now),
+            false => self.redo.push(now),
+        }
         true
     }
 
@@ -790,13 +797,18 @@ pub fn save_path(path: &Path, user_data: Option<&Path>) -> PathBuf {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "board".to_string());
+    free_file(&folder, &format!("{stem}-edited"))
+}
+
+/// `STEM.ron` in `folder`, or the first of `STEM-2.ron`, `STEM-3.ron`, … that is not there.
+pub fn free_file(folder: &Path, stem: &str) -> PathBuf {
     (1..)
         .map(|k| match k {
-            1 => folder.join(format!("{stem}-edited.ron")),
-            k => folder.join(format!("{stem}-edited-{k}.ron")),
+            1 => folder.join(format!("{stem}.ron")),
+            k => folder.join(format!("{stem}-{k}.ron")),
         })
         .find(|candidate| !candidate.exists())
-        .unwrap_or_else(|| folder.join(format!("{stem}-edited.ron")))
+        .unwrap_or_else(|| folder.join(format!("{stem}.ron")))
 }
 
 #[cfg(test)]

@@ -263,15 +263,7 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
     commands
         .spawn((
             Name::new("Menu"),
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(6),
-                ..default()
-            },
+            theme::screen_column(),
             // The column spans the window; the game cards beside it take their own clicks.
             Pickable::IGNORE,
             DespawnOnExit(Screen::Menu),

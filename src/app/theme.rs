@@ -264,6 +264,20 @@ pub fn button(text: impl Into<String>, width: f32) -> impl Bundle {
     )
 }
 
+/// A screen's column of text and buttons (the menu, *Edit boards*): the whole window, its
+/// rows centred.
+pub fn screen_column() -> Node {
+    Node {
+        width: percent(100),
+        height: percent(100),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: px(6),
+        ..default()
+    }
+}
+
 /// The panel on the right of a board, `width` pixels wide; add `DespawnOnExit` for its screen.
 pub fn side_panel(width: f32) -> impl Bundle {
     (

@@ -403,44 +403,11 @@ fn tablero_edit_refuses_a_file_it_cannot_draw_and_leaves_it_alone() {
 fn a_board_saved_by_the_editor_rebuilds_the_match_playing_it() {
     use std::time::Duration;
 
-    use bevy::prelude::*;
     use tablero::app::editor::EditorSession;
-    use tablero::app::{AppStart, GamePlugin};
-    use tablero::rules::Seat;
-    use tablero::setup::PatolliMatch;
 
     let levels = crate::referee::standard_levels("editor-hot-reload");
     let file = levels.join("patolli.ron");
-    std::fs::copy(repo().join("levels/patolli.ron"), &file).expect("copied");
-    let setup = PatolliMatch {
-        board: tablero::setup::load_patolli_layout(&file).expect("the cross"),
-        seats: vec![Seat::Human, Seat::Human],
-        budget: Duration::from_millis(40),
-        level: tablero::ai::AiLevel::Hard,
-        seed: 3,
-        scripted_rolls: vec![],
-    };
-    let mut app = App::new();
-    tablero::app::layout::register_levels_source(
-        &mut app,
-        &tablero::levels::Levels::folder(&*levels),
-    );
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::state::app::StatesPlugin,
-        bevy::asset::AssetPlugin {
-            watch_for_changes_override: Some(true),
-            ..default()
-        },
-    ));
-    app.insert_resource(AppStart::patolli(setup, file.clone()));
-    app.add_plugins(GamePlugin);
-    let track_len = |app: &App| {
-        app.world()
-            .get_resource::<tablero::app::patolli::referee::PatolliReferee>()
-            .map(|r| r.state().track().len())
-    };
-    assert!(crate::referee::pump_until(&mut app, |app| track_len(app) == Some(60)));
+    let mut app = crate::referee::watched_patolli_cross(&levels);
     std::thread::sleep(Duration::from_millis(500));
 
     let text = std::fs::read_to_string(&file).expect("the cross");

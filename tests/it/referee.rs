@@ -365,6 +365,31 @@ fn the_menu_opens_with_the_choices_of_the_last_match_started_from_it() {
 }
 
 /// Pumps the app until `done` holds, for at most ten seconds.
+/// A headless app playing a hot-seat Patolli match on a copy of the assignment's cross,
+/// `levels/patolli.ron` in the scratch folder `levels`, which it watches; pumped until the
+/// match is on.
+pub(crate) fn watched_patolli_cross(levels: &Path) -> App {
+    use tablero::app::patolli::referee::PatolliReferee;
+    use tablero::setup::PatolliMatch;
+    let file = levels.join("patolli.ron");
+    std::fs::copy(crate::support::repo().join("levels/patolli.ron"), &file)
+        .expect("the cross is copied");
+    let setup = PatolliMatch {
+        board: tablero::setup::load_patolli_layout(&file).expect("the cross loads"),
+        seats: vec![Seat::Human, Seat::Human],
+        budget: Duration::from_millis(40),
+        level: tablero::ai::AiLevel::Hard,
+        seed: 3,
+        scripted_rolls: vec![],
+    };
+    let mut app = headless_app_with(levels, AppStart::patolli(setup, file), true, |_| {});
+    assert!(pump_until(&mut app, |app| app
+        .world()
+        .get_resource::<PatolliReferee>()
+        .is_some_and(|r| r.state().track().len() == 60)));
+    app
+}
+
 pub(crate) fn pump_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(10) {
@@ -422,13 +447,13 @@ mod patolli {
     use std::time::Duration;
 
     use bevy::prelude::*;
+    use tablero::app::Screen;
     use tablero::app::layout::PatolliLayout;
     use tablero::app::patolli::referee::{
         ActionApplied, ActionRejected, ActionRequested, DiceRolled, MatchRequested, PatolliPiece,
         PatolliReferee, PatolliSquare, Refusal, TurnStarted,
     };
     use tablero::app::referee::{RematchRequested, UndoRequested};
-    use tablero::app::{AppStart, Screen};
     use tablero::layout::PatolliSetup;
     use tablero::rules::Seat;
     use tablero::rules::patolli::{Action, Illegal, Location, Phase, Piece, Player, Rules, Track};
@@ -614,35 +639,7 @@ mod patolli {
         let levels = standard_levels("patolli-hot-reload");
         let file = levels.join("patolli.ron");
         let repo_levels = crate::support::repo().join("levels");
-        std::fs::copy(repo_levels.join("patolli.ron"), &file).unwrap();
-        let board = tablero::setup::load_patolli_layout(&file).unwrap();
-        let setup = PatolliMatch {
-            board,
-            seats: vec![Seat::Human, Seat::Human],
-            budget: Duration::from_millis(40),
-            level: tablero::ai::AiLevel::Hard,
-            seed: 3,
-            scripted_rolls: vec![],
-        };
-        let mut app = App::new();
-        tablero::app::layout::register_levels_source(
-            &mut app,
-            &tablero::levels::Levels::folder(&*levels),
-        );
-        app.add_plugins((
-            MinimalPlugins,
-            bevy::state::app::StatesPlugin,
-            bevy::asset::AssetPlugin {
-                watch_for_changes_override: Some(true),
-                ..default()
-            },
-        ));
-        app.insert_resource(AppStart::patolli(setup, file.clone()));
-        app.add_plugins(tablero::app::GamePlugin);
-        assert!(pump_until(&mut app, |app| app
-            .world()
-            .get_resource::<PatolliReferee>()
-            .is_some_and(|r| r.state().track().len() == 60)));
+        let mut app = super::watched_patolli_cross(&levels);
         std::thread::sleep(Duration::from_millis(500));
 
         let small = std::fs::read_to_string(repo_levels.join("patolli_52.ron")).unwrap();

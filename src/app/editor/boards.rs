@@ -68,13 +68,7 @@ fn new_board_path(folder: &Path, game: GameKind) -> PathBuf {
         GameKind::Patolli => "my-patolli",
         GameKind::Penguins => "my-penguins",
     };
-    (1..)
-        .map(|k| match k {
-            1 => folder.join(format!("{stem}.ron")),
-            k => folder.join(format!("{stem}-{k}.ron")),
-        })
-        .find(|path| !path.exists())
-        .unwrap_or_else(|| folder.join(format!("{stem}.ron")))
+    crate::editor::free_file(folder, stem)
 }
 
 fn spawn_list(
@@ -90,15 +84,7 @@ fn spawn_list(
     commands
         .spawn((
             Name::new("Edit boards"),
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(6),
-                ..default()
-            },
+            theme::screen_column(),
             DespawnOnExit(Screen::Boards),
         ))
         .with_children(|list| {
