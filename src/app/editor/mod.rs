@@ -30,6 +30,11 @@ use crate::rules::patolli::Player;
 /// The editor's screens, keys and drawing.
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, open_first_board);
+    app.add_systems(OnEnter(Screen::Menu), back_to_the_editor);
+    // A match that did not start leaves the mark behind until the editor is left.
+    app.add_systems(OnEnter(Screen::Boards), |mut commands: Commands| {
+        commands.remove_resource::<PlayedFromEditor>();
+    });
     app.add_plugins((boards::plugin, canvas::plugin, panel::plugin));
     app.add_systems(
         Update,
@@ -363,8 +368,9 @@ pub fn patolli_players(draft: &Draft) -> Vec<Player> {
 }
 
 /// *Play this board*: saves it (nothing more when it is refused), then starts a match on it
-/// with the menu's seats; the saved file is the game's board from then on, and when it lies in
-/// the levels folder it is watched as any other.
+/// with the menu's seats (drawn Penguins boards at the editor's size and preview seed); the
+/// saved file is the game's board from then on, and when it lies in the levels folder it is
+/// watched as any other. Leaving the match comes back to the editor.
 pub fn play_board(
     mut commands: Commands,
     session: Option<ResMut<EditorSession>>,
@@ -392,6 +398,11 @@ pub fn play_board(
         .name()
         .map(str::to_string)
         .unwrap_or_else(|| file_stem(&target));
+    if let GameSetup::Penguins(crate::layout::PenguinsSetup::Generated(generator)) = &setup {
+        // The board the preview shows: its size, drawn from its seed.
+        choices.board_size = [generator.rows, generator.cols];
+        choices.seed = session.preview_seed;
+    }
     match setup {
         GameSetup::MagneticCave(config) => {
             adopt(cave, config, &target, name, &levels, &asset_server)
@@ -402,6 +413,32 @@ pub fn play_board(
         }
     }
     commands.run_system_cached(super::menu::start_match);
+    commands.insert_resource(PlayedFromEditor);
+}
+
+/// Marks a match started by *Play this board*: leaving it (Esc, *Menu*) comes back to the
+/// editor rather than the menu.
+#[derive(Resource, Debug)]
+pub struct PlayedFromEditor;
+
+/// Leaving a match played from the editor goes back to the editor, the board as it was.
+fn back_to_the_editor(
+    mut commands: Commands,
+    played: Option<Res<PlayedFromEditor>>,
+    session: Option<ResMut<EditorSession>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if played.is_none() {
+        return;
+    }
+    commands.remove_resource::<PlayedFromEditor>();
+    if let Some(mut session) = session {
+        session.status = Status {
+            text: "Back from the match on this board".to_string(),
+            refused: false,
+        };
+        next.set(Screen::Editor);
+    }
 }
 
 /// Makes the saved board at `path` the one `layout` plays: watched when it lies in the levels
