@@ -147,7 +147,7 @@ impl EditorSession {
         self.saved_at != Some(self.changes)
     }
 
-    /// Makes `edit` and says what it did when it changed nothing.
+    /// Makes `edit`; a change clears what the editor last said.
     pub fn edit(&mut self, edit: &Edit) {
         if self.draft.apply(edit) {
             self.changes += 1;
@@ -293,30 +293,28 @@ fn editor_keys(
         seated.get(at).copied().unwrap_or(Player::L)
     };
     let tool = match session.draft.game() {
-        crate::rules::GameKind::Patolli => [
-            (KeyCode::Digit1, Some(Tool::Track)),
-            (KeyCode::Digit2, Some(Tool::Mark(Mark::Middle))),
-            (KeyCode::Digit3, Some(Tool::Mark(Mark::ArmEnd))),
-            (KeyCode::Digit4, Some(Tool::Mark(Mark::Triangle))),
-            (KeyCode::KeyB, Some(Tool::BeginHere)),
-            (
-                KeyCode::KeyS,
-                Some(Tool::Start(next_player(match session.tool {
-                    Tool::Start(p) => Some(p),
-                    _ => None,
-                }))),
-            ),
-            (
-                KeyCode::KeyE,
-                Some(Tool::End(next_player(match session.tool {
-                    Tool::End(p) => Some(p),
-                    _ => None,
-                }))),
-            ),
-        ]
-        .into_iter()
-        .find(|(key, _)| keys.just_pressed(*key))
-        .and_then(|(_, tool)| tool),
+        crate::rules::GameKind::Patolli => {
+            let start = match session.tool {
+                Tool::Start(p) => Some(p),
+                _ => None,
+            };
+            let end = match session.tool {
+                Tool::End(p) => Some(p),
+                _ => None,
+            };
+            [
+                (KeyCode::Digit1, Tool::Track),
+                (KeyCode::Digit2, Tool::Mark(Mark::Middle)),
+                (KeyCode::Digit3, Tool::Mark(Mark::ArmEnd)),
+                (KeyCode::Digit4, Tool::Mark(Mark::Triangle)),
+                (KeyCode::KeyB, Tool::BeginHere),
+                (KeyCode::KeyS, Tool::Start(next_player(start))),
+                (KeyCode::KeyE, Tool::End(next_player(end))),
+            ]
+            .into_iter()
+            .find(|(key, _)| keys.just_pressed(*key))
+            .map(|(_, tool)| tool)
+        }
         crate::rules::GameKind::Penguins => [
             KeyCode::Digit0,
             KeyCode::Digit1,
