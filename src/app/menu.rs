@@ -785,7 +785,7 @@ fn show_level_choice(choices: Res<MenuChoices>, mut levels: Query<(&LevelOption,
 
 /// The Penguins match the menu's choices make on the layout, or where the layout falls short
 /// of the chosen players and penguins.
-fn penguins_setup(
+pub(crate) fn penguins_setup(
     choices: &MenuChoices,
     layout: &PenguinsLayout,
 ) -> Result<PenguinsMatch, SetupError> {

@@ -375,9 +375,9 @@ pub fn play_board(
     start: Option<Res<AppStart>>,
     asset_server: Res<AssetServer>,
     mut choices: ResMut<MenuChoices>,
-    cave: Option<ResMut<CaveLayout>>,
-    patolli: Option<ResMut<PatolliLayout>>,
-    penguins: Option<ResMut<PenguinsLayout>>,
+    mut cave: Option<ResMut<CaveLayout>>,
+    mut patolli: Option<ResMut<PatolliLayout>>,
+    mut penguins: Option<ResMut<PenguinsLayout>>,
 ) {
     let Some(mut session) = session else {
         return;
@@ -401,14 +401,28 @@ pub fn play_board(
         choices.board_size = [generator.rows, generator.cols];
         choices.seed = session.preview_seed;
     }
+    let (path, server) = (target.as_path(), &*asset_server);
     match setup {
         GameSetup::MagneticCave(config) => {
-            adopt(cave, config, &target, name, &levels, &asset_server)
+            adopt(cave.as_deref_mut(), config, path, name, &levels, server);
         }
-        GameSetup::Patolli(config) => adopt(patolli, config, &target, name, &levels, &asset_server),
+        GameSetup::Patolli(config) => {
+            adopt(patolli.as_deref_mut(), config, path, name, &levels, server);
+        }
         GameSetup::Penguins(config) => {
-            adopt(penguins, config, &target, name, &levels, &asset_server)
+            adopt(penguins.as_deref_mut(), config, path, name, &levels, server);
         }
+    }
+    // The menu says why a Penguins match cannot start (too few one-fish floes for the
+    // penguins); here the editor says it.
+    if let (crate::rules::GameKind::Penguins, Some(layout)) = (choices.game, penguins.as_deref())
+        && let Err(e) = super::menu::penguins_setup(&choices, layout)
+    {
+        session.status = Status {
+            text: format!("Saved, not played: {e}"),
+            refused: true,
+        };
+        return;
     }
     commands.run_system_cached(super::menu::start_match);
     commands.insert_resource(PlayedFromEditor);
@@ -442,14 +456,14 @@ fn back_to_the_editor(
 /// Makes the saved board at `path` the one `layout` plays: watched when it lies in the levels
 /// folder, its configuration in place at once either way.
 fn adopt<G: LayoutGame>(
-    layout: Option<ResMut<GameLayout<G>>>,
+    layout: Option<&mut GameLayout<G>>,
     config: G::Config,
     path: &Path,
     name: String,
     levels: &Levels,
     asset_server: &AssetServer,
 ) {
-    let Some(mut layout) = layout else {
+    let Some(layout) = layout else {
         return;
     };
     let in_levels = !levels.is_built_in()
