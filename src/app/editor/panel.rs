@@ -72,6 +72,10 @@ struct FieldCaption(&'static [&'static str]);
 #[derive(Component, Debug, Clone, Copy)]
 struct PaintedOnly(bool);
 
+/// The Undo (false) or Redo (true) button, its text dim when there is nothing to undo or redo.
+#[derive(Component, Debug, Clone, Copy)]
+struct HistoryButton(bool);
+
 /// A button shown only when the board seats the player.
 #[derive(Component, Debug, Clone, Copy)]
 struct SeatedOnly(Player);
@@ -244,8 +248,10 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
                     ..default()
                 })
                 .with_children(|row| {
-                    action(row, "Undo", 96.0, EditorSession::undo);
-                    action(row, "Redo", 96.0, EditorSession::redo);
+                    let undo = action(row, "Undo", 96.0, EditorSession::undo);
+                    row.commands().entity(undo).insert(HistoryButton(false));
+                    let redo = action(row, "Redo", 96.0, EditorSession::redo);
+                    row.commands().entity(redo).insert(HistoryButton(true));
                     action(row, "Save", 96.0, |session| {
                         session.save();
                     });
@@ -602,12 +608,24 @@ fn show_panel(
     mut captions: Query<(&FieldCaption, &mut TextColor), Without<Value>>,
     mut painted_rows: Query<(&PaintedOnly, &mut Node), Without<SeatedOnly>>,
     mut seated: Query<(&SeatedOnly, &mut Node), Without<PaintedOnly>>,
+    history: Query<(&HistoryButton, &Children)>,
+    mut button_texts: Query<&mut TextColor, (Without<Value>, Without<FieldCaption>)>,
 ) {
     let Some(session) = session else {
         return;
     };
     if !session.is_changed() {
         return;
+    }
+    let (can_undo, can_redo) = session.draft.history();
+    for (button, children) in &history {
+        let can = if button.0 { can_redo } else { can_undo };
+        let color = TextColor(if can { theme::TEXT } else { theme::TEXT_DIM });
+        for &child in children {
+            if let Ok(mut text) = button_texts.get_mut(child) {
+                text.set_if_neq(color);
+            }
+        }
     }
     for (value, mut text, mut color) in &mut texts {
         theme::set_text(&mut text, value_text(*value, &session));
