@@ -101,8 +101,9 @@ impl EditorSession {
     /// A session on `draft`, opened from `opened`.
     pub fn new(draft: Draft, opened: PathBuf) -> EditorSession {
         let target = crate::editor::save_path(&opened, crate::levels::user_data_dir().as_deref());
+        // The panel names the file Save writes; a copy is worth a word.
         let status = if target == opened {
-            format!("Editing {}", opened.display())
+            String::new()
         } else {
             format!("A built-in board: Save writes a copy, {}", target.display())
         };

@@ -87,6 +87,7 @@ fn small_button(text: impl Into<String>, width: f32) -> impl Bundle {
         Node {
             width: px(width),
             height: px(30),
+            flex_shrink: 0.0,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(5)),
@@ -236,11 +237,18 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
                 });
                 row.commands().entity(id).insert(Choice::TypingName);
             });
-            match game {
-                GameKind::Patolli => patolli_rows(panel),
-                GameKind::Penguins => penguins_rows(panel),
-                GameKind::MagneticCave => cave_rows(panel),
-            }
+            // The game's rows closer together than the panel's own.
+            panel
+                .spawn(Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    ..default()
+                })
+                .with_children(|rows| match game {
+                    GameKind::Patolli => patolli_rows(rows),
+                    GameKind::Penguins => penguins_rows(rows),
+                    GameKind::MagneticCave => cave_rows(rows),
+                });
             panel
                 .spawn(Node {
                     column_gap: px(6),
@@ -248,28 +256,28 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
                     ..default()
                 })
                 .with_children(|row| {
-                    let undo = action(row, "Undo", 96.0, EditorSession::undo);
+                    let undo = action(row, "Undo", 80.0, EditorSession::undo);
                     row.commands().entity(undo).insert(HistoryButton(false));
-                    let redo = action(row, "Redo", 96.0, EditorSession::redo);
+                    let redo = action(row, "Redo", 80.0, EditorSession::redo);
                     row.commands().entity(redo).insert(HistoryButton(true));
-                    action(row, "Save", 96.0, |session| {
+                    action(row, "Save", 80.0, |session| {
                         session.save();
                     });
-                    row.spawn(small_button("Play", 96.0)).observe(
+                    row.spawn(small_button("Play", 80.0)).observe(
                         |_: On<Pointer<Click>>, mut commands: Commands| {
                             commands.run_system_cached(super::play_board);
                         },
                     );
+                    row.spawn(small_button("Boards", 80.0)).observe(
+                        |_: On<Pointer<Click>>,
+                         session: Option<ResMut<EditorSession>>,
+                         mut next: ResMut<NextState<Screen>>| {
+                            if session.is_none_or(|mut session| session.may_leave()) {
+                                next.set(Screen::Boards);
+                            }
+                        },
+                    );
                 });
-            panel.spawn(small_button("Boards (Esc)", 150.0)).observe(
-                |_: On<Pointer<Click>>,
-                 session: Option<ResMut<EditorSession>>,
-                 mut next: ResMut<NextState<Screen>>| {
-                    if session.is_none_or(|mut session| session.may_leave()) {
-                        next.set(Screen::Boards);
-                    }
-                },
-            );
             panel.spawn((Value::Status, theme::label("", 15.0, theme::TEXT)));
             panel.spawn((Value::Problems, theme::label("", 14.0, theme::ERROR)));
         });
@@ -590,9 +598,9 @@ fn value_text(value: Value, session: &EditorSession) -> String {
                 String::new()
             } else {
                 let mut lines = vec!["This board makes no game yet:".to_string()];
-                lines.extend(problems.iter().take(5).map(|p| format!("• {}", p.message)));
-                if problems.len() > 5 {
-                    lines.push(format!("… and {} more", problems.len() - 5));
+                lines.extend(problems.iter().take(3).map(|p| format!("• {}", p.message)));
+                if problems.len() > 3 {
+                    lines.push(format!("… and {} more", problems.len() - 3));
                 }
                 lines.join("\n")
             }
