@@ -72,11 +72,7 @@ enum Shape {
 
 /// The shape the canvas was last laid out for; `None` when the editor opens.
 #[derive(Resource, Debug, Default)]
-pub struct CanvasShape(Option<ShapeKey>);
-
-/// [`Shape`], kept private behind the resource.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ShapeKey(Shape);
+struct CanvasShape(Option<Shape>);
 
 /// A cell of the canvas a click can land on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,7 +158,7 @@ fn draw_canvas(
     let shown = shown_board(&session);
     let shown = shown.as_ref();
     let shape = shape_of(&session, shown);
-    let same = laid_out.0.as_ref().is_some_and(|s| s.0 == shape);
+    let same = laid_out.0.as_ref() == Some(&shape);
     for overlay in &overlays {
         commands.entity(overlay).despawn();
     }
@@ -171,7 +167,7 @@ fn draw_canvas(
             commands.entity(part).despawn();
         }
         spawn_cells(&mut commands, &session, shown, &shape, &shapes);
-        laid_out.0 = Some(ShapeKey(shape.clone()));
+        laid_out.0 = Some(shape.clone());
     } else {
         for (place, mut sprite) in &mut cells {
             let color = cell_color(&session, shown, *place);
