@@ -243,11 +243,23 @@ pub struct Selected(pub bool);
 
 /// A button with `text`; add an observer for `Pointer<Click>` to give it an action.
 pub fn button(text: impl Into<String>, width: f32) -> impl Bundle {
+    sized_button(text, width, 40.0, 18.0)
+}
+
+/// A button `width` by `height` pixels with `text` of `font_size`; it keeps its size in a
+/// crowded row.
+pub fn sized_button(
+    text: impl Into<String>,
+    width: f32,
+    height: f32,
+    font_size: f32,
+) -> impl Bundle {
     (
         Button,
         Node {
             width: px(width),
-            height: px(40),
+            height: px(height),
+            flex_shrink: 0.0,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(6)),
@@ -257,7 +269,7 @@ pub fn button(text: impl Into<String>, width: f32) -> impl Bundle {
         Selected(false),
         children![(
             Text::new(text),
-            font(18.0),
+            font(font_size),
             TextColor(TEXT),
             Pickable::IGNORE
         )],

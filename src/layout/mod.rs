@@ -398,8 +398,23 @@ impl PenguinsLayout {
 /// Penguins in the smallest match: two players with one penguin each.
 const MIN_PENGUINS: usize = 2;
 
-/// A fixed board from its rows of digits.
+/// A fixed board from its rows of digits, refused when it has too few one-fish floes to place
+/// the smallest match's penguins.
 fn fixed_board(rows: &[String], grid: Grid) -> Result<PenguinsBoard, LayoutFault> {
+    let board = painted_board(rows, grid)?;
+    match board.placement_floes().len() {
+        0 => Err(LayoutFault::NoOneFishFloe),
+        ones if ones < MIN_PENGUINS => Err(LayoutFault::TooFewOnes(ones)),
+        _ => Ok(board),
+    }
+}
+
+/// The board that rows of digits paint (2 to 20 rows of 2 to 20 fields, 0 to 3 fish each), as
+/// they are: whether penguins can be placed on it is [`validate`]'s to say.
+///
+/// # Errors
+/// [`LayoutFault::BoardSize`], [`LayoutFault::RowLength`] or [`LayoutFault::Fish`].
+pub fn painted_board(rows: &[String], grid: Grid) -> Result<PenguinsBoard, LayoutFault> {
     let height = rows.len();
     let width = rows.first().map_or(0, |r| r.trim().chars().count());
     if !(2..=20).contains(&height) || !(2..=20).contains(&width) {
@@ -430,11 +445,7 @@ fn fixed_board(rows: &[String], grid: Grid) -> Result<PenguinsBoard, LayoutFault
             board.set(Pos::new(r as u16, c as u16), Field::floe(fish as u8));
         }
     }
-    match board.placement_floes().len() {
-        0 => Err(LayoutFault::NoOneFishFloe),
-        ones if ones < MIN_PENGUINS => Err(LayoutFault::TooFewOnes(ones)),
-        _ => Ok(board),
-    }
+    Ok(board)
 }
 
 impl Layout {

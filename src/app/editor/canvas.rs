@@ -95,22 +95,8 @@ struct Overlay;
 fn penguins_board(penguins: &PenguinsLayout, seed: u64) -> Option<Board> {
     match crate::layout::validate(&Layout::Penguins(penguins.clone())) {
         Ok(crate::layout::GameSetup::Penguins(setup)) => Some(setup.board(seed, 2)),
-        _ => {
-            // A painted board the loader refuses (too few one-fish floes) is still drawn.
-            let rows = penguins.board.as_ref()?;
-            let cols = rows.first()?.len();
-            let mut board = Board::water_on(penguins.grid, rows.len() as u16, cols as u16);
-            for (r, row) in rows.iter().enumerate() {
-                for (c, fish) in row.chars().enumerate() {
-                    let fish = fish.to_digit(10).unwrap_or(0) as u8;
-                    board.set(
-                        Pos::new(r as u16, c as u16),
-                        crate::rules::penguins::Field::floe(fish),
-                    );
-                }
-            }
-            Some(board)
-        }
+        // A painted board the loader refuses (too few one-fish floes) is still drawn.
+        _ => crate::layout::painted_board(penguins.board.as_ref()?, penguins.grid).ok(),
     }
 }
 
@@ -281,11 +267,16 @@ fn spawn_cells(
 
 /// An overlay entity: non-pickable, gone with the next change.
 fn overlay(commands: &mut Commands, bundle: impl Bundle, at: Vec2, z: f32) {
+    overlay_turned(commands, bundle, Transform::from_translation(at.extend(z)));
+}
+
+/// An overlay entity placed (and turned) by `transform`.
+fn overlay_turned(commands: &mut Commands, bundle: impl Bundle, transform: Transform) {
     commands.spawn((
         CanvasPart,
         Overlay,
         bundle,
-        Transform::from_translation(at.extend(z)),
+        transform,
         DespawnOnExit(Screen::Editor),
     ));
 }
@@ -413,15 +404,13 @@ fn patolli_overlay(commands: &mut Commands, board: &PatolliLayout, grid: Grid, s
             } else {
                 a + direction * size * 0.5
             };
-            commands.spawn((
-                CanvasPart,
-                Overlay,
+            overlay_turned(
+                commands,
                 shapes::sprite(&shapes.triangle, color, Vec2::splat(size * 0.32)),
                 Transform::from_translation(middle.extend(RING_Z)).with_rotation(
                     Quat::from_rotation_z(direction.to_angle() - std::f32::consts::FRAC_PI_2),
                 ),
-                DespawnOnExit(Screen::Editor),
-            ));
+            );
         }
         if board.triangles.contains(&i) {
             overlay(

@@ -82,26 +82,7 @@ struct SeatedOnly(Player);
 
 /// A small button of the panel.
 fn small_button(text: impl Into<String>, width: f32) -> impl Bundle {
-    (
-        Button,
-        Node {
-            width: px(width),
-            height: px(30),
-            flex_shrink: 0.0,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(5)),
-            ..default()
-        },
-        BackgroundColor(theme::BUTTON),
-        Selected(false),
-        children![(
-            Text::new(text),
-            theme::font(15.0),
-            TextColor(theme::TEXT),
-            Pickable::IGNORE
-        )],
-    )
+    theme::sized_button(text, width, 30.0, 15.0)
 }
 
 /// A button that does `action` to the session when clicked.
@@ -501,34 +482,28 @@ fn penguins_rows(panel: &mut ChildSpawnerCommands) {
 }
 
 fn cave_rows(panel: &mut ChildSpawnerCommands) {
-    panel_row(panel, "Width", &["width"], |row| {
-        stepper(row, Value::Width, |session, step| {
-            match session.draft.layout() {
-                Layout::MagneticCave(c) => Some(Edit::Width(stepped(c.width, step, 1, 26) as u32)),
-                _ => None,
-            }
-        });
-    });
-    panel_row(panel, "Height", &["height"], |row| {
-        stepper(row, Value::Height, |session, step| {
-            match session.draft.layout() {
-                Layout::MagneticCave(c) => {
-                    Some(Edit::Height(stepped(c.height, step, 1, 26) as u32))
+    type Step = fn(&crate::layout::CaveLayout, i64) -> Edit;
+    let rows: [(&str, &'static [&'static str], Value, Step); 3] = [
+        ("Width", &["width"], Value::Width, |c, s| {
+            Edit::Width(stepped(c.width, s, 1, 26) as u32)
+        }),
+        ("Height", &["height"], Value::Height, |c, s| {
+            Edit::Height(stepped(c.height, s, 1, 26) as u32)
+        }),
+        ("Line", &["win_length"], Value::WinLength, |c, s| {
+            Edit::WinLength(stepped(c.win_length, s, 2, 26) as u32)
+        }),
+    ];
+    for (caption, fields, value, step) in rows {
+        panel_row(panel, caption, fields, |row| {
+            stepper(row, value, move |session, sign| {
+                match session.draft.layout() {
+                    Layout::MagneticCave(cave) => Some(step(cave, sign)),
+                    _ => None,
                 }
-                _ => None,
-            }
+            });
         });
-    });
-    panel_row(panel, "Line", &["win_length"], |row| {
-        stepper(row, Value::WinLength, |session, step| {
-            match session.draft.layout() {
-                Layout::MagneticCave(c) => {
-                    Some(Edit::WinLength(stepped(c.win_length, step, 2, 26) as u32))
-                }
-                _ => None,
-            }
-        });
-    });
+    }
 }
 
 impl Choice {
