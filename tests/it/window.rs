@@ -1219,7 +1219,7 @@ fn square_8x8_field(pos: tablero::rules::penguins::Pos) -> bevy::math::Vec2 {
     .window_position(pos)
 }
 
-/// The board editor in the real window: a new Patolli board, a closed track of eight squares
+/// The board editor in the real window: a new Patolli board, a closed track of 14 squares
 /// drawn by clicks and a drag, the players' starts and ends placed with S and E and clicks, Ctrl+S saves,
 /// Ctrl+P plays the board with the menu's seats (two AIs, remembered in menu.ron) to the end.
 /// The saved track is the clicked squares in click order; the screenshot of the finished
@@ -1242,19 +1242,27 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
          rules_offered: [MagneticCave, Patolli, Penguins])",
     )
     .expect("menu.ron");
-    // The rim of a 3x3 square, clockwise from its top-left corner.
+    // The rim of a 4x5 rectangle, clockwise from its top-left corner: 14 squares, more than
+    // the two players' 12 pieces, so the track never fills up (on a full track no piece can
+    // move and two AIs pass for ever; an 8-square track did so once in CI).
     let track = [
         (5, 5),
         (5, 6),
         (5, 7),
-        (6, 7),
-        (7, 7),
-        (7, 6),
+        (5, 8),
+        (5, 9),
+        (6, 9),
+        (7, 9),
+        (8, 9),
+        (8, 8),
+        (8, 7),
+        (8, 6),
+        (8, 5),
         (7, 5),
         (6, 5),
     ];
     let at = |cell| patolli_square_in_window(DEFAULT_GRID_SIDE, cell);
-    // Two clicks, a drag over the next three squares, three clicks.
+    // Two clicks, a drag over the next three squares, then clicks.
     let mut actions: Vec<String> = track[..2].iter().map(|&cell| click_at(at(cell))).collect();
     let mut drag = format!(
         "xdotool mousemove --window \"$wid\" {} {}; sleep 0.3; xdotool mousedown 1; sleep 0.3;",
@@ -1272,7 +1280,7 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
     actions.push(drag);
     actions.extend(track[5..].iter().map(|&cell| click_at(at(cell))));
     // S: L's start, S again: N's start, E: L's end, E again: N's end.
-    for (key, cell) in [("s", (5, 6)), ("s", (7, 6)), ("e", (5, 5)), ("e", (7, 7))] {
+    for (key, cell) in [("s", (5, 6)), ("s", (8, 8)), ("e", (5, 5)), ("e", (8, 9))] {
         actions.push(format!("xdotool key {key}; sleep 0.4;"));
         actions.push(click_at(at(cell)));
     }
@@ -1330,7 +1338,7 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
     );
     assert_eq!(
         (setup.track.start(Player::N), setup.track.end(Player::N)),
-        (5, 4),
+        (8, 7),
         "{text}"
     );
     let result = last_status(&stdout);
@@ -1339,7 +1347,7 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
         "the match did not end: {stdout}"
     );
     let editor = read_xwd(&dir.join("editor.xwd"));
-    let square = at((6, 7));
+    let square = at((6, 9));
     let empty = at((2, 2));
     assert_ne!(
         pixel(&editor, square.x, square.y),
