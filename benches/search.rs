@@ -3,6 +3,8 @@
 //!
 //! - `cave/nodes/*`: a search to a fixed depth; the throughput is nodes a second (a node is one
 //!   position on which the search generates moves).
+//! - `cave/depth-at-budget/*`: the depth a decision reaches within 0.1, 0.3 and 1 s, and the
+//!   time the whole decision took, printed once per position.
 //! - `cave/depth-3s/*`: the depth a 3-second decision reaches, printed once per position.
 //! - `cave/prove/*`: the exact solver on fixed endgames (win, tie or loss proved).
 
@@ -71,6 +73,23 @@ fn bench(c: &mut Criterion) {
         });
     }
     nodes.finish();
+
+    // The depth a move reaches within small budgets (the deadline keeps a margin that scales
+    // with the budget); the whole decision's time is printed beside it.
+    for budget_ms in [100u64, 300, 1_000] {
+        for (name, moves) in MIDDLE_GAMES {
+            let state = position(moves);
+            let budget = Duration::from_millis(budget_ms);
+            let started = std::time::Instant::now();
+            if let Some(report) = choose_move(&state, &Deadline::within(budget)) {
+                println!(
+                    "cave/depth-at-budget/{budget_ms}ms/{name}: depth {}, {} ms of {budget_ms}",
+                    report.depth,
+                    started.elapsed().as_millis(),
+                );
+            }
+        }
+    }
 
     for (name, moves) in MIDDLE_GAMES {
         let state = position(moves);

@@ -15,7 +15,7 @@ use crate::layout::{
 };
 use crate::rules::GameKind;
 use crate::rules::patolli::{
-    Dice, FirstPlayer, GridCell, MAX_BEANS, Overshoot, Player, TrackError,
+    Dice, FirstPlayer, GridCell, MAX_BEANS, MAX_GRID, Overshoot, Player, TrackError,
 };
 use crate::rules::penguins::{Generator, Grid, MAX_FISH, Pos};
 
@@ -25,12 +25,12 @@ pub const HEADER: &str =
 
 /// The fewest squares a side of the Patolli drawing grid has.
 pub const MIN_GRID_SIDE: u16 = 8;
-/// The most squares a side of the Patolli drawing grid has: a track beyond it cannot be drawn.
-pub const MAX_GRID_SIDE: u16 = 32;
+/// The most squares a side of the Patolli drawing grid has: the grid the loader allows a
+/// track on ([`MAX_GRID`] is its last row and column), so every track it accepts is drawn.
+pub const MAX_GRID_SIDE: u16 = MAX_GRID + 1;
 /// The drawing grid's side for a new Patolli board.
 pub const DEFAULT_GRID_SIDE: u16 = 16;
-/// The most rows or columns a painted Penguins board has (as the loader allows).
-pub const MAX_FIXED_SIDE: usize = 20;
+pub use crate::layout::MAX_FIXED_SIDE;
 
 /// A mark a Patolli square can carry besides being on the track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -203,13 +203,13 @@ impl Draft {
     /// 0 to 3, or of more than [`MAX_FIXED_SIDE`] a side).
     pub fn open(file: &str, text: &str) -> Result<Draft, LayoutError> {
         let layout: Layout = layout::read_ron(file, text)?;
-        unrepresentable(&layout).map_or(Ok(Draft::of(layout)), |(field, message)| {
-            let (line, column) = layout::locate_field(text, field);
+        undrawable(&layout).map_or(Ok(Draft::of(layout)), |fault| {
+            let (line, column) = layout::locate_field(text, fault.field());
             Err(LayoutError {
                 file: file.to_string(),
                 line,
                 column,
-                message: format!("the editor cannot draw this board: {message}"),
+                message: format!("the editor cannot draw this board: {fault}"),
             })
         })
     }
@@ -284,32 +284,11 @@ impl Draft {
         (!self.undo.is_empty(), !self.redo.is_empty())
     }
 
-    /// What keeps the board from making a game, each with where it shows: every pair of
-    /// consecutive Patolli squares that do not touch, then the loader's first refusal.
+    /// What keeps the board from making a game, each with where it shows: every fault the
+    /// loader finds ([`layout::faults`]), in its order.
     pub fn problems(&self) -> Vec<Problem> {
-        let mut problems = Vec::new();
-        if let Layout::Patolli(board) = &self.layout {
-            let n = board.track.len();
-            for from in 0..n.max(1) {
-                if n < 4 {
-                    break;
-                }
-                let (a, b) = (board.track[from], board.track[(from + 1) % n]);
-                if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) != 1 {
-                    let error = TrackError::NotAdjacent {
-                        from,
-                        to: (from + 1) % n,
-                        a,
-                        b,
-                    };
-                    problems.push(Problem {
-                        message: error.to_string(),
-                        spot: Spot::Squares(vec![a, b]),
-                    });
-                }
-            }
-        }
-        if let Err(fault) = layout::validate(&self.layout) {
+        let mut problems: Vec<Problem> = Vec::new();
+        for fault in layout::faults(&self.layout) {
             let problem = self.problem_of(&fault);
             if !problems.contains(&problem) {
                 problems.push(problem);
@@ -335,7 +314,8 @@ impl Draft {
             LayoutFault::Track(TrackError::StartIsEnd(player)) => match &self.layout {
                 Layout::Patolli(board) => Spot::Squares(cells(
                     &board
-                        .players_ends()
+                        .players
+                        .seated()
                         .iter()
                         .filter(|(p, _)| p == player)
                         .map(|(_, e)| e.start)
@@ -358,21 +338,9 @@ impl Draft {
     ///
     /// # Errors
     /// Why the board makes no game (the loader's words): nothing is saved then.
-    pub fn save_text(&self) -> Result<String, String> {
-        layout::validate(&self.layout).map_err(|fault| fault.to_string())?;
+    pub fn save_text(&self) -> Result<String, LayoutFault> {
+        layout::validate(&self.layout)?;
         Ok(layout_text(&self.layout))
-    }
-}
-
-impl PatolliLayout {
-    /// Each seated player with its start and end, L, N, then G and M when seated.
-    pub fn players_ends(&self) -> Vec<(Player, PatolliEnds)> {
-        let p = &self.players;
-        [Some(p.l), Some(p.n), p.g, p.m]
-            .into_iter()
-            .zip(Player::ALL)
-            .filter_map(|(ends, player)| ends.map(|e| (player, e)))
-            .collect()
     }
 }
 
@@ -382,72 +350,27 @@ fn grid_side_for(track: &[GridCell]) -> Option<u16> {
     (extent <= MAX_GRID_SIDE).then_some(extent.max(DEFAULT_GRID_SIDE))
 }
 
-/// The field at which the editor cannot draw `layout`, and why; `None` when it can.
-fn unrepresentable(layout: &Layout) -> Option<(&'static str, String)> {
-    match layout {
-        Layout::MagneticCave(_) => None,
-        Layout::Patolli(board) => {
-            if grid_side_for(&board.track).is_none() {
-                return Some((
-                    "track",
-                    format!(
-                        "a track square lies beyond the {MAX_GRID_SIDE}x{MAX_GRID_SIDE} drawing grid"
-                    ),
-                ));
+/// The first fault of `layout` the editor cannot draw (a Patolli square twice or off the grid,
+/// a special square off the track, a painted Penguins board that is not a rectangle of digits
+/// 0 to 3 within [`MAX_FIXED_SIDE`] a side); `None` when it can draw it, faults or not.
+fn undrawable(layout: &Layout) -> Option<LayoutFault> {
+    let track_len = match layout {
+        Layout::Patolli(board) => board.track.len(),
+        _ => 0,
+    };
+    layout::faults(layout)
+        .into_iter()
+        .find(|fault| match fault {
+            LayoutFault::Track(TrackError::Repeated { .. } | TrackError::OffGrid { .. }) => true,
+            LayoutFault::Track(TrackError::OffTrack { field, .. }) => {
+                *field != "players" || track_len > 0
             }
-            for (later, cell) in board.track.iter().enumerate() {
-                if let Some(earlier) = board.track[..later].iter().position(|c| c == cell) {
-                    return Some((
-                        "track",
-                        format!("track squares {earlier} and {later} are the same square {cell:?}"),
-                    ));
-                }
+            LayoutFault::BoardSize { rows, cols } => {
+                *rows > MAX_FIXED_SIDE || *cols > MAX_FIXED_SIDE
             }
-            let n = board.track.len();
-            let lists = [
-                ("middle", &board.middle),
-                ("arm_ends", &board.arm_ends),
-                ("triangles", &board.triangles),
-            ];
-            for (field, list) in lists {
-                if let Some(index) = list.iter().find(|&&i| i >= n) {
-                    return Some((
-                        field,
-                        format!("{field} names square {index}, off the track of {n} squares"),
-                    ));
-                }
-            }
-            for (player, ends) in board.players_ends() {
-                if n > 0 && (ends.start >= n || ends.end >= n) {
-                    return Some((
-                        "players",
-                        format!("player {player}'s start or end is off the track of {n} squares"),
-                    ));
-                }
-            }
-            None
-        }
-        Layout::Penguins(penguins) => {
-            let rows = penguins.board.as_ref()?;
-            let cols = rows.first().map_or(0, |r| r.trim().chars().count());
-            if rows.len() > MAX_FIXED_SIDE || cols > MAX_FIXED_SIDE {
-                return Some((
-                    "board",
-                    format!("a painted board has at most {MAX_FIXED_SIDE} rows and columns"),
-                ));
-            }
-            for (r, row) in rows.iter().enumerate() {
-                let row = row.trim();
-                if row.chars().count() != cols {
-                    return Some(("board", format!("row {r} is not as long as row 0")));
-                }
-                if let Some(c) = row.chars().find(|c| !('0'..='3').contains(c)) {
-                    return Some(("board", format!("row {r} holds `{c}`, not 0 to 3 fish")));
-                }
-            }
-            None
-        }
-    }
+            LayoutFault::RowLength { .. } | LayoutFault::Fish { .. } => true,
+            _ => false,
+        })
 }
 
 /// Makes `edit` on `layout` (and the Patolli drawing grid's side).
@@ -815,17 +738,13 @@ pub fn free_file(folder: &Path, stem: &str) -> PathBuf {
 mod tests {
     use super::*;
 
+    /// The ring round three rows of six squares: 14 squares, more than two players' pieces.
     fn square_track() -> Vec<GridCell> {
-        vec![
-            (0, 0),
-            (0, 1),
-            (0, 2),
-            (1, 2),
-            (2, 2),
-            (2, 1),
-            (2, 0),
-            (1, 0),
-        ]
+        let mut cells: Vec<GridCell> = (0..6).map(|c| (0, c)).collect();
+        cells.push((1, 5));
+        cells.extend((0..6).rev().map(|c| (2, c)));
+        cells.push((1, 0));
+        cells
     }
 
     fn drawn(cells: &[GridCell]) -> Draft {
@@ -909,7 +828,7 @@ mod tests {
 
     #[test]
     fn files_the_editor_cannot_draw_are_refused_at_their_field() {
-        let text = "Patolli(\n  track: [(0, 0), (0, 40)],\n  middle: [],\n  arm_ends: [],\n  players: (L: (start: 0, end: 1), N: (start: 1, end: 0)),\n)";
+        let text = "Patolli(\n  track: [(0, 0), (0, 70)],\n  middle: [],\n  arm_ends: [],\n  players: (L: (start: 0, end: 1), N: (start: 1, end: 0)),\n)";
         let error = Draft::open("x.ron", text).expect_err("off the grid");
         assert_eq!((error.line, error.column), (2, 10), "{error}");
         let ragged = "Penguins(board: Some([\"123\", \"12\"]))";

@@ -13,14 +13,16 @@
 //! quit                                     ends the program
 //! ```
 //!
-//! Every other line is answered with `error REASON` and changes nothing; the program never
-//! stops on bad input.
+//! Every other line is answered with `error REASON` and changes nothing, a line over
+//! [`LINE_LIMIT`] bytes too (it is skipped, never held whole); the program never stops on bad
+//! input.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::ai::magnetic_cave::Verdict;
-use crate::ai::{DEFAULT_BUDGET, Deadline};
+use crate::ai::{AiLevel, DEFAULT_BUDGET, Deadline};
+use crate::line_reader::BoundedLines;
 use crate::rules::magnetic_cave::{Cell, Config, ConfigError, ParseCellError, State};
 use crate::rules::{Seat, quoted};
 use crate::runner::{MatchRunner, Refusal};
@@ -28,6 +30,10 @@ use crate::setup::CaveMatch;
 
 /// The longest `go` the protocol accepts, in seconds.
 const MAX_SECONDS: f64 = 600.0;
+
+/// The most bytes a line of the protocol holds (a command is a few words); a longer line is
+/// answered `error` and skipped.
+pub const LINE_LIMIT: usize = 4096;
 
 /// Why a line is answered `error REASON`; nothing changes.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -76,11 +82,12 @@ pub enum CommandError {
 /// A match of the protocol on the `config` cave: both sides are played by whoever sends the
 /// lines, so every move is a human's and undo takes back one.
 fn new_match(config: Config) -> MatchRunner<State> {
-    MatchRunner::new(CaveMatch {
+    MatchRunner::new(CaveMatch::fresh(
         config,
-        seats: [Seat::Human, Seat::Human],
-        ..CaveMatch::default()
-    })
+        [Seat::Human, Seat::Human],
+        DEFAULT_BUDGET,
+        AiLevel::Hard,
+    ))
 }
 
 /// Answers the protocol's lines from `input` on `output` until `quit` or the end of input.
@@ -89,8 +96,15 @@ fn new_match(config: Config) -> MatchRunner<State> {
 /// Only I/O errors on `output` (a closed pipe ends the program).
 pub fn run(input: impl BufRead, output: &mut impl Write) -> io::Result<()> {
     let mut runner = new_match(Config::STANDARD);
-    for line in crate::console::lines(input) {
-        let line = line?;
+    for line in BoundedLines::new(input, LINE_LIMIT) {
+        let line = match line? {
+            Ok(line) => line,
+            Err(too_long) => {
+                writeln!(output, "error {too_long}")?;
+                output.flush()?;
+                continue;
+            }
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = words.split_first() else {
             continue;

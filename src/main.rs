@@ -294,7 +294,7 @@ impl RecordOptions {
         let Some(path) = &self.from else {
             return Ok(None);
         };
-        let replayed = record::load(path)?;
+        let replayed = tablero::replay::load(path)?;
         let record = replayed.record().clone();
         if record.game != game {
             bail!(
@@ -719,7 +719,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(AppStart::patolli(setup, layout_path))
         }),
         Some(Command::Replay { file, window }) => {
-            let record = record::load(&file)?.record().clone();
+            let record = tablero::replay::load(&file)?.record().clone();
             run_window(start_from_record(record, true)?, None, window)
         }
         Some(Command::Edit { file, game, window }) => edit_command(file, game, window),
@@ -763,7 +763,7 @@ fn edit_command(
         start.levels = levels::Levels::folder(dir);
     }
     start.menu_memory = app::menu::memory::settings_file();
-    start.edit = Some(app::editor::EditStart { path: file, draft });
+    start.edit = Some(app::EditStart { path: file, draft });
     if let Some(path) = window.screenshot {
         start.screenshot = Some(Screenshot {
             path,
@@ -788,7 +788,7 @@ fn console_match<G: Match>(
     kind: GameKind,
     recording: &RecordOptions,
     fresh: impl FnOnce() -> Result<G::Setup>,
-    run: impl FnOnce(&G::Setup, Recording) -> io::Result<G>,
+    run: impl FnOnce(&G::Setup, Recording) -> Result<G, tablero::console::ConsoleError>,
 ) -> Result<ExitCode> {
     let resume = recording.resume(kind)?;
     let setup = match &resume {
@@ -892,7 +892,7 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
     };
     let config = setup::load_cave_layout(&path)?;
     let moves: Vec<Cell> = parse_moves(&options.moves).context("--moves")?;
-    let setup = setup::cave_match(
+    let setup = setup::CaveMatch::new(
         config,
         [options.black, options.white],
         options.budget,
@@ -922,15 +922,14 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
             DiceChoice::Beans => Dice::Beans(5),
         };
     }
-    let seats = if options.players.is_empty() {
+    let (board, seats) = if options.players.is_empty() {
         // L and N as --l and --n say; the players of a board for three or four are the AI's.
-        let mut seats = vec![options.l, options.n];
-        seats.resize(board.track.players().len(), Seat::Ai);
-        seats
+        setup::seat_patolli(board, &[Some(options.l), Some(options.n)])
     } else {
-        options.players.clone()
+        // One seat each, or PatolliMatch::new says how many the board seats.
+        (board, options.players.clone())
     };
-    let setup = setup::patolli_match(
+    let setup = setup::PatolliMatch::new(
         board,
         seats,
         options.budget,
@@ -965,7 +964,7 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
     let seed = options
         .seed
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000);
-    let setup = setup::penguins_match(
+    let setup = setup::PenguinsMatch::new(
         layout,
         options.players.clone(),
         options.penguins,
@@ -1058,7 +1057,7 @@ fn check_layouts(files: &[PathBuf]) -> ExitCode {
         let checked = match read_limited(file, LAYOUT_LIMIT) {
             Err(e) => Err(layout::unreadable(file, &e)),
             Ok(bytes) if record::is_record(&String::from_utf8_lossy(&bytes)) => {
-                record::parse(&name, &bytes).map(|replayed| replayed.summary())
+                tablero::replay::parse(&name, &bytes).map(|replayed| replayed.summary())
             }
             Ok(bytes) => layout::parse(&name, &bytes).map(|setup| setup.to_string()),
         };

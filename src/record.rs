@@ -24,9 +24,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::AiLevel;
-use crate::layout::{
-    self, GameSetup, Layout, LayoutError, LayoutFault, PenguinsSetup, locate_field,
-};
+use crate::layout::{self, GameSetup, Layout, LayoutFault, locate_field};
 use crate::rules::{Game, GameKind, ParseError, Seat, magnetic_cave, patolli, penguins};
 
 /// A whole match, as written to and read from a record file.
@@ -75,11 +73,6 @@ pub type Effects<G> = Vec<Option<(<G as Game>::Action, <G as Game>::Effect)>>;
 pub trait Recorded: Game {
     /// Why a text is no action of this game.
     type ActionError: std::error::Error + Clone + Send + Sync + 'static;
-    /// The position a record starts from.
-    ///
-    /// # Errors
-    /// [`StartError`], which names the record field at fault.
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError>;
     /// The action written as `text` (as `Display` writes it).
     ///
     /// # Errors
@@ -212,58 +205,6 @@ fn ron_string(text: &str) -> String {
     ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
 }
 
-/// Why a record's fields make no match of its game.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum StartError {
-    /// Not as many seats as the game has players.
-    #[error("{} seats, not {found}", seats_wanted(*.min, *.max))]
-    Seats {
-        /// The fewest players.
-        min: usize,
-        /// The most players.
-        max: usize,
-        /// The seats of the record.
-        found: usize,
-    },
-    /// The layout is another game's.
-    #[error("not a {0} layout")]
-    NotThisGame(&'static str),
-    /// A Penguins record without its board.
-    #[error("a Penguins record holds the board it was played on: a fixed `board`")]
-    NoFixedBoard,
-    /// Penguins per player out of range.
-    #[error(
-        "penguins per player: {} to {}",
-        penguins::MIN_PENGUINS_EACH,
-        penguins::MAX_PENGUINS_EACH
-    )]
-    PenguinsEach,
-    /// The board cannot hold the record's penguins.
-    #[error(transparent)]
-    BoardTooSmall(LayoutFault),
-}
-
-fn seats_wanted(min: usize, max: usize) -> String {
-    if min == max {
-        min.to_string()
-    } else {
-        format!("{min} to {max}")
-    }
-}
-
-impl StartError {
-    /// The record field at fault.
-    pub fn field(&self) -> &'static str {
-        match self {
-            StartError::Seats { .. } => "seats",
-            StartError::PenguinsEach => "penguins",
-            StartError::NotThisGame(_)
-            | StartError::NoFixedBoard
-            | StartError::BoardTooSmall(_) => "layout",
-        }
-    }
-}
-
 /// Why a record does not replay; [`ReplayError::place`] says where.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ReplayError<G: Recorded> {
@@ -281,9 +222,6 @@ pub enum ReplayError<G: Recorded> {
     /// A budget out of range.
     #[error("the budget is more than 0 and at most 60 seconds, not {0}")]
     Budget(f64),
-    /// Its fields make no match.
-    #[error(transparent)]
-    Start(StartError),
     /// A roll the position refuses.
     #[error("the roll {value} is refused: {reason}")]
     Roll {
@@ -329,7 +267,6 @@ impl<G: Recorded> ReplayError<G> {
             ReplayError::Layout(fault) => Place::Field(fault.field()),
             ReplayError::OtherGame { .. } => Place::Field("game"),
             ReplayError::Budget(_) => Place::Field("budget"),
-            ReplayError::Start(e) => Place::Field(e.field()),
             ReplayError::Roll { entry, .. }
             | ReplayError::BeforeRoll { entry, .. }
             | ReplayError::Unreadable { entry, .. }
@@ -393,21 +330,12 @@ impl Record {
             && self.result == other.result
     }
 
-    /// Replays the record from its start: the positions after each entry, the last one
-    /// being where the match stands.
+    /// Checks what the record says besides its entries and its seats: a layout that makes a
+    /// game of `G`, and a budget in range.
     ///
     /// # Errors
-    /// [`ReplayError`], with its place (a field, or the entry's index).
-    pub fn replay<G: Recorded>(&self) -> Result<Vec<G>, ReplayError<G>> {
-        self.replay_effects().map(|(positions, _)| positions)
-    }
-
-    /// [`Record::replay`], and for each entry what it did: the action and its effect for an
-    /// action, `None` for a roll (for the logs of a match shown part-way).
-    ///
-    /// # Errors
-    /// [`ReplayError`], with its place (a field, or the entry's index).
-    pub fn replay_effects<G: Recorded>(&self) -> Result<(Vec<G>, Effects<G>), ReplayError<G>> {
+    /// [`ReplayError::Layout`], [`ReplayError::OtherGame`] or [`ReplayError::Budget`].
+    pub fn check_fields<G: Recorded>(&self) -> Result<(), ReplayError<G>> {
         let setup = layout::validate(&self.layout).map_err(ReplayError::Layout)?;
         if setup_game(&setup) != self.game || G::KIND != self.game {
             return Err(ReplayError::OtherGame {
@@ -418,7 +346,31 @@ impl Record {
         if !self.budget.is_finite() || self.budget <= 0.0 || self.budget > 60.0 {
             return Err(ReplayError::Budget(self.budget));
         }
-        let mut state = G::start(&setup, self).map_err(ReplayError::Start)?;
+        Ok(())
+    }
+
+    /// Replays the record from `start`, the position its setup makes
+    /// (`setup::Match::initial`): the positions after each entry, the last one being where the
+    /// match stands.
+    ///
+    /// # Errors
+    /// [`ReplayError`], with its place (a field, or the entry's index).
+    pub fn replay_from<G: Recorded>(&self, start: G) -> Result<Vec<G>, ReplayError<G>> {
+        self.replay_effects_from(start)
+            .map(|(positions, _)| positions)
+    }
+
+    /// [`Record::replay_from`], and for each entry what it did: the action and its effect
+    /// for an action, `None` for a roll (for the logs of a match shown part-way).
+    ///
+    /// # Errors
+    /// [`ReplayError`], with its place (a field, or the entry's index).
+    pub fn replay_effects_from<G: Recorded>(
+        &self,
+        start: G,
+    ) -> Result<(Vec<G>, Effects<G>), ReplayError<G>> {
+        self.check_fields::<G>()?;
+        let mut state = start;
         let mut positions = vec![state.clone()];
         let mut effects = Vec::with_capacity(self.moves.len());
         for (entry, played) in self.moves.iter().enumerate() {
@@ -523,62 +475,10 @@ pub fn is_record(text: &str) -> bool {
         .is_some_and(|line| line.starts_with("Record"))
 }
 
-/// Reads and replays the record in `source`, naming it `file` in errors.
-///
-/// # Errors
-/// [`LayoutError`] (FILE:LINE:COLUMN: message) for a syntax error, an unknown or missing
-/// field, a layout that makes no game, or an entry that does not fit the rules.
-pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
-    let text = String::from_utf8_lossy(source);
-    let record: Record = layout::read_ron(file, &text)?;
-    let fail = |place: Place, message: String| {
-        let (line, column) = match place {
-            Place::Field(field) => locate_field(&text, field),
-            Place::Entry(index) => locate_entry(&text, index),
-        };
-        LayoutError {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    };
-    fn replayed<G: Recorded>(
-        record: &Record,
-        fail: impl Fn(Place, String) -> LayoutError,
-    ) -> Result<Vec<G>, LayoutError> {
-        record
-            .replay()
-            .map_err(|e: ReplayError<G>| fail(e.place(), e.to_string()))
-    }
-    Ok(match record.game {
-        GameKind::MagneticCave => {
-            let positions = replayed(&record, fail)?;
-            Replayed::MagneticCave(record, positions)
-        }
-        GameKind::Patolli => {
-            let positions = replayed(&record, fail)?;
-            Replayed::Patolli(record, positions)
-        }
-        GameKind::Penguins => {
-            let positions = replayed(&record, fail)?;
-            Replayed::Penguins(record, positions)
-        }
-    })
-}
-
-/// Reads and replays the record file at `path`.
-///
-/// # Errors
-/// As [`parse`]; an unreadable file at 1:1.
-pub fn load(path: &Path) -> Result<Replayed, LayoutError> {
-    parse(&path.display().to_string(), &layout::read_file(path)?)
-}
-
 /// The line and column (from 1) of entry `index` of the `moves` list in RON `text`: the
 /// `index`-th `Roll(` or `Act(` after `moves:`, outside strings and comments; the `moves`
 /// field itself when there are fewer.
-fn locate_entry(text: &str, index: usize) -> (usize, usize) {
+pub(crate) fn locate_entry(text: &str, index: usize) -> (usize, usize) {
     let field = locate_field(text, "moves");
     let mut seen = 0;
     for (line_index, line) in text.lines().enumerate().skip(field.0.saturating_sub(1)) {
@@ -618,25 +518,8 @@ fn locate_entry(text: &str, index: usize) -> (usize, usize) {
     field
 }
 
-/// The number of players a record's seats make, between `min` and `max`.
-fn players(record: &Record, min: usize, max: usize) -> Result<u8, StartError> {
-    let found = record.seats.len();
-    if !(min..=max).contains(&found) {
-        return Err(StartError::Seats { min, max, found });
-    }
-    Ok(found as u8)
-}
-
 impl Recorded for magnetic_cave::State {
     type ActionError = magnetic_cave::ParseCellError;
-
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
-        players(record, 2, 2)?;
-        let config = setup
-            .cave()
-            .ok_or(StartError::NotThisGame("Magnetic Cave"))?;
-        Ok(magnetic_cave::State::new(config))
-    }
 
     fn parse_action(text: &str) -> Result<magnetic_cave::Cell, magnetic_cave::ParseCellError> {
         magnetic_cave::Cell::parse(text)
@@ -650,16 +533,6 @@ impl Recorded for magnetic_cave::State {
 impl Recorded for patolli::State {
     type ActionError = ParseError;
 
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
-        let GameSetup::Patolli(board) = setup else {
-            return Err(StartError::NotThisGame("Patolli"));
-        };
-        // One seat for each player the board seats.
-        let seated = board.track.players().len();
-        players(record, seated, seated)?;
-        Ok(patolli::State::new(board.track.clone(), board.rules))
-    }
-
     fn parse_action(text: &str) -> Result<patolli::Action, ParseError> {
         patolli::Action::from_str(text)
     }
@@ -672,22 +545,6 @@ impl Recorded for patolli::State {
 
 impl Recorded for penguins::State {
     type ActionError = ParseError;
-
-    fn start(setup: &GameSetup, record: &Record) -> Result<Self, StartError> {
-        let players = players(record, 2, usize::from(penguins::MAX_PLAYERS))?;
-        let GameSetup::Penguins(PenguinsSetup::Fixed(board)) = setup else {
-            return Err(StartError::NoFixedBoard);
-        };
-        let each = record
-            .penguins
-            .filter(|p| (penguins::MIN_PENGUINS_EACH..=penguins::MAX_PENGUINS_EACH).contains(p))
-            .ok_or(StartError::PenguinsEach)?;
-        let needed = usize::from(players) * usize::from(each);
-        PenguinsSetup::Fixed(board.clone())
-            .check_fits(needed)
-            .map_err(StartError::BoardTooSmall)?;
-        Ok(penguins::State::new(board.clone(), players, each))
-    }
 
     fn parse_action(text: &str) -> Result<penguins::Action, ParseError> {
         penguins::Action::from_str(text)

@@ -130,7 +130,7 @@ impl<G: Match> MatchRunner<G> {
     /// # Errors
     /// [`ResumeError`] when the record does not replay; no match is made of it.
     pub fn resume(setup: G::Setup, record: Record) -> Result<MatchRunner<G>, ResumeError<G>> {
-        let positions = record.replay::<G>()?;
+        let positions = record.replay_from(G::initial(&setup))?;
         let mut runner = MatchRunner::new(setup);
         if let Some(last) = positions.into_iter().last() {
             runner.state = last;

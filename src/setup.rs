@@ -11,7 +11,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 
-use crate::ai::levels::Levels;
+use crate::ai::levels::AiLevels;
 use crate::ai::{AiLevel, DEFAULT_BUDGET};
 use crate::layout::{self, GameSetup, Layout, LayoutError, LayoutFault, PenguinsSetup};
 use crate::record::{Entry, Record, Recorded};
@@ -41,9 +41,19 @@ pub enum SetupError {
         /// The die's highest value.
         max: u8,
     },
+    /// A Magnetic Cave record without two seats.
+    #[error("seats: a Magnetic Cave match has 2 seats, not {0}")]
+    CaveSeats(usize),
     /// Penguins is for 2 to 4 players.
     #[error("--players: 2 to 4 players, not {0}")]
     Players(usize),
+    /// Penguins per player out of range.
+    #[error(
+        "--penguins: {min} to {max} penguins per player, not {0}",
+        min = penguins::MIN_PENGUINS_EACH,
+        max = penguins::MAX_PENGUINS_EACH
+    )]
+    PenguinsEach(u8),
     /// A Patolli match needs a seat for each player its board seats.
     #[error("--players: this board seats {players}; give one seat each, not {seats}")]
     PatolliSeats {
@@ -73,6 +83,23 @@ pub enum SetupError {
 }
 
 impl SetupError {
+    /// The field of a match record this error is about, for its line and column.
+    pub fn record_field(&self) -> &'static str {
+        match self {
+            SetupError::IllegalOpening { .. } | SetupError::RollOutOfRange { .. } => "moves",
+            SetupError::Players(_) | SetupError::PatolliSeats { .. } | SetupError::CaveSeats(_) => {
+                "seats"
+            }
+            SetupError::PenguinsEach(_) => "penguins",
+            SetupError::RecordLayout(fault) => fault.field(),
+            SetupError::BoardTooSmall(_)
+            | SetupError::Layout(_)
+            | SetupError::OtherGame(_)
+            | SetupError::NoPenguinsBoard(_)
+            | SetupError::Levels(_) => "layout",
+        }
+    }
+
     /// This error placed at its field in the layout file at `path` when it is about the
     /// layout (a board too small for the penguins); any other error as it is.
     pub fn in_layout_file(self, path: &Path) -> SetupError {
@@ -88,7 +115,7 @@ impl SetupError {
 /// What every front end (the window's referee, the console, the tournament) needs of a game's
 /// match beyond its rules: the setup it starts from, its seats, the AI's budget and search, its
 /// rolls, its record, and how a rematch or a record makes a new setup.
-pub trait Match: Recorded + Levels {
+pub trait Match: Recorded + AiLevels {
     /// How a match is set up (layout, seats, budget, seeds, opening moves).
     type Setup: Clone + Debug + PartialEq + Send + Sync + 'static;
 
@@ -163,34 +190,105 @@ impl Rolls {
     }
 }
 
-/// How a Magnetic Cave match is set up.
+/// How a Magnetic Cave match is set up: made only by [`CaveMatch::new`], which checks the
+/// opening moves (or [`Default`], the classic cave with no moves), so a setup always starts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaveMatch {
-    /// The cave's shape.
-    pub config: Config,
-    /// Who plays ■ and □, in that order.
-    pub seats: [Seat; 2],
-    /// The AI's time per move.
-    pub budget: Duration,
-    /// How strongly the AI seats play.
-    pub level: AiLevel,
-    /// Moves already played when the match starts.
-    pub moves: Vec<Cell>,
+    config: Config,
+    seats: [Seat; 2],
+    budget: Duration,
+    level: AiLevel,
+    moves: Vec<Cell>,
 }
 
 impl CaveMatch {
+    /// A Magnetic Cave match on `config` with these seats (■ then □), AI budget and level,
+    /// and opening moves.
+    ///
+    /// # Errors
+    /// [`SetupError::IllegalOpening`]: the first opening move that is illegal.
+    pub fn new(
+        config: Config,
+        seats: [Seat; 2],
+        budget: Duration,
+        level: AiLevel,
+        moves: Vec<Cell>,
+    ) -> Result<CaveMatch, SetupError> {
+        if let Err((i, reason)) = magnetic_cave::State::from_moves(config, &moves) {
+            return Err(SetupError::IllegalOpening {
+                number: i + 1,
+                cell: moves[i],
+                reason,
+            });
+        }
+        Ok(CaveMatch {
+            config,
+            seats,
+            budget,
+            level,
+            moves,
+        })
+    }
+
+    /// A match on `config` from the empty cave (no opening move to check).
+    pub fn fresh(config: Config, seats: [Seat; 2], budget: Duration, level: AiLevel) -> CaveMatch {
+        CaveMatch {
+            config,
+            seats,
+            budget,
+            level,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The cave's shape.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Who plays ■ and □, in that order.
+    pub fn seats(&self) -> [Seat; 2] {
+        self.seats
+    }
+
     /// The seat of `player`.
     pub fn seat(&self, player: Brick) -> Seat {
         self.seats[player.index()]
     }
 
-    /// The same match on another cave (a designer saved the layout); opening moves that no
-    /// longer fit are dropped when it starts.
-    pub fn on_cave(&self, config: Config) -> CaveMatch {
-        CaveMatch {
+    /// The AI's time per move.
+    pub fn budget(&self) -> Duration {
+        self.budget
+    }
+
+    /// How strongly the AI seats play.
+    pub fn level(&self) -> AiLevel {
+        self.level
+    }
+
+    /// The moves already played when the match starts.
+    pub fn moves(&self) -> &[Cell] {
+        &self.moves
+    }
+
+    /// The same match with other seats.
+    pub fn with_seats(self, seats: [Seat; 2]) -> CaveMatch {
+        CaveMatch { seats, ..self }
+    }
+
+    /// The same match on another cave (a designer saved the layout): the opening moves up to
+    /// the first that no longer fits are kept; the rest are returned, dropped.
+    pub fn on_cave(&self, config: Config) -> (CaveMatch, Vec<Cell>) {
+        let fits = match magnetic_cave::State::from_moves(config, &self.moves) {
+            Ok(_) => self.moves.len(),
+            Err((first_illegal, _)) => first_illegal,
+        };
+        let setup = CaveMatch {
             config,
+            moves: self.moves[..fits].to_vec(),
             ..self.clone()
-        }
+        };
+        (setup, self.moves[fits..].to_vec())
     }
 }
 
@@ -222,30 +320,91 @@ pub fn load_cave_layout(path: &Path) -> Result<Config, LayoutError> {
     }
 }
 
-/// How a Patolli match is set up.
+/// How a Patolli match is set up: made only by [`PatolliMatch::new`], which checks the seats
+/// and the scripted rolls against the board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PatolliMatch {
-    /// The board and rule options.
-    pub board: crate::layout::PatolliSetup,
-    /// Who plays each player the board seats, in the order L, N, G, M.
-    pub seats: Vec<Seat>,
-    /// The AI's time per decision.
-    pub budget: Duration,
-    /// How strongly the AI seats play.
-    pub level: AiLevel,
-    /// The seed of the match's dice.
-    pub seed: u64,
-    /// The first rolls, used before the seeded dice take over (to replay a situation).
-    pub scripted_rolls: Vec<u8>,
+    board: crate::layout::PatolliSetup,
+    seats: Vec<Seat>,
+    budget: Duration,
+    level: AiLevel,
+    seed: u64,
+    scripted_rolls: Vec<u8>,
 }
 
 impl PatolliMatch {
+    /// A Patolli match on `board` with these seats (one for each player the board seats, in
+    /// the order L, N, G, M) and AI budget and level, its dice seeded with `seed` after the
+    /// `scripted` rolls.
+    ///
+    /// # Errors
+    /// Not one seat for each player the board seats, or a scripted roll the board's die
+    /// cannot show.
+    pub fn new(
+        board: layout::PatolliSetup,
+        seats: Vec<Seat>,
+        budget: Duration,
+        level: AiLevel,
+        seed: u64,
+        scripted: Vec<u8>,
+    ) -> Result<PatolliMatch, SetupError> {
+        let seated = board.track.players();
+        if seats.len() != seated.len() {
+            let names: Vec<String> = seated.iter().map(|p| p.to_string()).collect();
+            return Err(SetupError::PatolliSeats {
+                seats: seats.len(),
+                players: names.join(", "),
+            });
+        }
+        let max = board.rules.dice.max();
+        if let Some(&roll) = scripted.iter().find(|&&roll| roll > max) {
+            return Err(SetupError::RollOutOfRange { roll, max });
+        }
+        Ok(PatolliMatch {
+            board,
+            seats,
+            budget,
+            level,
+            seed,
+            scripted_rolls: scripted,
+        })
+    }
+
+    /// The board and rule options.
+    pub fn board(&self) -> &layout::PatolliSetup {
+        &self.board
+    }
+
+    /// Who plays each player the board seats, in the order L, N, G, M.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The AI's time per decision.
+    pub fn budget(&self) -> Duration {
+        self.budget
+    }
+
+    /// How strongly the AI seats play.
+    pub fn level(&self) -> AiLevel {
+        self.level
+    }
+
+    /// The seed of the match's dice.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The first rolls, used before the seeded dice take over (to replay a situation).
+    pub fn scripted_rolls(&self) -> &[u8] {
+        &self.scripted_rolls
+    }
+
     /// The same seats and dice on another board with its rules (a designer saved the layout);
-    /// scripted rolls are dropped. A board seating more players gives the new ones to the AI;
-    /// one seating fewer drops the last seats.
-    pub fn on_board(&self, board: crate::layout::PatolliSetup) -> PatolliMatch {
-        let mut seats = self.seats.clone();
-        seats.resize(board.track.players().len(), Seat::Ai);
+    /// scripted rolls are dropped, and the seats fitted to the board ([`seat_patolli`]).
+    pub fn on_board(&self, board: layout::PatolliSetup) -> PatolliMatch {
+        let chosen: Vec<Option<Seat>> = self.seats.iter().copied().map(Some).collect();
+        let (board, seats) = seat_patolli(board, &chosen);
         PatolliMatch {
             board,
             seats,
@@ -253,6 +412,30 @@ impl PatolliMatch {
             ..self.clone()
         }
     }
+}
+
+/// The board and seats of a Patolli match on `board` when the seats chosen for its players
+/// are `chosen`, in the order L, N, G, M: `None` turns that player and those after it off (the
+/// board then seats the players before it; L and N always play), a player the choice does not
+/// reach is the AI's, and a choice past the board's players is dropped. Every front end
+/// fits its seats so: the menu, the command line, a layout saved during a match.
+pub fn seat_patolli(
+    mut board: layout::PatolliSetup,
+    chosen: &[Option<Seat>],
+) -> (layout::PatolliSetup, Vec<Seat>) {
+    let seated = board.track.players().len();
+    let mut seats = Vec::with_capacity(seated);
+    for index in 0..seated {
+        match chosen.get(index) {
+            Some(Some(seat)) => seats.push(*seat),
+            Some(None) if index >= patolli::Player::BOTH.len() => break,
+            Some(None) | None => seats.push(Seat::Ai),
+        }
+    }
+    if seats.len() < seated {
+        board.track = std::sync::Arc::new(board.track.first_players(seats.len()));
+    }
+    (board, seats)
 }
 
 /// Loads the Patolli layout at `path`.
@@ -287,133 +470,102 @@ pub fn load_penguins_layout(path: &Path) -> Result<crate::layout::PenguinsSetup,
     }
 }
 
-/// How a Penguins match is set up.
+/// The most players a Penguins match in the window, the console or a tournament seats.
+pub const MAX_PENGUINS_PLAYERS: usize = 4;
+
+/// How a Penguins match is set up: made only by [`PenguinsMatch::new`], which checks the
+/// players, the penguins each and that the board holds them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PenguinsMatch {
-    /// The board at the start.
-    pub board: Board,
-    /// The layout the board was drawn from (a rematch draws the next board from it).
-    pub layout: PenguinsSetup,
-    /// Who plays each player, player 1 first (2 to 4 players).
-    pub seats: Vec<Seat>,
-    /// Penguins per player.
-    pub penguins: u8,
-    /// The AI's time per move.
-    pub budget: Duration,
-    /// How strongly the AI seats play.
-    pub level: AiLevel,
-    /// The seed the board was drawn from, when it was drawn (shown so it can be replayed).
-    pub seed: Option<u64>,
+    board: Board,
+    layout: PenguinsSetup,
+    seats: Vec<Seat>,
+    penguins: u8,
+    budget: Duration,
+    level: AiLevel,
+    seed: Option<u64>,
 }
 
 impl PenguinsMatch {
+    /// A Penguins match for `seats` (player 1 first) with `penguins` each and the AI's `budget`
+    /// and `level`, on the board `layout` draws from `seed` (a fixed board is played as it
+    /// is).
+    ///
+    /// # Errors
+    /// Not 2 to 4 players, not 1 to 5 penguins each, or a board too small for the penguins.
+    pub fn new(
+        layout: PenguinsSetup,
+        seats: Vec<Seat>,
+        penguins: u8,
+        budget: Duration,
+        level: AiLevel,
+        seed: u64,
+    ) -> Result<PenguinsMatch, SetupError> {
+        if !(2..=MAX_PENGUINS_PLAYERS).contains(&seats.len()) {
+            return Err(SetupError::Players(seats.len()));
+        }
+        if !(penguins::MIN_PENGUINS_EACH..=penguins::MAX_PENGUINS_EACH).contains(&penguins) {
+            return Err(SetupError::PenguinsEach(penguins));
+        }
+        let needed = seats.len() * usize::from(penguins);
+        layout
+            .check_fits(needed)
+            .map_err(SetupError::BoardTooSmall)?;
+        Ok(PenguinsMatch {
+            board: layout.board(seed, needed),
+            seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
+            layout,
+            seats,
+            penguins,
+            budget,
+            level,
+        })
+    }
+
+    /// The board at the start.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The layout the board was drawn from (a rematch draws the next board from it).
+    pub fn layout(&self) -> &PenguinsSetup {
+        &self.layout
+    }
+
+    /// Who plays each player, player 1 first (2 to 4 players).
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// Penguins per player.
+    pub fn penguins(&self) -> u8 {
+        self.penguins
+    }
+
+    /// The AI's time per move.
+    pub fn budget(&self) -> Duration {
+        self.budget
+    }
+
+    /// How strongly the AI seats play.
+    pub fn level(&self) -> AiLevel {
+        self.level
+    }
+
+    /// The seed the board was drawn from, when it was drawn (shown so it can be replayed).
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
     /// The penguins of all players together.
     pub fn penguins_in_all(&self) -> usize {
         self.seats.len() * usize::from(self.penguins)
     }
 }
 
-/// A Magnetic Cave match on `config` with these seats, AI budget and level, and opening moves.
-///
-/// # Errors
-/// The first opening move that is illegal.
-pub fn cave_match(
-    config: Config,
-    seats: [Seat; 2],
-    budget: Duration,
-    level: AiLevel,
-    moves: Vec<Cell>,
-) -> Result<CaveMatch, SetupError> {
-    if let Err((i, reason)) = magnetic_cave::State::from_moves(config, &moves) {
-        return Err(SetupError::IllegalOpening {
-            number: i + 1,
-            cell: moves[i],
-            reason,
-        });
-    }
-    Ok(CaveMatch {
-        config,
-        seats,
-        budget,
-        level,
-        moves,
-    })
-}
-
-/// A Patolli match on `board` with these seats and AI budget and level, its dice seeded with
-/// `seed` after the `scripted` rolls.
-///
-/// # Errors
-/// Not one seat for each player the board seats, or a scripted roll the board's die cannot
-/// show.
-pub fn patolli_match(
-    board: layout::PatolliSetup,
-    seats: Vec<Seat>,
-    budget: Duration,
-    level: AiLevel,
-    seed: u64,
-    scripted: Vec<u8>,
-) -> Result<PatolliMatch, SetupError> {
-    let seated = board.track.players();
-    if seats.len() != seated.len() {
-        let names: Vec<String> = seated.iter().map(|p| p.to_string()).collect();
-        return Err(SetupError::PatolliSeats {
-            seats: seats.len(),
-            players: names.join(", "),
-        });
-    }
-    let max = board.rules.dice.max();
-    if let Some(&roll) = scripted.iter().find(|&&roll| roll > max) {
-        return Err(SetupError::RollOutOfRange { roll, max });
-    }
-    Ok(PatolliMatch {
-        board,
-        seats,
-        budget,
-        level,
-        seed,
-        scripted_rolls: scripted,
-    })
-}
-
-/// A Penguins match for `seats` with `penguins` each and the AI's `budget` and `level`, on the board `layout` draws from `seed`
-/// (a fixed board is played as it is).
-///
-/// # Errors
-/// Not 2 to 4 players, or a board too small for the penguins.
-pub fn penguins_match(
-    layout: PenguinsSetup,
-    seats: Vec<Seat>,
-    penguins: u8,
-    budget: Duration,
-    level: AiLevel,
-    seed: u64,
-) -> Result<PenguinsMatch, SetupError> {
-    if !(2..=4).contains(&seats.len()) {
-        return Err(SetupError::Players(seats.len()));
-    }
-    let needed = seats.len() * usize::from(penguins);
-    layout
-        .check_fits(needed)
-        .map_err(SetupError::BoardTooSmall)?;
-    Ok(PenguinsMatch {
-        board: layout.board(seed, needed),
-        seed: matches!(layout, PenguinsSetup::Generated(_)).then_some(seed),
-        layout,
-        seats,
-        penguins,
-        budget,
-        level,
-    })
-}
-
 /// The layout of `record`, checked (a record that replayed has a valid one).
 fn record_setup(record: &Record) -> Result<GameSetup, SetupError> {
     layout::validate(&record.layout).map_err(SetupError::RecordLayout)
-}
-
-fn record_seat(record: &Record, index: usize) -> Seat {
-    record.seats.get(index).copied().unwrap_or_default()
 }
 
 fn record_budget(record: &Record) -> Duration {
@@ -431,6 +583,7 @@ impl Match for magnetic_cave::State {
     type Setup = CaveMatch;
 
     fn initial(setup: &CaveMatch) -> Self {
+        // `CaveMatch::new` checked the opening moves; the empty cave is never reached.
         magnetic_cave::State::from_moves(setup.config, &setup.moves)
             .unwrap_or_else(|_| magnetic_cave::State::new(setup.config))
     }
@@ -443,8 +596,8 @@ impl Match for magnetic_cave::State {
             None,
         );
         record.level = setup.level;
-        record.moves = Self::initial(setup)
-            .moves()
+        record.moves = setup
+            .moves
             .iter()
             .map(|cell| Entry::Act(cell.to_string(), 0))
             .collect();
@@ -479,9 +632,12 @@ impl Match for magnetic_cave::State {
         let config = record_setup(record)?
             .cave()
             .ok_or_else(|| other_game(record))?;
-        cave_match(
+        let [black, white] = record.seats[..] else {
+            return Err(SetupError::CaveSeats(record.seats.len()));
+        };
+        CaveMatch::new(
             config,
-            [record_seat(record, 0), record_seat(record, 1)],
+            [black, white],
             record_budget(record),
             record.level,
             Vec::new(),
@@ -548,12 +704,9 @@ impl Match for patolli::State {
             return Err(other_game(record));
         };
         let entries = u64::try_from(record.moves.len()).unwrap_or(u64::MAX);
-        let seats = (0..board.track.players().len())
-            .map(|i| record_seat(record, i))
-            .collect();
-        patolli_match(
+        PatolliMatch::new(
             board,
-            seats,
+            record.seats.clone(),
             record_budget(record),
             record.level,
             record.seed.unwrap_or(0).wrapping_add(entries),
@@ -566,6 +719,7 @@ impl Match for penguins::State {
     type Setup = PenguinsMatch;
 
     fn initial(setup: &PenguinsMatch) -> Self {
+        // `PenguinsMatch::new` checked 2 to 4 players.
         let players = u8::try_from(setup.seats.len()).unwrap_or(2);
         penguins::State::new(setup.board.clone(), players, setup.penguins)
     }
@@ -617,10 +771,10 @@ impl Match for penguins::State {
         let GameSetup::Penguins(layout @ PenguinsSetup::Fixed(_)) = record_setup(record)? else {
             return Err(SetupError::NoPenguinsBoard(record.game.title()));
         };
-        penguins_match(
+        PenguinsMatch::new(
             layout,
             record.seats.clone(),
-            record.penguins.unwrap_or(1),
+            record.penguins.unwrap_or(0),
             record_budget(record),
             record.level,
             record.seed.unwrap_or(0),

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::files::{WriteError, prepare_folder};
 use crate::layout::{PatolliSetup, PenguinsSetup};
+use crate::line_reader::{BoundedLines, LineTooLong};
 use crate::record::Record;
 use crate::rules::magnetic_cave::{self, Outcome};
 use crate::rules::patolli::{self, Rules, Track};
@@ -31,6 +32,9 @@ use crate::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch, SetupErr
 
 /// Plies after which a game that has not ended is scored a draw (no real game comes near).
 const MAX_PLIES: usize = 20_000;
+
+/// The most bytes a line of an outside program's output holds (its answers are a few words).
+pub const PROGRAM_LINE_LIMIT: usize = 4096;
 
 /// A player of a tournament.
 #[derive(Debug, Clone, PartialEq)]
@@ -146,7 +150,7 @@ impl fmt::Display for Spec {
 
 /// A game a tournament can play: how a pair's setup is drawn, who won, and the yardsticks
 /// only a tournament plays (`engine-v1`, `classroom`); the AI levels come with every match
-/// ([`Levels`]).
+/// ([`AiLevels`](crate::ai::levels::AiLevels)).
 pub trait Contest: Match {
     /// The setup every game of set `seed` plays (seats are the tournament's business).
     ///
@@ -242,6 +246,9 @@ pub enum ProgramFault {
     /// `go` was answered with an error.
     #[error("`go` was answered `{0}`")]
     GoRefused(String),
+    /// It wrote a line over [`PROGRAM_LINE_LIMIT`] bytes.
+    #[error("the program wrote {0}")]
+    LineTooLong(LineTooLong),
     /// Outside programs do not play this game here.
     #[error("outside programs play Magnetic Cave here, not {0}")]
     NotPlayedHere(&'static str),
@@ -298,7 +305,7 @@ pub enum NoDecision {
 pub struct ProgramClient {
     child: std::process::Child,
     input: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
+    lines: std::sync::mpsc::Receiver<Result<String, LineTooLong>>,
     /// Reads the program's standard error to its end and returns the last line written
     /// there, to say why the program ended.
     error_reader: Option<std::thread::JoinHandle<Option<String>>>,
@@ -328,16 +335,14 @@ impl ProgramClient {
         let output = child.stdout.take().ok_or(ProgramFault::NoPipe("output"))?;
         let errors = child.stderr.take().ok_or(ProgramFault::NoPipe("error"))?;
         let error_reader = std::thread::spawn(move || {
-            use std::io::BufRead;
-            let lines = std::io::BufReader::new(errors)
-                .lines()
-                .map_while(Result::ok);
+            let lines = BoundedLines::new(std::io::BufReader::new(errors), PROGRAM_LINE_LIMIT)
+                .map_while(Result::ok)
+                .flatten();
             crate::protocol::referee::last_error_line(lines)
         });
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(output).lines() {
+            for line in BoundedLines::new(std::io::BufReader::new(output), PROGRAM_LINE_LIMIT) {
                 let Ok(line) = line else { break };
                 if send.send(line).is_err() {
                     break;
@@ -372,7 +377,8 @@ impl ProgramClient {
     /// The next line within `wait`.
     fn receive(&mut self, wait: Duration) -> Result<String, ProgramFault> {
         match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
+            Ok(Ok(line)) => Ok(line),
+            Ok(Err(too_long)) => Err(ProgramFault::LineTooLong(too_long)),
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(ProgramFault::NoAnswer(wait)),
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                 Err(ProgramFault::Ended(self.why_it_ended()))
@@ -446,7 +452,7 @@ impl Contest for magnetic_cave::State {
                 break;
             }
         }
-        setup::cave_match(
+        setup::CaveMatch::new(
             magnetic_cave::Config::STANDARD,
             [Seat::Ai, Seat::Ai],
             settings.budget,
@@ -525,7 +531,7 @@ impl Contest for patolli::State {
             track: std::sync::Arc::new(Track::cross_for_players(7, settings.players)),
             rules: Rules::default(),
         };
-        setup::patolli_match(
+        setup::PatolliMatch::new(
             board,
             vec![Seat::Ai; settings.players],
             settings.budget,
@@ -562,7 +568,7 @@ impl Contest for penguins::State {
             grid: settings.grid,
             ..defaults
         });
-        setup::penguins_match(
+        setup::PenguinsMatch::new(
             layout,
             vec![Seat::Ai; settings.players],
             settings.penguins.unwrap_or(2),

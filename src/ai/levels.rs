@@ -1,6 +1,6 @@
 //! The AI levels of every game in one place: Easy (`greedy`: the best simple score one
 //! action ahead), Medium (a plain search, a clear step between Easy and the engine) and Hard
-//! (the engine). The window, the console and the tournament ask [`Levels::decide`]; the
+//! (the engine). The window, the console and the tournament ask [`AiLevels::decide`]; the
 //! tournament's yardsticks (`engine-v1`, `classroom`) are its own players
 //! (`tournament::Contest`).
 
@@ -15,7 +15,7 @@ use crate::rules::{magnetic_cave, patolli, penguins};
 pub const MEDIUM_CAVE_PLIES: u32 = 4;
 
 /// A game's AI levels.
-pub trait Levels: Game + Clone {
+pub trait AiLevels: Game + Clone {
     /// The Hard level: the engine's decision.
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<Self::Action>>;
     /// The Medium level's decision.
@@ -23,7 +23,7 @@ pub trait Levels: Game + Clone {
     /// The simple score the Easy level plays by, for `player` (higher is better): `engine-v1`'s
     /// evaluation, or the open lines in Magnetic Cave, fixed so the reference stays put.
     fn static_value(&self, player: Self::Player) -> f64;
-    /// The Easy level (`greedy`): the action after which [`Levels::static_value`] is best
+    /// The Easy level (`greedy`): the action after which [`AiLevels::static_value`] is best
     /// for the player to move (the first of equals). `None` when nobody is to act.
     fn greedy(&self) -> Option<SearchReport<Self::Action>> {
         let started = std::time::Instant::now();
@@ -57,7 +57,7 @@ pub trait Levels: Game + Clone {
     }
 }
 
-impl Levels for magnetic_cave::State {
+impl AiLevels for magnetic_cave::State {
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<magnetic_cave::Cell>> {
         super::magnetic_cave::choose_move(self, deadline)
     }
@@ -86,7 +86,7 @@ impl Levels for magnetic_cave::State {
     }
 }
 
-impl Levels for patolli::State {
+impl AiLevels for patolli::State {
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<patolli::Action>> {
         super::patolli::choose_action(self, deadline)
     }
@@ -107,7 +107,7 @@ impl Levels for patolli::State {
     }
 }
 
-impl Levels for penguins::State {
+impl AiLevels for penguins::State {
     fn search(&self, deadline: &Deadline) -> Option<SearchReport<penguins::Action>> {
         super::penguins::choose_action(self, deadline)
     }

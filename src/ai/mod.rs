@@ -128,6 +128,9 @@ impl std::str::FromStr for AiLevel {
     }
 }
 
+/// The most time [`Deadline::within`] keeps back from a budget for the answer to arrive.
+pub const MAX_MARGIN: Duration = Duration::from_millis(100);
+
 /// When a search must stop: at a wall-clock instant, or earlier when someone raises the flag.
 #[derive(Debug, Clone)]
 pub struct Deadline {
@@ -138,11 +141,12 @@ pub struct Deadline {
 
 impl Deadline {
     /// A deadline `budget` from now, keeping a safety margin so the answer arrives in time:
-    /// the search itself stops at 80 % of the budget (and at least 100 ms before its end).
+    /// the search itself stops at 80 % of the budget, and at least [`MAX_MARGIN`] before its
+    /// end, or a quarter of the budget before it when that is less (a small budget is not
+    /// spent on the margin: 75 ms of 0.1 s are searched).
     pub fn within(budget: Duration) -> Deadline {
-        let think = budget
-            .mul_f64(0.8)
-            .min(budget.saturating_sub(Duration::from_millis(100)));
+        let margin = MAX_MARGIN.min(budget / 4);
+        let think = budget.mul_f64(0.8).min(budget.saturating_sub(margin));
         let start = Instant::now();
         Deadline {
             start,

@@ -11,7 +11,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use crate::app::hint::{HintRequested, HintSearch, Hints};
-use crate::app::layout::{GameLayout, LayoutGame};
+use crate::app::layout_assets::{GameLayout, LayoutGame};
 use crate::app::referee::{
     ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
     Refusal, RematchRequested, UndoRequested,
@@ -207,7 +207,7 @@ fn forget_stale_selection<G: MatchView>(
 /// last lines of what its record says was played, as the live log words them.
 pub(crate) fn log_of_record<G: MatchView>(record: &Record) -> RecentLines {
     let mut log = RecentLines::default();
-    let Ok((positions, effects)) = record.replay_effects::<G>() else {
+    let Ok((positions, effects)) = crate::replay::replay_effects::<G>(record) else {
         return log;
     };
     for (effect, around) in effects.iter().zip(positions.windows(2)) {
@@ -316,8 +316,9 @@ fn show_messages<G: MatchView>(
         color.set_if_neq(TextColor(tint));
     }
     let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
+    let layout_note = layout.as_ref().and_then(|l| l.note.as_ref());
     for mut text in &mut errors {
-        theme::set_text(&mut text, layout_error_line(layout_error));
+        theme::set_text(&mut text, layout_error_line(layout_error, layout_note));
     }
     for mut text in &mut logs {
         theme::set_text(&mut text, log.0.text());
@@ -451,11 +452,14 @@ impl Extend<String> for RecentLines {
     }
 }
 
-/// The panel's words about a broken layout file; empty when the file is good.
-fn layout_error_line(error: Option<&String>) -> String {
-    error
-        .map(|e| format!("Layout error, keeping the last good layout:\n{e}"))
-        .unwrap_or_default()
+/// The panel's words about a broken layout file, else about what a good one changed; empty
+/// when there is nothing to say.
+fn layout_error_line(error: Option<&String>, note: Option<&String>) -> String {
+    match (error, note) {
+        (Some(e), _) => format!("Layout error, keeping the last good layout:\n{e}"),
+        (None, Some(note)) => note.clone(),
+        (None, None) => String::new(),
+    }
 }
 
 /// Marks the Undo button of a match panel (shown only when undo can take something back).

@@ -3,15 +3,13 @@
 //! match started from it ([`memory`]).
 
 pub mod cards;
+pub mod choices;
 pub mod memory;
-
-use std::sync::Arc;
-use std::time::Duration;
 
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::layout::{
+use super::layout_assets::{
     CaveLayout, GameLayout, LayoutChanged, LayoutGame, PatolliLayout, PenguinsLayout,
     PenguinsLayoutChanged,
 };
@@ -21,17 +19,14 @@ use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::referee::MatchNotStarted;
 use super::theme::{self, Selected};
 use super::{AppStart, AppSystems, FirstMatch, Screen};
-use crate::ai::{AiLevel, DEFAULT_BUDGET};
+use crate::ai::AiLevel;
 use crate::layout;
 use crate::layout::PenguinsSetup;
 use crate::levels::Levels;
 use crate::rules::{GameKind, Seat};
-use crate::setup::{self, PenguinsMatch, SetupError};
-
-/// Budget steps offered by the − and + buttons, in seconds.
-const BUDGET_STEP: f64 = 0.5;
-const BUDGET_MIN: f64 = 0.5;
-const BUDGET_MAX: f64 = 10.0;
+use crate::setup::{self, CaveMatch, PatolliMatch, PenguinsMatch, SetupError};
+pub use choices::MenuChoices;
+use choices::{BUDGET_STEP, menu_budget, menu_penguins};
 
 /// The menu screen and its choices; headless tests add it to start matches as the menu does.
 pub fn plugin(app: &mut App) {
@@ -55,45 +50,6 @@ pub fn plugin(app: &mut App) {
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Menu)),
     );
-}
-
-/// What the menu has chosen so far.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct MenuChoices {
-    /// The game to play.
-    pub game: GameKind,
-    /// Who plays each side, in turn order.
-    pub seats: [Seat; 2],
-    /// The AI's time per move.
-    pub budget: Duration,
-    /// How strongly the AI plays.
-    pub level: AiLevel,
-    /// Penguins: players C and D, when they play.
-    pub more_seats: [Option<Seat>; 2],
-    /// Patolli on a board for three or four: players G and M, when they play (M only with G).
-    pub patolli_more_seats: [Option<Seat>; 2],
-    /// Penguins: penguins per player (1 to 5).
-    pub penguins: u8,
-    /// Penguins: rows and columns of a drawn board (4 to 20).
-    pub board_size: [u16; 2],
-    /// Penguins: the seed the board is drawn from (typed digits change it).
-    pub seed: u64,
-}
-
-impl Default for MenuChoices {
-    fn default() -> Self {
-        MenuChoices {
-            game: GameKind::MagneticCave,
-            seats: [Seat::Human, Seat::Ai],
-            budget: DEFAULT_BUDGET,
-            level: AiLevel::Hard,
-            more_seats: [None, None],
-            patolli_more_seats: [Some(Seat::Ai), Some(Seat::Ai)],
-            penguins: 2,
-            board_size: [8, 8],
-            seed: rand::random::<u64>() % 1_000_000,
-        }
-    }
 }
 
 /// The AI level button of `.0`.
@@ -426,17 +382,6 @@ fn step_budget(choices: &mut MenuChoices, step: f64) {
     choices.budget = menu_budget(choices.budget.as_secs_f64() + step);
 }
 
-/// `seconds` as the AI's time, brought into the range the menu's − / + buttons offer.
-fn menu_budget(seconds: f64) -> Duration {
-    Duration::from_secs_f64(seconds.clamp(BUDGET_MIN, BUDGET_MAX))
-}
-
-/// `penguins` each, brought into the range the menu offers.
-fn menu_penguins(penguins: i32) -> u8 {
-    use crate::rules::penguins::{MAX_PENGUINS_EACH, MIN_PENGUINS_EACH};
-    penguins.clamp(i32::from(MIN_PENGUINS_EACH), i32::from(MAX_PENGUINS_EACH)) as u8
-}
-
 /// A saved Penguins layout brings its board size to the menu (which may then change it).
 fn adopt_layout_board_size(
     mut changes: MessageReader<PenguinsLayoutChanged>,
@@ -507,11 +452,11 @@ fn recall_choices(start: Option<Res<AppStart>>, mut choices: ResMut<MenuChoices>
 fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
     choices.game = first.game();
     let (seats, budget, level): (&[Seat], _, _) = match first {
-        FirstMatch::MagneticCave(setup, _) => (&setup.seats, setup.budget, setup.level),
-        FirstMatch::Patolli(setup, _) => (&setup.seats, setup.budget, setup.level),
+        FirstMatch::MagneticCave(setup, _) => (&setup.seats(), setup.budget(), setup.level()),
+        FirstMatch::Patolli(setup, _) => (&setup.seats(), setup.budget(), setup.level()),
         FirstMatch::Penguins(setup, _) => {
-            choices.penguins = menu_penguins(i32::from(setup.penguins));
-            (&setup.seats, setup.budget, setup.level)
+            choices.penguins = menu_penguins(i32::from(setup.penguins()));
+            (&setup.seats(), setup.budget(), setup.level())
         }
     };
     if let [first_seat, second_seat, more @ ..] = seats {
@@ -567,65 +512,27 @@ pub(crate) fn start_match(
     mut patolli_requests: MessageWriter<PatolliMatchRequested>,
     mut penguins_requests: MessageWriter<PenguinsMatchRequested>,
 ) {
-    let started = match choices.game {
-        GameKind::MagneticCave => {
-            let config = layout.map(|l| l.config).unwrap_or_default();
-            if let Ok(setup) = setup::cave_match(
-                config,
-                choices.seats,
-                choices.budget,
-                choices.level,
-                Vec::new(),
-            ) {
-                requests.write(MatchRequested::new(setup));
-                true
-            } else {
-                false
-            }
+    let chosen = chosen_match(
+        &choices,
+        layout.as_deref(),
+        patolli_layout.as_deref(),
+        penguins_layout.as_deref(),
+    );
+    // A choice that makes no match starts nothing; the menu says why (see `show_choices`).
+    let started = match chosen {
+        None => return,
+        Some(Err(_)) => false,
+        Some(Ok(ChosenMatch::MagneticCave(setup))) => {
+            requests.write(MatchRequested::new(setup));
+            true
         }
-        GameKind::Patolli => {
-            let Some(layout) = patolli_layout else {
-                return;
-            };
-            // L and N as chosen; on a board for three or four, G and M as chosen, up to the
-            // first one that is off (the board then seats the players before it).
-            let mut seats = choices.seats.to_vec();
-            let seated = layout.config.track.players().len();
-            seats.extend(
-                choices.patolli_more_seats[..seated.saturating_sub(2)]
-                    .iter()
-                    .map_while(|seat| *seat),
-            );
-            let mut board = layout.config.clone();
-            if seats.len() < seated {
-                board.track = Arc::new(board.track.first_players(seats.len()));
-            }
-            if let Ok(setup) = setup::patolli_match(
-                board,
-                seats,
-                choices.budget,
-                choices.level,
-                rand::random(),
-                Vec::new(),
-            ) {
-                patolli_requests.write(PatolliMatchRequested::new(setup));
-                true
-            } else {
-                false
-            }
+        Some(Ok(ChosenMatch::Patolli(setup))) => {
+            patolli_requests.write(PatolliMatchRequested::new(setup));
+            true
         }
-        GameKind::Penguins => {
-            let Some(layout) = penguins_layout else {
-                return;
-            };
-            // A board too small for the penguins starts nothing; the menu says why (see
-            // `show_choices`).
-            if let Ok(setup) = penguins_setup(&choices, &layout) {
-                penguins_requests.write(PenguinsMatchRequested::new(setup));
-                true
-            } else {
-                false
-            }
+        Some(Ok(ChosenMatch::Penguins(setup))) => {
+            penguins_requests.write(PenguinsMatchRequested::new(setup));
+            true
         }
     };
     if started {
@@ -747,10 +654,12 @@ fn show_choices(
     if let Some(error) = error {
         layout_line.push_str(&format!("\nLayout error (last good layout kept): {error}"));
     }
-    if choices.game == GameKind::Penguins
-        && let Some(layout) = &penguins_layout
-        && let Err(misfit) = penguins_setup(&choices, layout)
-    {
+    if let Some(Err(misfit)) = chosen_match(
+        &choices,
+        layout.as_deref(),
+        patolli_layout.as_deref(),
+        penguins_layout.as_deref(),
+    ) {
         layout_line.push_str(&format!("\nCannot start: {misfit}"));
     }
     if let Some(reason) = not_started.as_ref().and_then(|n| n.0.as_ref()) {
@@ -783,8 +692,60 @@ fn show_level_choice(choices: Res<MenuChoices>, mut levels: Query<(&LevelOption,
     }
 }
 
-/// The Penguins match the menu's choices make on the layout, or where the layout falls short
-/// of the chosen players and penguins.
+/// A match the menu's choices make, of the game chosen.
+#[derive(Debug, Clone)]
+pub(crate) enum ChosenMatch {
+    /// A Magnetic Cave match.
+    MagneticCave(CaveMatch),
+    /// A Patolli match.
+    Patolli(PatolliMatch),
+    /// A Penguins match.
+    Penguins(PenguinsMatch),
+}
+
+/// The match the menu's choices make on the chosen game's board in use, or why they make
+/// none (the menu shows it, for every game); `None` while that game's layout is not there.
+pub(crate) fn chosen_match(
+    choices: &MenuChoices,
+    cave: Option<&CaveLayout>,
+    patolli: Option<&PatolliLayout>,
+    penguins: Option<&PenguinsLayout>,
+) -> Option<Result<ChosenMatch, SetupError>> {
+    Some(match choices.game {
+        GameKind::MagneticCave => Ok(ChosenMatch::MagneticCave(CaveMatch::fresh(
+            cave.map(|l| l.config).unwrap_or_default(),
+            choices.seats,
+            choices.budget,
+            choices.level,
+        ))),
+        GameKind::Patolli => {
+            let layout = patolli?;
+            // L and N as chosen; on a board for three or four, G and M as chosen, up to the
+            // first one that is off (the board then seats the players before it).
+            let chosen: Vec<Option<Seat>> = choices
+                .seats
+                .iter()
+                .copied()
+                .map(Some)
+                .chain(choices.patolli_more_seats)
+                .collect();
+            let (board, seats) = setup::seat_patolli(layout.config.clone(), &chosen);
+            PatolliMatch::new(
+                board,
+                seats,
+                choices.budget,
+                choices.level,
+                rand::random(),
+                Vec::new(),
+            )
+            .map(ChosenMatch::Patolli)
+        }
+        GameKind::Penguins => penguins_setup(choices, penguins?).map(ChosenMatch::Penguins),
+    })
+}
+
+/// The Penguins match the menu's choices make on `layout`, or why they make none (its error
+/// placed in the layout file when it is about the board).
 pub(crate) fn penguins_setup(
     choices: &MenuChoices,
     layout: &PenguinsLayout,
@@ -795,7 +756,7 @@ pub(crate) fn penguins_setup(
     if let PenguinsSetup::Generated(generator) = &mut config {
         [generator.rows, generator.cols] = choices.board_size;
     }
-    setup::penguins_match(
+    setup::PenguinsMatch::new(
         config,
         seats,
         choices.penguins,

@@ -6,7 +6,7 @@ pub mod editor;
 pub mod hint;
 pub mod idle;
 pub mod keyboard;
-pub mod layout;
+pub mod layout_assets;
 pub mod magnetic_cave;
 pub mod match_view;
 pub mod menu;
@@ -19,191 +19,20 @@ pub mod rules_page;
 pub mod screenshot;
 pub mod search_task;
 pub mod shapes;
+pub mod start;
+pub mod states;
 pub mod theme;
 pub mod trail;
 pub mod window;
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-use crate::levels::Levels;
-use crate::record::Record;
-use crate::rules::GameKind;
-use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
-
-/// The window's title; tests find the window by it.
-pub const WINDOW_TITLE: &str = "Tablero";
-/// The window's size in logical pixels.
-pub const WINDOW_SIZE: (u32, u32) = (1280, 720);
-
-/// Where a point of the world (in pixels from the window's centre, y up) shows in the window,
-/// in pixels from its top-left corner: what tests and tools such as xdotool click.
-pub fn window_position(world: Vec2) -> Vec2 {
-    Vec2::new(
-        WINDOW_SIZE.0 as f32 / 2.0 + world.x,
-        WINDOW_SIZE.1 as f32 / 2.0 - world.y,
-    )
-}
-
-/// The screens of the app.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    /// Choose the game and the seats.
-    #[default]
-    Menu,
-    /// A Magnetic Cave match is on (and stays on screen after it ends, with its result).
-    MagneticCave,
-    /// A Patolli match is on (and stays on screen after it ends, with its result).
-    Patolli,
-    /// A Penguins match is on (and stays on screen after it ends, with its ranking).
-    Penguins,
-    /// *Edit boards*: the boards to open in the editor, and new ones.
-    Boards,
-    /// The board editor.
-    Editor,
-}
-
-/// The order of work in a frame: timers, then input into requests, then the referee, then
-/// drawing the result.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Advance timers (AI deadlines, animations).
-    TickTimers,
-    /// Turn clicks, keys and AI decisions into requests.
-    RecordInput,
-    /// Check requests against the rules, apply them, announce.
-    Referee,
-    /// Keep each game's entities in step with what the referee announced.
-    MirrorEntities,
-    /// Mirror the match onto the screen.
-    Present,
-}
-
-/// Whether anything on screen is still moving this frame (a piece walking, a penguin sliding,
-/// dice tumbling): each game's view sets it, it is cleared at the start of every frame, and
-/// the screenshot waits until it stays clear.
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct InMotion(pub bool);
-
-/// How the app starts: at the menu, or straight into a match, and where layouts live.
-#[derive(Resource, Debug, Clone)]
-pub struct AppStart {
-    /// The boards: the designers' `levels/` folder, or the built-in ones.
-    pub levels: Levels,
-    /// Start this match at once, skipping the menu.
-    pub first_match: Option<FirstMatch>,
-    /// Save a screenshot and exit.
-    pub screenshot: Option<Screenshot>,
-    /// Go on with the first match from where this record of it stands.
-    pub resume: Option<Record>,
-    /// Show the `resume` record as a replay (step through it) instead of playing on.
-    pub replay: bool,
-    /// Write the match record to this file as the match goes.
-    pub record_to: Option<PathBuf>,
-    /// The file the menu recalls its last choices from and remembers them in
-    /// ([`menu::memory`]); `None`: the menu starts from its defaults and forgets.
-    pub menu_memory: Option<PathBuf>,
-    /// Open the board editor at once (`tablero edit FILE`).
-    pub edit: Option<editor::EditStart>,
-}
-
-/// A match to start at once, with the layout file it was built from (the file is watched).
-#[derive(Debug, Clone)]
-pub enum FirstMatch {
-    /// A Magnetic Cave match.
-    MagneticCave(CaveMatch, PathBuf),
-    /// A Patolli match.
-    Patolli(PatolliMatch, PathBuf),
-    /// A Penguins match.
-    Penguins(PenguinsMatch, PathBuf),
-}
-
-impl FirstMatch {
-    /// The layout file.
-    pub fn layout(&self) -> &PathBuf {
-        match self {
-            FirstMatch::MagneticCave(_, path)
-            | FirstMatch::Patolli(_, path)
-            | FirstMatch::Penguins(_, path) => path,
-        }
-    }
-
-    /// The game it is a match of.
-    pub fn game(&self) -> GameKind {
-        match self {
-            FirstMatch::MagneticCave(..) => GameKind::MagneticCave,
-            FirstMatch::Patolli(..) => GameKind::Patolli,
-            FirstMatch::Penguins(..) => GameKind::Penguins,
-        }
-    }
-
-    /// The screen the match plays on.
-    pub fn screen(&self) -> Screen {
-        match self {
-            FirstMatch::MagneticCave(..) => Screen::MagneticCave,
-            FirstMatch::Patolli(..) => Screen::Patolli,
-            FirstMatch::Penguins(..) => Screen::Penguins,
-        }
-    }
-}
-
-/// A screenshot to save once the board is drawn, after which the app exits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Screenshot {
-    /// Where the PNG goes.
-    pub path: PathBuf,
-    /// Wait until this many moves have been played in the window first.
-    pub after_moves: usize,
-}
-
-impl AppStart {
-    /// Open at the menu.
-    pub fn menu(levels: impl Into<Levels>) -> AppStart {
-        AppStart {
-            levels: levels.into(),
-            first_match: None,
-            screenshot: None,
-            resume: None,
-            replay: false,
-            record_to: None,
-            menu_memory: None,
-            edit: None,
-        }
-    }
-
-    /// Start a Magnetic Cave match with `setup`, whose layout is the file at `layout`.
-    pub fn magnetic_cave(setup: CaveMatch, layout: PathBuf) -> AppStart {
-        AppStart::with_match(FirstMatch::MagneticCave(setup, layout))
-    }
-
-    /// Start a Penguins match with `setup`, whose layout is the file at `layout`.
-    pub fn penguins(setup: PenguinsMatch, layout: PathBuf) -> AppStart {
-        AppStart::with_match(FirstMatch::Penguins(setup, layout))
-    }
-
-    /// Start a Patolli match with `setup`, whose layout is the file at `layout`.
-    pub fn patolli(setup: PatolliMatch, layout: PathBuf) -> AppStart {
-        AppStart::with_match(FirstMatch::Patolli(setup, layout))
-    }
-
-    fn with_match(first: FirstMatch) -> AppStart {
-        let levels = Levels::folder(first.layout().parent().unwrap_or(Path::new(".")));
-        AppStart {
-            levels,
-            first_match: Some(first),
-            screenshot: None,
-            resume: None,
-            replay: false,
-            record_to: None,
-            menu_memory: None,
-            edit: None,
-        }
-    }
-}
+pub use start::{AppStart, EditStart, FirstMatch, Screenshot};
+pub use states::{AppSystems, InMotion, Screen, WINDOW_SIZE, WINDOW_TITLE, window_position};
 
 /// Why the window cannot open.
 #[derive(Debug, thiserror::Error)]
@@ -262,7 +91,7 @@ pub fn run(start: AppStart) -> Result<(), NoWindow> {
 fn run_app(start: AppStart) {
     let mut app = App::new();
     app.add_systems(Last, || FIRST_FRAME.store(true, Ordering::Relaxed));
-    layout::register_levels_source(&mut app, &start.levels);
+    layout_assets::register_levels_source(&mut app, &start.levels);
     // Bevy compiles pipelines and reads back screenshots on the async compute pool too; an AI
     // search holds one of its threads for its whole budget, so keep a second one free.
     let mut task_pools = TaskPoolOptions::default();
@@ -364,7 +193,7 @@ impl Plugin for GamePlugin {
                 .chain(),
         );
         app.add_plugins((
-            layout::plugin,
+            layout_assets::plugin,
             records::plugin,
             magnetic_cave::plugin,
             patolli::plugin,

@@ -64,13 +64,28 @@ fn fit_to_monitor(
     }
 }
 
+/// Why the window's icon cannot be made (the PNG is built into the binary: a fault of the
+/// build, reported and the window left without an icon).
+#[derive(Debug, thiserror::Error)]
+pub enum IconError {
+    /// The PNG does not decode.
+    #[error("the icon's PNG does not decode: {0}")]
+    Png(#[from] image::ImageError),
+    /// The windowing library refuses the pixels.
+    #[error("the windowing library refuses the icon: {0}")]
+    Pixels(#[from] winit::window::BadIcon),
+}
+
 /// The icon as the windowing library takes it, or why it cannot be made.
-fn icon() -> Result<winit::window::Icon, String> {
-    let image = image::load_from_memory_with_format(ICON_PNG, image::ImageFormat::Png)
-        .map_err(|e| e.to_string())?
-        .into_rgba8();
+fn icon() -> Result<winit::window::Icon, IconError> {
+    let image =
+        image::load_from_memory_with_format(ICON_PNG, image::ImageFormat::Png)?.into_rgba8();
     let (width, height) = image.dimensions();
-    winit::window::Icon::from_rgba(image.into_raw(), width, height).map_err(|e| e.to_string())
+    Ok(winit::window::Icon::from_rgba(
+        image.into_raw(),
+        width,
+        height,
+    )?)
 }
 
 /// Sets the icon once the primary window has been made (a frame or two after start).

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ConsoleGame, LineError, Recording, play};
+use super::{ConsoleError, ConsoleGame, LineError, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
 use crate::setup::CaveMatch;
@@ -12,14 +12,14 @@ use crate::setup::CaveMatch;
 /// the input ends, or `quit`. Returns the final position.
 ///
 /// # Errors
-/// Only I/O errors on `output`, and illegal opening moves; bad input is answered and asked
-/// again.
+/// [`ConsoleError`]: I/O errors, a record that does not replay; bad input is answered and
+/// asked again.
 pub fn run(
     setup: &CaveMatch,
     input: impl BufRead,
     output: &mut impl Write,
     recording: Recording,
-) -> io::Result<State> {
+) -> Result<State, ConsoleError> {
     play::<State>(setup, input, output, recording)
 }
 
@@ -28,17 +28,7 @@ impl ConsoleGame for State {
     const HELP: &'static str = "Type a cell to place your brick there (like D7; a cell must \
 touch a wall or sit left or right of a brick). Commands: status, undo, help, quit.";
 
-    fn begin(setup: &CaveMatch, output: &mut impl Write) -> io::Result<State> {
-        let state = State::from_moves(setup.config, &setup.moves).map_err(|(i, e)| {
-            io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "opening move {} ({}) is illegal: {e}",
-                    i + 1,
-                    setup.moves[i]
-                ),
-            )
-        })?;
+    fn begin(setup: &CaveMatch, state: &State, output: &mut impl Write) -> io::Result<()> {
         let config = state.config();
         writeln!(
             output,
@@ -46,11 +36,10 @@ touch a wall or sit left or right of a brick). Commands: status, undo, help, qui
             config.width(),
             config.height(),
             config.win_length(),
-            setup.seats[0],
-            setup.seats[1]
+            setup.seats()[0],
+            setup.seats()[1]
         )?;
-        writeln!(output, "{}", state.render())?;
-        Ok(state)
+        writeln!(output, "{}", state.render())
     }
 
     fn prompt(&self, player: Brick) -> String {

@@ -5,6 +5,8 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
+use crate::line_reader::{BoundedLines, LineTooLong};
+
 use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::record::{Record, RecordFile};
 use crate::rules::magnetic_cave::ParseCellError;
@@ -24,11 +26,12 @@ pub(crate) trait ConsoleGame: Match {
     /// What `help` prints.
     const HELP: &'static str;
 
-    /// The position the match starts from, after the opening lines are printed.
+    /// Prints the opening lines of a match of `setup` starting from `start` (the position
+    /// [`Match::initial`] makes of it: the console builds none of its own).
     ///
     /// # Errors
-    /// I/O errors, and a setup that makes no game (as `InvalidInput`).
-    fn begin(setup: &Self::Setup, output: &mut impl Write) -> io::Result<Self>;
+    /// I/O errors on `output`.
+    fn begin(setup: &Self::Setup, start: &Self, output: &mut impl Write) -> io::Result<()>;
     /// Says what a roll did (`self` is the position after it). Games without dice never roll.
     ///
     /// # Errors
@@ -146,34 +149,33 @@ fn save<G: Match>(runner: &MatchRunner<G>, to: &mut Option<RecordFile>, warned: 
 /// and a record's match is resumed where it stands. Returns the final position.
 ///
 /// # Errors
-/// Only I/O errors on `output`, a setup that makes no game and a record that does not replay
-/// (as `InvalidInput`); bad input is answered and asked again.
+/// [`ConsoleError`]: I/O errors on `output`, and a record that does not replay; bad input is
+/// answered and asked again.
 pub(crate) fn play<G: ConsoleGame>(
     setup: &G::Setup,
     input: impl BufRead,
     output: &mut impl Write,
     recording: Recording,
-) -> io::Result<G> {
-    let begun = G::begin(setup, output)?;
-    let mut shown = G::Shown::default();
+) -> Result<G, ConsoleError> {
     let mut runner = match recording.resume {
         Some(record) => {
             let entries = record.moves.len();
             let runner = MatchRunner::<G>::resume(setup.clone(), record)
-                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+                .map_err(|e| ConsoleError::Record(Box::new(e)))?;
+            G::begin(setup, &G::initial(setup), output)?;
             writeln!(output, "Resumed after {entries} entries.")?;
-            runner.state().say_undone(&mut shown, output)?;
+            runner
+                .state()
+                .say_undone(&mut G::Shown::default(), output)?;
             runner
         }
         None => {
             let runner = MatchRunner::<G>::new(setup.clone());
-            debug_assert!(
-                runner.state() == &begun,
-                "the console starts where the runner does"
-            );
+            G::begin(setup, runner.state(), output)?;
             runner
         }
     };
+    let mut shown = G::Shown::default();
     let to = &mut recording.to.clone().map(RecordFile::new);
     let mut warned = false;
     save(&runner, to, &mut warned);
@@ -255,22 +257,26 @@ pub(crate) fn play<G: ConsoleGame>(
     }
 }
 
-/// The lines of `input`, each read as UTF-8 with anything else replaced (`U+FFFD`), so a stray
-/// byte is answered like any other unknown command rather than ending the game.
-pub(crate) fn lines(mut input: impl BufRead) -> impl Iterator<Item = io::Result<String>> {
-    std::iter::from_fn(move || {
-        let mut bytes = Vec::new();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => None,
-            Ok(_) => {
-                while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-                    bytes.pop();
-                }
-                Some(Ok(String::from_utf8_lossy(&bytes).into_owned()))
-            }
-            Err(e) => Some(Err(e)),
-        }
-    })
+/// Why a console match stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// Reading the input or writing the output failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The record to go on from does not replay (its place and reason).
+    #[error("the record does not replay: {0}")]
+    Record(Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// The most bytes a command line holds: far above any command; a longer line is skipped with
+/// its reason and the player asked again.
+pub const LINE_LIMIT: usize = 4096;
+
+/// The lines of `input`, each at most [`LINE_LIMIT`] bytes, read as UTF-8 with anything else
+/// replaced (`U+FFFD`), so a stray byte is answered like any other unknown command rather
+/// than ending the game.
+pub(crate) fn lines<R: BufRead>(input: R) -> BoundedLines<R> {
+    BoundedLines::new(input, LINE_LIMIT)
 }
 
 /// What a player typed, once the commands every console answers alike are dealt with.
@@ -289,7 +295,7 @@ pub(crate) enum Typed {
 /// # Errors
 /// I/O errors on `lines` or `output`.
 pub(crate) fn ask(
-    lines: &mut impl Iterator<Item = io::Result<String>>,
+    lines: &mut impl Iterator<Item = io::Result<Result<String, LineTooLong>>>,
     output: &mut impl Write,
     prompt: &str,
     status: impl FnOnce() -> String,
@@ -300,7 +306,13 @@ pub(crate) fn ask(
     let Some(line) = lines.next() else {
         return Ok(Typed::End);
     };
-    let line = line?;
+    let line = match line? {
+        Ok(line) => line,
+        Err(too_long) => {
+            writeln!(output, "{}.", capitalised(&too_long.to_string()))?;
+            return Ok(Typed::Again);
+        }
+    };
     let command = line.trim();
     match command.to_ascii_lowercase().as_str() {
         "" => Ok(Typed::Again),
@@ -315,4 +327,13 @@ pub(crate) fn ask(
         "quit" | "exit" => Ok(Typed::End),
         _ => Ok(Typed::Command(command.to_string())),
     }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ConsoleGame, LineError, Recording, play};
+use super::{ConsoleError, ConsoleGame, LineError, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::patolli::{Action, Effect, Phase, Piece, Player, State};
 use crate::runner::Rolled as RunnerRolled;
@@ -15,13 +15,14 @@ use crate::setup::PatolliMatch;
 /// the input ends, or `quit`. Returns the final position.
 ///
 /// # Errors
-/// Only I/O errors on `output`; bad input is answered and asked again.
+/// [`ConsoleError`]: I/O errors, a record that does not replay; bad input is answered and
+/// asked again.
 pub fn run(
     setup: &PatolliMatch,
     input: impl BufRead,
     output: &mut impl Write,
     recording: Recording,
-) -> io::Result<State> {
+) -> Result<State, ConsoleError> {
     play::<State>(setup, input, output, recording)
 }
 
@@ -31,13 +32,12 @@ impl ConsoleGame for State {
 to put your first pool piece on your start square (`place C` names one), or `pass`. Also: \
 status, undo, help, quit.";
 
-    fn begin(setup: &PatolliMatch, output: &mut impl Write) -> io::Result<State> {
-        let state = State::new(setup.board.track.clone(), setup.board.rules);
+    fn begin(setup: &PatolliMatch, state: &State, output: &mut impl Write) -> io::Result<()> {
         let players: Vec<String> = state
             .track()
             .players()
             .iter()
-            .zip(&setup.seats)
+            .zip(setup.seats())
             .map(|(player, seat)| format!("player {player} ({seat}) has {}", player.labels()))
             .collect();
         let mut players = players.join(", ");
@@ -48,10 +48,9 @@ status, undo, help, quit.";
             output,
             "Patolli on a track of {} squares. {players}. Seed {}.",
             state.track().len(),
-            setup.seed
+            setup.seed()
         )?;
-        writeln!(output, "{}", state.render())?;
-        Ok(state)
+        writeln!(output, "{}", state.render())
     }
 
     fn say_rolled(&self, rolled: RunnerRolled<Player>, output: &mut impl Write) -> io::Result<()> {

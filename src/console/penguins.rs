@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{ConsoleGame, LineError, Recording, play};
+use super::{ConsoleError, ConsoleGame, LineError, Recording, play};
 use crate::ai::{AiLevel, SearchReport};
 use crate::rules::penguins::{Action, Phase, Player, Pos, State, Turn, player_letter};
 use crate::setup::PenguinsMatch;
@@ -13,13 +13,14 @@ use crate::setup::PenguinsMatch;
 /// input ends, or `quit`. Returns the final position.
 ///
 /// # Errors
-/// Only I/O errors on `output`; bad input is answered and asked again.
+/// [`ConsoleError`]: I/O errors, a record that does not replay; bad input is answered and
+/// asked again.
 pub fn run(
     setup: &PenguinsMatch,
     input: impl BufRead,
     output: &mut impl Write,
     recording: Recording,
-) -> io::Result<State> {
+) -> Result<State, ConsoleError> {
     play::<State>(setup, input, output, recording)
 }
 
@@ -45,11 +46,9 @@ impl ConsoleGame for State {
 free floe with one fish. Movement: type `x1 y1 x2 y2` to slide your penguin from (x1, y1) \
 straight to (x2, y2). Also: status, undo, help, quit.";
 
-    fn begin(setup: &PenguinsMatch, output: &mut impl Write) -> io::Result<State> {
-        let players = u8::try_from(setup.seats.len()).unwrap_or(2);
-        let state = State::new(setup.board.clone(), players, setup.penguins);
+    fn begin(setup: &PenguinsMatch, _start: &State, output: &mut impl Write) -> io::Result<()> {
         let seats: Vec<String> = setup
-            .seats
+            .seats()
             .iter()
             .enumerate()
             .map(|(i, seat)| format!("{} ({seat})", player_letter(i as u8 + 1)))
@@ -57,17 +56,16 @@ straight to (x2, y2). Also: status, undo, help, quit.";
         write!(
             output,
             "Penguins on a {}x{} {}board, {} penguin(s) each: {}.",
-            setup.board.cols(),
-            setup.board.rows(),
-            setup.board.grid().prefix(),
-            setup.penguins,
+            setup.board().cols(),
+            setup.board().rows(),
+            setup.board().grid().prefix(),
+            setup.penguins(),
             seats.join(", ")
         )?;
-        match setup.seed {
-            Some(seed) => writeln!(output, " Seed {seed}.")?,
-            None => writeln!(output)?,
+        match setup.seed() {
+            Some(seed) => writeln!(output, " Seed {seed}."),
+            None => writeln!(output),
         }
-        Ok(state)
     }
 
     fn before_decision(&self, shown: &mut Shown, output: &mut impl Write) -> io::Result<()> {

@@ -16,9 +16,10 @@ use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::{Config as CaveConfig, ConfigError as CaveConfigError};
 use crate::rules::patolli::{
-    DiceError, GridCell, Player as PatolliPlayer, Rules as PatolliRules, Track, TrackError,
+    DiceError, GridCell, PIECES_PER_PLAYER, Player as PatolliPlayer, Rules as PatolliRules, Track,
+    TrackError,
 };
-use crate::rules::penguins::{Board as PenguinsBoard, Field, Generator, Grid, MAX_FISH, Pos};
+use crate::rules::penguins::{Board as FloeBoard, Field, Generator, Grid, MAX_FISH, Pos};
 
 /// A layout of any game, as written in a `.ron` file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -121,12 +122,20 @@ pub struct PatolliPlayers {
 }
 
 impl PatolliPlayers {
-    /// Each seated player's `(start, end)`, L, N, then G and M when given.
-    fn ends(&self) -> Vec<(usize, usize)> {
+    /// Each seated player with its start and end, L, N, then G and M when given.
+    pub fn seated(&self) -> Vec<(PatolliPlayer, PatolliEnds)> {
         [Some(self.l), Some(self.n), self.g, self.m]
             .into_iter()
-            .flatten()
-            .map(|e| (e.start, e.end))
+            .zip(PatolliPlayer::ALL)
+            .filter_map(|(ends, player)| ends.map(|e| (player, e)))
+            .collect()
+    }
+
+    /// Each seated player's `(start, end)`, L, N, then G and M when given.
+    fn ends(&self) -> Vec<(usize, usize)> {
+        self.seated()
+            .into_iter()
+            .map(|(_, e)| (e.start, e.end))
             .collect()
     }
 }
@@ -275,6 +284,19 @@ pub enum LayoutFault {
     /// A first player the board does not seat.
     #[error("first_player {0} is not seated on this board (its players: {1})")]
     FirstPlayerNotSeated(PatolliPlayer, String),
+    /// A Patolli track its players' pieces could fill: then nobody could move, for ever.
+    #[error(
+        "the track has {squares} squares and its {players} players have {pieces} pieces: a \
+         track needs more squares than pieces, or the pieces can fill it and nobody can move"
+    )]
+    TrackFillable {
+        /// Its squares.
+        squares: usize,
+        /// The players it seats.
+        players: usize,
+        /// Their pieces together.
+        pieces: usize,
+    },
 }
 
 impl LayoutFault {
@@ -292,6 +314,7 @@ impl LayoutFault {
             LayoutFault::TooFewFields { .. } => "rows",
             LayoutFault::FourthWithoutThird => "players",
             LayoutFault::FirstPlayerNotSeated(..) => "first_player",
+            LayoutFault::TrackFillable { .. } => "track",
             LayoutFault::BoardSize { .. }
             | LayoutFault::RowLength { .. }
             | LayoutFault::Fish { .. }
@@ -308,7 +331,7 @@ pub enum PenguinsSetup {
     /// Draw each board with these settings.
     Generated(Generator),
     /// Always this board.
-    Fixed(PenguinsBoard),
+    Fixed(FloeBoard),
 }
 
 impl PenguinsSetup {
@@ -354,7 +377,7 @@ impl PenguinsSetup {
     }
 
     /// The board of a match: drawn from `seed` with `needed_ones` one-fish floes, or fixed.
-    pub fn board(&self, seed: u64, needed_ones: usize) -> PenguinsBoard {
+    pub fn board(&self, seed: u64, needed_ones: usize) -> FloeBoard {
         match self {
             PenguinsSetup::Generated(generator) => generator.generate(seed, needed_ones),
             PenguinsSetup::Fixed(board) => board.clone(),
@@ -363,27 +386,39 @@ impl PenguinsSetup {
 }
 
 impl PenguinsLayout {
-    fn setup(&self) -> Result<PenguinsSetup, LayoutFault> {
+    /// Every fault of these fields, in the order checked.
+    fn faults(&self) -> Vec<LayoutFault> {
         if let Some(rows) = &self.board {
-            return fixed_board(rows, self.grid).map(PenguinsSetup::Fixed);
+            return fixed_board_faults(rows, self.grid);
         }
+        let mut faults = Vec::new();
         for (field, side) in [("rows", self.rows), ("cols", self.cols)] {
-            if !(4..=20).contains(&side) {
-                return Err(LayoutFault::Side { field, side });
+            if !(MIN_DRAWN_SIDE..=MAX_DRAWN_SIDE).contains(&side) {
+                faults.push(LayoutFault::Side { field, side });
             }
         }
-        if !(0.0..=0.6).contains(&self.water) {
-            return Err(LayoutFault::Water(self.water));
+        if !(0.0..=MAX_WATER).contains(&self.water) {
+            faults.push(LayoutFault::Water(self.water));
         }
         let sum = self
             .fish_weights
             .iter()
             .try_fold(0u32, |sum, &w| sum.checked_add(w));
-        let Some(sum) = sum else {
-            return Err(LayoutFault::FishWeightsOverflow);
-        };
-        if sum == 0 {
-            return Err(LayoutFault::NoFishWeight);
+        match sum {
+            None => faults.push(LayoutFault::FishWeightsOverflow),
+            Some(0) => faults.push(LayoutFault::NoFishWeight),
+            Some(_) => {}
+        }
+        faults
+    }
+
+    /// The checked setup; [`PenguinsLayout::faults`] must be empty.
+    fn setup(&self) -> Result<PenguinsSetup, LayoutFault> {
+        if let Some(first) = self.faults().into_iter().next() {
+            return Err(first);
+        }
+        if let Some(rows) = &self.board {
+            return painted_board(rows, self.grid).map(PenguinsSetup::Fixed);
         }
         Ok(PenguinsSetup::Generated(Generator {
             rows: self.rows,
@@ -397,52 +432,85 @@ impl PenguinsLayout {
 
 /// Penguins in the smallest match: two players with one penguin each.
 const MIN_PENGUINS: usize = 2;
+/// The fewest rows or columns of a drawn Penguins board.
+pub const MIN_DRAWN_SIDE: u16 = 4;
+/// The most rows or columns of a drawn Penguins board.
+pub const MAX_DRAWN_SIDE: u16 = 20;
+/// The largest share of water on a drawn Penguins board.
+pub const MAX_WATER: f64 = 0.6;
+/// The fewest rows or fields a row of a fixed (painted) Penguins board has.
+pub const MIN_FIXED_SIDE: usize = 2;
+/// The most rows or fields a row of a fixed (painted) Penguins board has.
+pub const MAX_FIXED_SIDE: usize = 20;
 
-/// A fixed board from its rows of digits, refused when it has too few one-fish floes to place
-/// the smallest match's penguins.
-fn fixed_board(rows: &[String], grid: Grid) -> Result<PenguinsBoard, LayoutFault> {
-    let board = painted_board(rows, grid)?;
-    match board.placement_floes().len() {
-        0 => Err(LayoutFault::NoOneFishFloe),
-        ones if ones < MIN_PENGUINS => Err(LayoutFault::TooFewOnes(ones)),
-        _ => Ok(board),
+/// Every fault of a fixed board's rows of digits: their painting's, else too few one-fish
+/// floes to place the smallest match's penguins.
+fn fixed_board_faults(rows: &[String], grid: Grid) -> Vec<LayoutFault> {
+    let faults = painted_board_faults(rows);
+    if !faults.is_empty() {
+        return faults;
+    }
+    match painted_board(rows, grid).map(|board| board.placement_floes().len()) {
+        Ok(0) => vec![LayoutFault::NoOneFishFloe],
+        Ok(ones) if ones < MIN_PENGUINS => vec![LayoutFault::TooFewOnes(ones)],
+        Ok(_) => Vec::new(),
+        Err(fault) => vec![fault],
     }
 }
 
-/// The board that rows of digits paint (2 to 20 rows of 2 to 20 fields, 0 to 3 fish each), as
-/// they are: whether penguins can be placed on it is [`validate`]'s to say.
-///
-/// # Errors
-/// [`LayoutFault::BoardSize`], [`LayoutFault::RowLength`] or [`LayoutFault::Fish`].
-pub fn painted_board(rows: &[String], grid: Grid) -> Result<PenguinsBoard, LayoutFault> {
+/// Every fault of rows of digits as a painted board: its size, each row of another length,
+/// each field that is not 0 to 3 fish.
+pub fn painted_board_faults(rows: &[String]) -> Vec<LayoutFault> {
+    let mut faults = Vec::new();
     let height = rows.len();
     let width = rows.first().map_or(0, |r| r.trim().chars().count());
-    if !(2..=20).contains(&height) || !(2..=20).contains(&width) {
-        return Err(LayoutFault::BoardSize {
+    let sides = MIN_FIXED_SIDE..=MAX_FIXED_SIDE;
+    if !sides.contains(&height) || !sides.contains(&width) {
+        faults.push(LayoutFault::BoardSize {
             rows: height,
             cols: width,
         });
     }
-    let mut board = PenguinsBoard::water_on(grid, height as u16, width as u16);
     for (r, row) in rows.iter().enumerate() {
         let row = row.trim();
         if row.chars().count() != width {
-            return Err(LayoutFault::RowLength {
+            faults.push(LayoutFault::RowLength {
                 row: r,
                 fields: row.chars().count(),
                 cols: width,
             });
         }
         for (c, ch) in row.chars().enumerate() {
-            let fish = ch
-                .to_digit(10)
-                .filter(|&d| d <= u32::from(MAX_FISH))
-                .ok_or(LayoutFault::Fish {
+            if ch.to_digit(10).is_none_or(|d| d > u32::from(MAX_FISH)) {
+                faults.push(LayoutFault::Fish {
                     row: r,
                     col: c,
                     found: ch,
-                })?;
-            board.set(Pos::new(r as u16, c as u16), Field::floe(fish as u8));
+                });
+            }
+        }
+    }
+    faults
+}
+
+/// The board that rows of digits paint (2 to 20 rows of 2 to 20 fields, 0 to 3 fish each), as
+/// they are: whether penguins can be placed on it is [`validate`]'s to say.
+///
+/// # Errors
+/// The first of [`painted_board_faults`]: [`LayoutFault::BoardSize`],
+/// [`LayoutFault::RowLength`] or [`LayoutFault::Fish`].
+pub fn painted_board(rows: &[String], grid: Grid) -> Result<FloeBoard, LayoutFault> {
+    if let Some(first) = painted_board_faults(rows).into_iter().next() {
+        return Err(first);
+    }
+    let height = rows.len();
+    let width = rows.first().map_or(0, |r| r.trim().chars().count());
+    let mut board = FloeBoard::water_on(grid, height as u16, width as u16);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.trim().chars().enumerate() {
+            // Every field is a digit 0 to 3: checked above.
+            let fish = ch.to_digit(10).unwrap_or(0) as u8;
+            board.set(Pos::new(r as u16, c as u16), Field::floe(fish));
         }
     }
     Ok(board)
@@ -484,7 +552,7 @@ impl Layout {
     }
 
     /// The layout of a fixed Penguins board (as it is before the first placement).
-    pub fn of_penguins_board(board: &PenguinsBoard) -> Layout {
+    pub fn of_penguins_board(board: &FloeBoard) -> Layout {
         let rows = (0..board.rows())
             .map(|r| {
                 (0..board.cols())
@@ -682,25 +750,77 @@ pub fn load(path: &Path) -> Result<GameSetup, LayoutError> {
     parse(&path.display().to_string(), &read_file(path)?)
 }
 
+/// Every value of `layout` that keeps it from making a game, each naming its field, in the
+/// order they are checked: the one judge of a layout (the loader, `check-layout` and the
+/// editor all ask it). Empty when the layout makes a game.
+pub fn faults(layout: &Layout) -> Vec<LayoutFault> {
+    match layout {
+        Layout::MagneticCave(cave) => cave
+            .config()
+            .err()
+            .map(LayoutFault::Cave)
+            .into_iter()
+            .collect(),
+        Layout::Patolli(board) => patolli_faults(board),
+        Layout::Penguins(penguins) => penguins.faults(),
+    }
+}
+
 /// Checks values that parse but may make no game.
 ///
 /// # Errors
-/// The [`LayoutFault`], which names the field at fault.
+/// The first of [`faults`], which names the field at fault.
 pub fn validate(layout: &Layout) -> Result<GameSetup, LayoutFault> {
     match layout {
         Layout::MagneticCave(cave) => Ok(GameSetup::MagneticCave(cave.config()?)),
-        Layout::Patolli(board) => {
-            board.rules.dice.check()?;
-            patolli_setup(board)
-        }
+        Layout::Patolli(board) => patolli_setup(board),
         Layout::Penguins(penguins) => penguins.setup().map(GameSetup::Penguins),
     }
 }
 
-/// The track of a Patolli layout.
-fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, LayoutFault> {
+/// Every fault of a Patolli layout: its dice, its players, its track (each square and special
+/// square), a track its pieces could fill, a first player not seated.
+fn patolli_faults(board: &PatolliLayout) -> Vec<LayoutFault> {
+    let mut faults = Vec::new();
+    if let Err(fault) = board.rules.dice.check() {
+        faults.push(LayoutFault::Dice(fault));
+    }
     if board.players.m.is_some() && board.players.g.is_none() {
-        return Err(LayoutFault::FourthWithoutThird);
+        faults.push(LayoutFault::FourthWithoutThird);
+        return faults;
+    }
+    let seated: Vec<PatolliPlayer> = board.players.seated().iter().map(|(p, _)| *p).collect();
+    faults.extend(
+        Track::faults(
+            &board.track,
+            &board.middle,
+            &board.arm_ends,
+            &board.triangles,
+            &board.players.ends(),
+        )
+        .into_iter()
+        .map(LayoutFault::Track),
+    );
+    let pieces = seated.len() * PIECES_PER_PLAYER;
+    if board.track.len() >= 4 && board.track.len() <= pieces {
+        faults.push(LayoutFault::TrackFillable {
+            squares: board.track.len(),
+            players: seated.len(),
+            pieces,
+        });
+    }
+    let first = PatolliPlayer::from(board.rules.first_player);
+    if !seated.contains(&first) {
+        let players: Vec<String> = seated.iter().map(|p| p.to_string()).collect();
+        faults.push(LayoutFault::FirstPlayerNotSeated(first, players.join(", ")));
+    }
+    faults
+}
+
+/// The checked setup of a Patolli layout.
+fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, LayoutFault> {
+    if let Some(first) = patolli_faults(board).into_iter().next() {
+        return Err(first);
     }
     let track = Track::new(
         board.track.clone(),
@@ -709,11 +829,6 @@ fn patolli_setup(board: &PatolliLayout) -> Result<GameSetup, LayoutFault> {
         board.triangles.clone(),
         &board.players.ends(),
     )?;
-    let first = PatolliPlayer::from(board.rules.first_player);
-    if !track.seats(first) {
-        let players: Vec<String> = track.players().iter().map(|p| p.to_string()).collect();
-        return Err(LayoutFault::FirstPlayerNotSeated(first, players.join(", ")));
-    }
     Ok(GameSetup::Patolli(PatolliSetup {
         track: Arc::new(track),
         rules: board.rules,

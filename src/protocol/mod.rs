@@ -1,4 +1,4 @@
-//! The Penguins program-vs-program file protocol (`../shared/rules/penguins.md`): reading a
+//! The Penguins program-vs-program file protocol (README.md, "Penguins: the program-vs-program file protocol"; the rules in `docs/rules/penguins.md`): reading a
 //! game file in every small variant other programs write, writing it back in the plain form,
 //! and making one move for this program.
 //!

@@ -42,7 +42,7 @@ pub struct MatchSetup {
 
 /// How one game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum GameResult {
+pub enum GameEnd {
     /// Both played to the end: each program's fish.
     Finished([u32; 2]),
     /// Program `loser` (0 or 1) broke the rules or the protocol.
@@ -54,14 +54,14 @@ pub enum GameResult {
     },
 }
 
-impl GameResult {
+impl GameEnd {
     /// The winning program, or `None` for a tie.
     pub fn winner(&self) -> Option<usize> {
         match self {
-            GameResult::Finished([a, b]) if a > b => Some(0),
-            GameResult::Finished([a, b]) if b > a => Some(1),
-            GameResult::Finished(_) => None,
-            GameResult::Forfeit { loser, .. } => Some(1 - loser),
+            GameEnd::Finished([a, b]) if a > b => Some(0),
+            GameEnd::Finished([a, b]) if b > a => Some(1),
+            GameEnd::Finished(_) => None,
+            GameEnd::Forfeit { loser, .. } => Some(1 - loser),
         }
     }
 }
@@ -340,7 +340,7 @@ fn play_game(
     runner: &mut MatchRunner<State>,
     first: usize,
     file: &Path,
-) -> Result<GameResult, MatchError> {
+) -> Result<GameEnd, MatchError> {
     let empty = GameFile {
         board: runner.state().board().clone(),
         players: Vec::new(),
@@ -366,7 +366,7 @@ fn play_game(
                     _ => args.push("phase=movement".to_string()),
                 }
                 args.extend([file_arg.clone(), file_arg.clone()]);
-                let forfeit = |reason: ProgramError| GameResult::Forfeit {
+                let forfeit = |reason: ProgramError| GameEnd::Forfeit {
                     loser: program,
                     reason: reason.to_string(),
                 };
@@ -421,7 +421,7 @@ fn play_game(
             .find(|p| p.id == id)
             .map_or(0, |p| p.score)
     };
-    Ok(GameResult::Finished([score(&ids[0]), score(&ids[1])]))
+    Ok(GameEnd::Finished([score(&ids[0]), score(&ids[1])]))
 }
 
 /// The game file at `file`, read within the protocol's bound.
@@ -522,7 +522,7 @@ pub fn program_action(
 /// # Errors
 /// When a program cannot even say its ID, the two IDs are equal, the boards cannot hold the
 /// penguins, or the referee's own files cannot be written.
-pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameResult>, MatchError> {
+pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameEnd>, MatchError> {
     let id = |program: &String| program_id(program).map_err(|e| MatchError::Id(Box::new(e)));
     let ids = [id(&setup.programs[0])?, id(&setup.programs[1])?];
     if ids[0] == ids[1] {
@@ -545,8 +545,8 @@ pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameRes
             }
         }
         let line = match &result {
-            GameResult::Finished([a, b]) => format!("{} {a} fish, {} {b} fish", ids[0], ids[1]),
-            GameResult::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
+            GameEnd::Finished([a, b]) => format!("{} {a} fish, {} {b} fish", ids[0], ids[1]),
+            GameEnd::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
         };
         match result.winner() {
             Some(w) => wins[w] += 1,
@@ -571,7 +571,7 @@ pub fn run_match(setup: &MatchSetup, out: &mut impl Write) -> Result<Vec<GameRes
 /// The match of game `seed`: two programs on the board the layout draws from it, each
 /// call's time limit (up to a minute) as the budget its record shows.
 fn game_setup(setup: &MatchSetup, seed: u64) -> Result<PenguinsMatch, SetupError> {
-    setup::penguins_match(
+    setup::PenguinsMatch::new(
         setup.layout.clone(),
         vec![Seat::Ai; 2],
         setup.penguins,
@@ -587,13 +587,13 @@ fn write_record(
     runner: &MatchRunner<State>,
     ids: &[String; 2],
     first: usize,
-    result: &GameResult,
+    result: &GameEnd,
     path: &Path,
 ) -> Result<(), MatchError> {
     let mut record = runner.record().clone();
     record.result = Some(match result {
-        GameResult::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
-        GameResult::Finished(_) => runner
+        GameEnd::Forfeit { loser, reason } => format!("{} loses: {reason}", ids[*loser]),
+        GameEnd::Finished(_) => runner
             .state()
             .result()
             .unwrap_or_else(|| "finished".to_string()),

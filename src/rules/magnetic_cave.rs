@@ -1,6 +1,6 @@
 //! Magnetic Cave: connect-`win_length` between two magnetic walls.
 //!
-//! Rules (`shared/rules/magnetic-cave.md`): ■ (black) moves first, then the players alternate.
+//! Rules (`docs/rules/magnetic-cave.md`): ■ (black) moves first, then the players alternate.
 //! A brick goes on an empty cell that is *stacked*: in the leftmost or rightmost column, or with
 //! a brick of either colour directly to its left or right in the same row. The first player with
 //! `win_length` of its bricks consecutive in a row, column or diagonal wins; a full cave without

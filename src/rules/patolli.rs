@@ -1,4 +1,4 @@
-//! Patolli: a dice race round a cross (`shared/rules/patolli.md`).
+//! Patolli: a dice race round a cross (`docs/rules/patolli.md`).
 //!
 //! Player L owns pieces `A`–`F`, player N owns `1`–`6`; with three or four players, G owns
 //! `G`–`L` and M owns `M`–`R`, and the turn goes clockwise round the track from the first
@@ -373,6 +373,96 @@ impl TrackError {
 }
 
 impl Track {
+    /// Every reason the parts of a track make no board, in the order [`Track::new`] checks
+    /// them (its error is the first); empty when they make one.
+    pub fn faults(
+        cells: &[GridCell],
+        middle: &[usize],
+        arm_ends: &[usize],
+        triangles: &[usize],
+        ends: &[(usize, usize)],
+    ) -> Vec<TrackError> {
+        let mut faults = Vec::new();
+        let seated_ok = (2..=MAX_PLAYERS).contains(&ends.len());
+        if !seated_ok {
+            faults.push(TrackError::Players(ends.len()));
+        }
+        let start: Vec<usize> = ends.iter().map(|e| e.0).collect();
+        let end: Vec<usize> = ends.iter().map(|e| e.1).collect();
+        let n = cells.len();
+        if n < 4 {
+            faults.push(TrackError::TooShort(n));
+        }
+        for (index, &cell) in cells.iter().enumerate() {
+            if cell.0 > MAX_GRID || cell.1 > MAX_GRID {
+                faults.push(TrackError::OffGrid { index, cell });
+            }
+        }
+        for (later, cell) in cells.iter().enumerate() {
+            if let Some(earlier) = cells[..later].iter().position(|c| c == cell) {
+                faults.push(TrackError::Repeated {
+                    earlier,
+                    later,
+                    cell: *cell,
+                });
+            }
+        }
+        if n >= 4 {
+            for from in 0..n {
+                let to = (from + 1) % n;
+                let (a, b) = (cells[from], cells[to]);
+                // Summed wide: a layout may give cells as far apart as u16 allows.
+                if u32::from(a.0.abs_diff(b.0)) + u32::from(a.1.abs_diff(b.1)) != 1 {
+                    faults.push(TrackError::NotAdjacent { from, to, a, b });
+                }
+            }
+        }
+        let lists: [(&'static str, &[usize]); 5] = [
+            ("middle", middle),
+            ("arm_ends", arm_ends),
+            ("triangles", triangles),
+            ("players", &start),
+            ("players", &end),
+        ];
+        for (field, list) in lists {
+            for &index in list.iter().filter(|&&i| i >= n) {
+                faults.push(TrackError::OffTrack {
+                    field,
+                    index,
+                    last: n.saturating_sub(1),
+                });
+            }
+        }
+        if !seated_ok {
+            return faults;
+        }
+        let seated = &Player::ALL[..ends.len()];
+        for &player in seated {
+            if start[player.index()] == end[player.index()] {
+                faults.push(TrackError::StartIsEnd(player));
+            }
+        }
+        for (i, &player) in seated.iter().enumerate() {
+            for &other in &seated[..i] {
+                if start[player.index()] == start[other.index()] {
+                    faults.push(TrackError::SharedStart(other, player, start[other.index()]));
+                }
+            }
+        }
+        for &player in seated {
+            for &other in seated {
+                if other != player && end[player.index()] == start[other.index()] {
+                    faults.push(TrackError::EndOnOpponentStart(
+                        player,
+                        end[player.index()],
+                        other,
+                    ));
+                }
+            }
+        }
+        faults
+    }
+
     /// A track from its cells in clockwise order, its special squares and the `(start, end)`
     /// squares of each player it seats, in the order of [`Player::ALL`] (L, N, then G, M).
     ///
@@ -387,77 +477,12 @@ impl Track {
         triangles: Vec<usize>,
         ends: &[(usize, usize)],
     ) -> Result<Track, TrackError> {
-        if !(2..=MAX_PLAYERS).contains(&ends.len()) {
-            return Err(TrackError::Players(ends.len()));
+        let faults = Track::faults(&cells, &middle, &arm_ends, &triangles, ends);
+        if let Some(first) = faults.into_iter().next() {
+            return Err(first);
         }
         let start: Vec<usize> = ends.iter().map(|e| e.0).collect();
         let end: Vec<usize> = ends.iter().map(|e| e.1).collect();
-        let n = cells.len();
-        if n < 4 {
-            return Err(TrackError::TooShort(n));
-        }
-        if let Some((index, &cell)) = cells
-            .iter()
-            .enumerate()
-            .find(|(_, c)| c.0 > MAX_GRID || c.1 > MAX_GRID)
-        {
-            return Err(TrackError::OffGrid { index, cell });
-        }
-        for (later, cell) in cells.iter().enumerate() {
-            if let Some(earlier) = cells[..later].iter().position(|c| c == cell) {
-                return Err(TrackError::Repeated {
-                    earlier,
-                    later,
-                    cell: *cell,
-                });
-            }
-        }
-        for from in 0..n {
-            let to = (from + 1) % n;
-            let (a, b) = (cells[from], cells[to]);
-            // Summed wide: a layout may give cells as far apart as u16 allows.
-            if u32::from(a.0.abs_diff(b.0)) + u32::from(a.1.abs_diff(b.1)) != 1 {
-                return Err(TrackError::NotAdjacent { from, to, a, b });
-            }
-        }
-        let check = |field: &'static str, list: &[usize]| {
-            list.iter().find(|&&i| i >= n).map_or(Ok(()), |&index| {
-                Err(TrackError::OffTrack {
-                    field,
-                    index,
-                    last: n - 1,
-                })
-            })
-        };
-        check("middle", &middle)?;
-        check("arm_ends", &arm_ends)?;
-        check("triangles", &triangles)?;
-        check("players", &start)?;
-        check("players", &end)?;
-        let seated = &Player::ALL[..ends.len()];
-        for &player in seated {
-            if start[player.index()] == end[player.index()] {
-                return Err(TrackError::StartIsEnd(player));
-            }
-        }
-        for (i, &player) in seated.iter().enumerate() {
-            for &other in &seated[..i] {
-                if start[player.index()] == start[other.index()] {
-                    return Err(TrackError::SharedStart(other, player, start[other.index()]));
-                }
-            }
-        }
-        for &player in seated {
-            for &other in seated {
-                if other != player && end[player.index()] == start[other.index()] {
-                    return Err(TrackError::EndOnOpponentStart(
-                        player,
-                        end[player.index()],
-                        other,
-                    ));
-                }
-            }
-        }
         Ok(Track {
             cells,
             middle,

@@ -548,3 +548,76 @@ fn the_ai_level_picks_the_player_and_only_the_engine_claims_proofs() {
         "{err}"
     );
 }
+
+/// Sends `tablero ARGS` a line of 200 MB without a newline for most of it, then `probe`;
+/// returns what it printed up to the line that `answered` recognises, and its peak memory
+/// (VmHWM, in kB) read from `/proc` while it still runs.
+fn peak_memory_after_a_huge_line(
+    args: &[&str],
+    probe: &str,
+    answered: fn(&str) -> bool,
+) -> (String, u64) {
+    use std::io::{BufRead, Write};
+    let mut child = crate::support::tablero()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("tablero starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let probe = probe.to_string();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..200 {
+            input.write_all(&chunk).expect("the program reads on");
+        }
+        input
+            .write_all(format!("\n{probe}\n").as_bytes())
+            .expect("the program reads on");
+        input
+    });
+    let mut out = String::new();
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout is piped")).lines();
+    for line in lines.by_ref() {
+        let line = line.expect("output");
+        out.push_str(&line);
+        out.push('\n');
+        if answered(&line) {
+            break;
+        }
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+        .expect("the program still runs");
+    let peak = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status");
+    drop(writer.join().expect("the writer ends"));
+    let _ = child.wait();
+    (out, peak)
+}
+
+/// A line of 200 MB is refused with its reason and skipped, and the next line answered; the
+/// program never holds it (before the limit the engine took 425 MB and the console 621 MB).
+#[test]
+fn a_200_mb_line_is_skipped_with_its_reason_in_bounded_memory() {
+    const MOST_KB: u64 = 100 << 10;
+    let (out, peak) =
+        peak_memory_after_a_huge_line(&["engine", "magnetic-cave"], "show", |l| l == "ok");
+    assert!(
+        out.contains("error a line of 209715200 bytes is over the limit of 4096 bytes"),
+        "{out}"
+    );
+    assert!(out.contains("\"moves\":[]"), "{out}");
+    assert!(peak < MOST_KB, "the engine peaked at {peak} kB");
+    let (out, peak) = peak_memory_after_a_huge_line(&["console", "magnetic-cave"], "status", |l| {
+        l.starts_with('{')
+    });
+    assert!(
+        out.contains("A line of 209715200 bytes is over the limit of 4096 bytes: it was skipped."),
+        "{out}"
+    );
+    assert!(peak < MOST_KB, "the console peaked at {peak} kB");
+}

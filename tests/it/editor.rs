@@ -45,12 +45,12 @@ fn every_shipped_board_opens_and_saves_as_the_same_board() {
 fn check_layout_accepts_what_the_editor_saves() {
     let dir = temp_dir("editor-saves");
     let mut draft = Draft::new(GameKind::Patolli);
-    for cell in [(3, 3), (3, 4), (4, 4), (4, 3)] {
+    for cell in rim(3, 3, 3, 6) {
         draft.apply(&Edit::ToggleSquare(cell));
     }
-    draft.apply(&Edit::PlaceStart(Player::N, (4, 4)));
+    draft.apply(&Edit::PlaceStart(Player::N, (5, 5)));
     draft.apply(&Edit::PlaceEnd(Player::L, (4, 3)));
-    draft.apply(&Edit::PlaceEnd(Player::N, (3, 4)));
+    draft.apply(&Edit::PlaceEnd(Player::N, (5, 6)));
     let mut penguins = Draft::new(GameKind::Penguins);
     penguins.apply(&Edit::Grid(Grid::Hex));
     penguins.apply(&Edit::PaintFrom(7));
@@ -92,8 +92,8 @@ fn patolli_layouts() -> impl Strategy<Value = Layout> {
         (
             0u16..10,
             0u16..10,
-            2u16..12,
-            2u16..12,
+            3u16..14,
+            3u16..14,
             any::<bool>(),
             0usize..40,
         ),
@@ -265,10 +265,11 @@ fn edits() -> impl Strategy<Value = Edit> {
     ]
 }
 
-/// A Patolli draft that makes a game: the rim of a 3x3 square, L and N seated.
+/// A Patolli draft that makes a game: the rim of a 3x6 rectangle (14 squares, more than two
+/// players' pieces), L and N seated.
 fn ring_draft() -> Draft {
     let mut draft = Draft::new(GameKind::Patolli);
-    for cell in rim(1, 1, 3, 3) {
+    for cell in rim(1, 1, 3, 6) {
         draft.apply(&Edit::ToggleSquare(cell));
     }
     draft.apply(&Edit::PlaceEnd(Player::L, (2, 1)));
@@ -385,7 +386,7 @@ fn tablero_edit_refuses_a_file_it_cannot_draw_and_leaves_it_alone() {
         ),
         (
             "wide.ron",
-            "Patolli(\n  track: [(0, 0), (0, 40)],\n  middle: [], arm_ends: [],\n  players: (L: (start: 0, end: 1), N: (start: 1, end: 0)),\n)\n",
+            "Patolli(\n  track: [(0, 0), (0, 70)],\n  middle: [], arm_ends: [],\n  players: (L: (start: 0, end: 1), N: (start: 1, end: 0)),\n)\n",
             "wide.ron:2:10:",
         ),
     ] {

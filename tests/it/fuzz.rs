@@ -405,7 +405,7 @@ mod hot_reload {
     use bevy::time::TimeUpdateStrategy;
 
     use tablero::app::AppStart;
-    use tablero::app::layout::{GameLayout, LayoutFile, LayoutGame};
+    use tablero::app::layout_assets::{GameLayout, LayoutFile, LayoutGame};
     use tablero::app::magnetic_cave::referee::CaveReferee;
     use tablero::app::patolli::referee::PatolliReferee;
     use tablero::app::penguins::referee::PenguinsReferee;
@@ -419,7 +419,7 @@ mod hot_reload {
     /// layouts read from `levels` (not watched: the test hands the app each new reading).
     fn app(levels: &Path, start: AppStart) -> App {
         let mut app = App::new();
-        tablero::app::layout::register_levels_source(
+        tablero::app::layout_assets::register_levels_source(
             &mut app,
             &tablero::levels::Levels::folder(levels),
         );
@@ -550,7 +550,7 @@ mod hot_reload {
     /// reloaded: the panel's error must name the file and say `reason`, and the last good
     /// layout stays.
     fn reload_spoiled_cave_layout(name: &str, spoil: impl FnOnce(&Path), reason: &str) {
-        use tablero::app::layout::CaveGame;
+        use tablero::app::layout_assets::CaveGame;
         let dir = levels(name);
         let path = dir.join("magnetic_cave.ron");
         let setup = tablero::setup::CaveMatch::default();
@@ -618,7 +618,7 @@ mod hot_reload {
         let path = dir.join("magnetic_cave.ron");
         let setup = tablero::setup::CaveMatch::default();
         let app = app(&dir, AppStart::magnetic_cave(setup, path));
-        fuzz_reloads::<tablero::app::layout::CaveGame>(
+        fuzz_reloads::<tablero::app::layout_assets::CaveGame>(
             app,
             "magnetic_cave.ron",
             |app, setup, error| {
@@ -641,16 +641,17 @@ mod hot_reload {
         let dir = levels("fuzz-reload-patolli");
         let path = dir.join("patolli.ron");
         let board = tablero::setup::load_patolli_layout(&path).unwrap();
-        let setup = tablero::setup::PatolliMatch {
+        let setup = tablero::setup::PatolliMatch::new(
             board,
-            seats: vec![Seat::Human, Seat::Human],
-            budget: Duration::from_millis(20),
-            level: tablero::ai::AiLevel::Hard,
-            seed: 5,
-            scripted_rolls: vec![],
-        };
+            vec![Seat::Human, Seat::Human],
+            Duration::from_millis(20),
+            tablero::ai::AiLevel::Hard,
+            5,
+            vec![],
+        )
+        .expect("a valid setup");
         let app = app(&dir, AppStart::patolli(setup, path));
-        fuzz_reloads::<tablero::app::layout::PatolliGame>(
+        fuzz_reloads::<tablero::app::layout_assets::PatolliGame>(
             app,
             "patolli.ron",
             |app, setup, error| {
@@ -674,7 +675,7 @@ mod hot_reload {
         let dir = levels("fuzz-reload-penguins");
         let path = dir.join("penguins.ron");
         let layout = tablero::setup::load_penguins_layout(&path).unwrap();
-        let setup = tablero::setup::penguins_match(
+        let setup = tablero::setup::PenguinsMatch::new(
             layout,
             vec![Seat::Human, Seat::Human],
             2,
@@ -684,7 +685,7 @@ mod hot_reload {
         )
         .unwrap();
         let app = app(&dir, AppStart::penguins(setup, path));
-        fuzz_reloads::<tablero::app::layout::PenguinsGame>(
+        fuzz_reloads::<tablero::app::layout_assets::PenguinsGame>(
             app,
             "penguins.ron",
             |app, setup, error| {
@@ -1129,7 +1130,7 @@ fn check_layout_answers_every_record_with_ok_or_its_place() {
     for (i, bytes) in records.iter().enumerate() {
         let file = dir.join(format!("sample{i}.ron"));
         std::fs::write(&file, bytes).unwrap();
-        tablero::record::load(&file).unwrap_or_else(|e| panic!("sample {i}: {e}"));
+        tablero::replay::load(&file).unwrap_or_else(|e| panic!("sample {i}: {e}"));
     }
     let count = RefCell::new(0u32);
     let mut runner = TestRunner::new(config());

@@ -1,13 +1,22 @@
 //! The crate's layers point only down, and no files import each other in a circle.
 //!
 //! The modules of `src/`, lowest first, are [`LAYERS`]; a module may use only the modules
-//! before it (`docs/design.md`). The check reads every path that starts with `crate::`,
-//! `super::` or `self::` in `src/` (in `use` lines, their `{…}` groups, and in code), finds the
-//! file it names, and fails on a path into a higher layer, an unknown top-level module, or a
-//! circle of files.
+//! before it (`docs/design.md`). The check parses every file of `src/` (`main.rs` too) with
+//! `syn` and resolves every path as Rust does: `use` trees with their groups, renames and
+//! globs; paths in code, types and patterns; paths inside macro calls (read as tokens);
+//! `crate`, `self` and `super` (in inline modules too); bare child modules (`game::Game`) and
+//! names imported into scope (`patolli::State`). A path counts for the file that defines the
+//! item it reaches, re-exports followed (`crate::rules::Game` is `rules/game.rs`'s when
+//! `rules/mod.rs` says `pub use game::Game`); a path that names a module only is no import. The
+//! check fails on a path into a higher layer, a module in no layer, or a circle of files,
+//! parent and child included: a `mod.rs` declares its children and assembles them, and what
+//! its children share lives in a module of its own.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
 
 use crate::support::repo;
 
@@ -15,12 +24,14 @@ use crate::support::repo;
 const LAYERS: &[&str] = &[
     "rules",
     "files",
+    "line_reader",
     "levels",
     "layout",
     "editor",
     "ai",
     "record",
     "setup",
+    "replay",
     "runner",
     "protocol",
     "console",
@@ -29,212 +40,420 @@ const LAYERS: &[&str] = &[
     "app",
 ];
 
-/// A source file: its path under `src/` and its module path (`app/mod.rs` is `["app"]`).
-struct Source {
-    module: Vec<String>,
-    code: String,
+/// The library's name, as `main.rs` writes it.
+const LIBRARY: &str = "tablero";
+
+/// A module path from the crate's root (`["rules", "patolli"]`); the root is empty.
+type ModPath = Vec<String>;
+
+/// What a module holds, as far as names go.
+#[derive(Debug, Default)]
+struct Module {
+    /// The file it is written in (`rules/patolli.rs`).
+    file: String,
+    /// Items it defines, by name (modules not included).
+    items: BTreeSet<String>,
+    /// Its child modules, by name.
+    children: BTreeSet<String>,
+    /// Names it imports (`use`), with the path each names, as written.
+    imports: BTreeMap<String, Vec<String>>,
+    /// Its glob imports (`use a::b::*`), as written.
+    globs: Vec<Vec<String>>,
+    /// Every path written in it, as written (`use` paths, code, macro tokens).
+    paths: Vec<Vec<String>>,
 }
 
-fn sources(dir: &Path, under: &Path, into: &mut BTreeMap<String, Source>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        panic!("cannot read {}", dir.display());
+/// Every module of a crate, by its path.
+type Crate = BTreeMap<ModPath, Module>;
+
+/// The segments of a `syn` path.
+fn segments(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
+/// The paths (as written) of a `use` tree under `prefix`, with the name each brings into
+/// scope (`None` for a glob).
+fn use_paths(
+    tree: &syn::UseTree,
+    prefix: &[String],
+    into: &mut Vec<(Option<String>, Vec<String>)>,
+) {
+    let with = |name: &syn::Ident| {
+        let mut path = prefix.to_vec();
+        path.push(name.to_string());
+        path
     };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            sources(&path, under, into);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let Ok(relative) = path.strip_prefix(under) else {
-                continue;
-            };
-            let name = relative.to_string_lossy().replace('\\', "/");
-            let mut module: Vec<String> = name
-                .trim_end_matches(".rs")
-                .split('/')
-                .map(str::to_string)
-                .collect();
-            if module
-                .last()
-                .is_some_and(|last| ["mod", "lib", "main"].contains(&last.as_str()))
-            {
-                module.pop();
+    match tree {
+        syn::UseTree::Path(p) => use_paths(&p.tree, &with(&p.ident), into),
+        syn::UseTree::Name(n) if n.ident == "self" => {
+            let name = prefix.last().cloned();
+            into.push((name, prefix.to_vec()));
+        }
+        syn::UseTree::Name(n) => into.push((Some(n.ident.to_string()), with(&n.ident))),
+        syn::UseTree::Rename(r) if r.ident == "self" => {
+            into.push((Some(r.rename.to_string()), prefix.to_vec()));
+        }
+        syn::UseTree::Rename(r) => into.push((Some(r.rename.to_string()), with(&r.ident))),
+        syn::UseTree::Glob(_) => into.push((None, prefix.to_vec())),
+        syn::UseTree::Group(g) => {
+            for tree in &g.items {
+                use_paths(tree, prefix, into);
             }
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            into.insert(
-                name,
-                Source {
-                    module,
-                    code: without_comments(&text),
-                },
-            );
         }
     }
 }
 
-/// The text with `//` comments (doc comments too) left out, line by line.
-fn without_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| line.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Every path in `code` that starts with `crate`, `super` or `self`, as its segments, with
-/// `use` groups (`crate::{a::b, c}`) spread into one path each.
-fn paths(code: &str) -> Vec<Vec<String>> {
-    let tokens = tokenize(code);
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let head = tokens[i].as_str();
-        let starts = ["crate", "super", "self"].contains(&head)
-            && tokens.get(i + 1).is_some_and(|t| t == "::")
-            && (i == 0 || tokens[i - 1] != "::");
-        if starts {
-            let (end, mut spread) = use_tree(&tokens, i, Vec::new());
-            found.append(&mut spread);
-            i = end;
-        } else {
-            i += 1;
+/// Every path in a token stream (a macro's input): runs of identifiers joined by `::`.
+fn token_paths(tokens: TokenStream, into: &mut Vec<Vec<String>>) {
+    let mut path: Vec<String> = Vec::new();
+    let mut colons = 0;
+    fn flush(path: &mut Vec<String>, into: &mut Vec<Vec<String>>) {
+        if !path.is_empty() {
+            into.push(std::mem::take(path));
         }
     }
-    found
-}
-
-/// Identifiers, `::`, `{`, `}` and `,`, in order; everything else is a separator.
-fn tokenize(code: &str) -> Vec<String> {
-    let mut tokens = Vec::new();
-    let chars: Vec<char> = code.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_alphanumeric() || c == '_' {
-            let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => {
+                if colons != 2 {
+                    flush(&mut path, into);
+                }
+                path.push(ident.to_string());
+                colons = 0;
             }
-            tokens.push(chars[start..i].iter().collect());
-            continue;
+            TokenTree::Punct(p) if p.as_char() == ':' && !path.is_empty() && colons < 2 => {
+                colons += 1;
+            }
+            TokenTree::Group(group) => {
+                flush(&mut path, into);
+                colons = 0;
+                token_paths(group.stream(), into);
+            }
+            _ => {
+                flush(&mut path, into);
+                colons = 0;
+            }
         }
-        if c == ':' && chars.get(i + 1) == Some(&':') {
-            tokens.push("::".to_string());
-            i += 2;
-            continue;
-        }
-        if "{},".contains(c) {
-            tokens.push(c.to_string());
-        } else if !c.is_whitespace() {
-            tokens.push(" ".to_string());
-        }
-        i += 1;
     }
-    tokens
+    flush(&mut path, into);
 }
 
-/// Reads the path (or `use` tree) at `tokens[start]` after `prefix`: where it ends, and each
-/// full path it names.
-fn use_tree(tokens: &[String], start: usize, prefix: Vec<String>) -> (usize, Vec<Vec<String>>) {
-    let mut path = prefix;
-    let mut i = start;
-    loop {
-        match tokens.get(i).map(String::as_str) {
-            Some("{") => {
-                let mut all = Vec::new();
-                i += 1;
-                while i < tokens.len() && tokens[i] != "}" {
-                    if tokens[i] == "," {
-                        i += 1;
-                        continue;
+/// Collects the paths written in one module's items (not in its inline child modules).
+#[derive(Default)]
+struct PathCollector {
+    paths: Vec<Vec<String>>,
+}
+
+impl<'ast> Visit<'ast> for PathCollector {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        self.paths.push(segments(path));
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.visit_path(&mac.path);
+        token_paths(mac.tokens.clone(), &mut self.paths);
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        // A `use` inside a block: its paths count for the module.
+        let mut found = Vec::new();
+        use_paths(&item.tree, &[], &mut found);
+        self.paths.extend(found.into_iter().map(|(_, path)| path));
+    }
+
+    fn visit_item_mod(&mut self, _: &'ast syn::ItemMod) {
+        // An inline module is a module of its own.
+    }
+}
+
+/// Reads the items of the module at `module` (written in `file`) into `krate`, and its
+/// child modules: inline ones from `items`, the others from their files under `src`.
+fn read_module(
+    krate: &mut Crate,
+    src: &Path,
+    file: &str,
+    module: ModPath,
+    items: &[syn::Item],
+    child_dir: &Path,
+) {
+    let mut this = Module {
+        file: file.to_string(),
+        ..Module::default()
+    };
+    let mut children = Vec::new();
+    for item in items {
+        let name = match item {
+            syn::Item::Const(i) => Some(&i.ident),
+            syn::Item::Enum(i) => Some(&i.ident),
+            syn::Item::Fn(i) => Some(&i.sig.ident),
+            syn::Item::Static(i) => Some(&i.ident),
+            syn::Item::Struct(i) => Some(&i.ident),
+            syn::Item::Trait(i) => Some(&i.ident),
+            syn::Item::TraitAlias(i) => Some(&i.ident),
+            syn::Item::Type(i) => Some(&i.ident),
+            syn::Item::Union(i) => Some(&i.ident),
+            syn::Item::Macro(i) => i.ident.as_ref(),
+            _ => None,
+        };
+        if let Some(name) = name {
+            this.items.insert(name.to_string());
+        }
+        match item {
+            syn::Item::Use(u) => {
+                let mut found = Vec::new();
+                use_paths(&u.tree, &[], &mut found);
+                for (name, path) in found {
+                    match name {
+                        Some(name) => {
+                            this.imports.insert(name, path.clone());
+                        }
+                        None => this.globs.push(path.clone()),
                     }
-                    let (end, mut inner) = use_tree(tokens, i, path.clone());
-                    all.append(&mut inner);
-                    i = end.max(i + 1);
+                    this.paths.push(path);
                 }
-                return (i + 1, all);
             }
-            Some(word) if word.chars().all(|c| c.is_alphanumeric() || c == '_') => {
-                path.push(word.to_string());
-                i += 1;
-                if tokens.get(i).is_some_and(|t| t == "::") {
-                    i += 1;
-                    continue;
-                }
-                return (i, vec![path]);
+            syn::Item::Mod(m) => {
+                this.children.insert(m.ident.to_string());
+                children.push(m);
             }
-            _ => return (i, vec![path]),
+            other => {
+                let mut collector = PathCollector::default();
+                collector.visit_item(other);
+                this.paths.append(&mut collector.paths);
+            }
         }
     }
+    for child in children {
+        let mut path = module.clone();
+        path.push(child.ident.to_string());
+        let dir = child_dir.join(child.ident.to_string());
+        match &child.content {
+            Some((_, items)) => read_module(krate, src, file, path, items, &dir),
+            None => {
+                let name = child.ident.to_string();
+                let candidates = [
+                    child_dir.join(format!("{name}.rs")),
+                    child_dir.join(&name).join("mod.rs"),
+                ];
+                let Some(found) = candidates.iter().find(|c| c.is_file()) else {
+                    panic!("{file}: no file for `mod {name}`");
+                };
+                let relative = found
+                    .strip_prefix(src)
+                    .expect("under src")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let next_dir = if relative.ends_with("mod.rs") {
+                    found.parent().expect("a folder").to_path_buf()
+                } else {
+                    child_dir.join(&name)
+                };
+                let text = std::fs::read_to_string(found).expect("a readable source");
+                let parsed = syn::parse_file(&text)
+                    .unwrap_or_else(|e| panic!("{relative} does not parse: {e}"));
+                read_module(krate, src, &relative, path, &parsed.items, &next_dir);
+            }
+        }
+    }
+    krate.insert(module, this);
 }
 
-/// The module path a path in the file of `module` names from the crate's root. In `a/b.rs`
-/// (module `a::b`) `super` is `a`; in `a/mod.rs` (module `a`) it is the root.
-fn absolute(module: &[String], path: &[String]) -> Vec<String> {
-    let mut base: Vec<String> = module.to_vec();
-    let mut rest = path;
-    match rest.first().map(String::as_str) {
-        Some("crate") => {
-            base.clear();
-            rest = &rest[1..];
+/// Where a path leads.
+#[derive(Debug, Clone, PartialEq)]
+enum Target {
+    /// An item defined in this file.
+    Item(String),
+    /// A module (no import of any file by itself).
+    Module,
+    /// Outside the crate (a dependency, the prelude), or a local name.
+    Outside,
+}
+
+/// Resolves `path`, written in `module`, to what it names.
+fn resolve(krate: &Crate, module: &[String], path: &[String], depth: usize) -> Target {
+    if depth > 16 || path.is_empty() {
+        return Target::Outside;
+    }
+    let Some(here) = krate.get(module) else {
+        return Target::Outside;
+    };
+    let first = path[0].as_str();
+    let (base, rest): (ModPath, &[String]) = match first {
+        "crate" => (Vec::new(), &path[1..]),
+        "self" => (module.to_vec(), &path[1..]),
+        "super" => {
+            let mut base = module.to_vec();
+            let mut rest = path;
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+            (base, rest)
         }
-        Some("self") => rest = &rest[1..],
-        _ => {}
+        _ if here.children.contains(first) => (module.to_vec(), path),
+        _ if here.items.contains(first) => return Target::Item(here.file.clone()),
+        _ if here.imports.contains_key(first) => {
+            let mut full = here.imports[first].clone();
+            if full == path[..1] {
+                return Target::Outside; // `use serde;`: a dependency by its own name
+            }
+            full.extend(path[1..].iter().cloned());
+            return resolve(krate, module, &full, depth + 1);
+        }
+        _ => {
+            for glob in &here.globs {
+                let Some(glob_module) = module_of(krate, module, glob, depth) else {
+                    continue;
+                };
+                if named_in(krate, &glob_module, first) {
+                    let mut full = vec!["crate".to_string()];
+                    full.extend(glob_module.iter().cloned());
+                    full.extend(path.iter().cloned());
+                    return resolve(krate, module, &full, depth + 1);
+                }
+            }
+            return Target::Outside;
+        }
+    };
+    walk(krate, base, rest, depth)
+}
+
+/// Whether `name` is a child, an item or an import of the module at `module`.
+fn named_in(krate: &Crate, module: &[String], name: &str) -> bool {
+    krate.get(module).is_some_and(|m| {
+        m.children.contains(name) || m.items.contains(name) || m.imports.contains_key(name)
+    })
+}
+
+/// The module a path written in `module` names, if it names one of the crate.
+fn module_of(krate: &Crate, module: &[String], path: &[String], depth: usize) -> Option<ModPath> {
+    match resolve(krate, module, path, depth + 1) {
+        Target::Module => {}
+        _ => return None,
+    }
+    // Walk it again to learn which module it was.
+    let mut base = match path.first().map(String::as_str) {
+        Some("crate") => Vec::new(),
+        _ => module.to_vec(),
+    };
+    let mut rest: &[String] = path;
+    if rest.first().is_some_and(|s| s == "crate" || s == "self") {
+        rest = &rest[1..];
     }
     while rest.first().is_some_and(|s| s == "super") {
         base.pop();
         rest = &rest[1..];
     }
-    base.extend(rest.iter().cloned());
-    base
-}
-
-/// The file of the longest prefix of `path` that is a module with a file of its own.
-fn file_of(files: &BTreeMap<String, Source>, path: &[String]) -> Option<String> {
-    (1..=path.len()).rev().find_map(|n| {
-        let base = path[..n].join("/");
-        [format!("{base}.rs"), format!("{base}/mod.rs")]
-            .into_iter()
-            .find(|candidate| files.contains_key(candidate))
-    })
-}
-
-/// The file-to-file imports of `src/`, and every path into a higher layer (file, path, why).
-fn imports(files: &BTreeMap<String, Source>) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>) {
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut wrong = Vec::new();
-    for (name, source) in files {
-        let Some(layer) = source.module.first() else {
-            continue; // lib.rs
-        };
-        if name == "main.rs" {
-            continue; // the top: uses the library by its name
+    for segment in rest {
+        let current = krate.get(&base)?;
+        if current.children.contains(segment) {
+            base.push(segment.clone());
+        } else if let Some(import) = current.imports.get(segment) {
+            base = module_of(krate, &base, import, depth + 1)?;
+        } else {
+            return None;
         }
-        let Some(rank) = LAYERS.iter().position(|l| l == layer) else {
-            wrong.push(format!(
-                "{name}: module `{layer}` is in no layer (add it to LAYERS)"
-            ));
-            continue;
+    }
+    Some(base)
+}
+
+/// Follows `rest` from the module at `base`.
+fn walk(krate: &Crate, mut base: ModPath, rest: &[String], depth: usize) -> Target {
+    for (i, segment) in rest.iter().enumerate() {
+        let Some(current) = krate.get(&base) else {
+            return Target::Outside;
         };
-        for path in paths(&source.code) {
-            let target = absolute(&source.module, &path);
-            let Some(to) = target.first() else {
+        if current.children.contains(segment) {
+            base.push(segment.clone());
+            continue;
+        }
+        if current.items.contains(segment) {
+            return Target::Item(current.file.clone());
+        }
+        if let Some(import) = current.imports.get(segment) {
+            let mut full = import.clone();
+            full.extend(rest[i + 1..].iter().cloned());
+            return resolve(krate, &base, &full, depth + 1);
+        }
+        for glob in &current.globs {
+            if let Some(glob_module) = module_of(krate, &base, glob, depth)
+                && named_in(krate, &glob_module, segment)
+            {
+                return walk(krate, glob_module, &rest[i..], depth + 1);
+            }
+        }
+        // A name no item of the crate declares (made by a macro): the module's own file.
+        return Target::Item(current.file.clone());
+    }
+    Target::Module
+}
+
+/// The crate of the sources `files` (path under `src/` → text), read from `root` (`lib.rs`
+/// or `main.rs`); every other file must be reached by `mod`. Files are read through `read`.
+fn parse_crate(src: &Path, root: &str) -> Crate {
+    let text = std::fs::read_to_string(src.join(root)).expect("a readable source");
+    let parsed = syn::parse_file(&text).unwrap_or_else(|e| panic!("{root} does not parse: {e}"));
+    let mut krate = Crate::new();
+    read_module(&mut krate, src, root, Vec::new(), &parsed.items, src);
+    krate
+}
+
+/// The file-to-file imports of `krate`, and every path into a higher layer or from a module in
+/// no layer (file, path, why). `library`, for the binary's crate, is the library's crate that
+/// `tablero::…` paths name.
+fn imports(
+    krate: &Crate,
+    library: Option<&Crate>,
+) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>) {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut wrong = BTreeSet::new();
+    for (module, source) in krate {
+        let rank = match (library, module.first()) {
+            (Some(_), _) => Some(LAYERS.len()), // the binary: above every layer
+            (None, None) => None,               // lib.rs declares the layers
+            (None, Some(layer)) => match LAYERS.iter().position(|l| l == layer) {
+                Some(rank) => Some(rank),
+                None => {
+                    wrong.insert(format!(
+                        "{}: module `{layer}` is in no layer (add it to LAYERS)",
+                        source.file
+                    ));
+                    continue;
+                }
+            },
+        };
+        for path in &source.paths {
+            let target = match (library, path.first().map(String::as_str)) {
+                (Some(lib), Some(LIBRARY)) => {
+                    let mut inner = vec!["crate".to_string()];
+                    inner.extend(path[1..].iter().cloned());
+                    resolve(lib, &[], &inner, 0)
+                }
+                _ => resolve(krate, module, path, 0),
+            };
+            let Target::Item(file) = target else {
                 continue;
             };
-            if let Some(to_rank) = LAYERS.iter().position(|l| l == to)
+            let to = match file.strip_prefix("bin:") {
+                Some(_) => "",
+                None => file.split('/').next().unwrap_or("").trim_end_matches(".rs"),
+            };
+            if let (Some(rank), Some(to_rank)) = (rank, LAYERS.iter().position(|l| *l == to))
                 && to_rank > rank
             {
-                wrong.push(format!(
-                    "{name}: `{}` reaches up from `{layer}` to `{to}`",
+                wrong.insert(format!(
+                    "{}: `{}` reaches up to `{to}`",
+                    source.file,
                     path.join("::")
                 ));
             }
-            if let Some(file) = file_of(files, &target)
-                && &file != name
-            {
-                graph.entry(name.clone()).or_default().insert(file);
+            if file != source.file {
+                graph.entry(source.file.clone()).or_default().insert(file);
             }
         }
     }
-    (graph, wrong)
+    (graph, wrong.into_iter().collect())
 }
 
 /// A circle of files in `graph`, if there is one, as the files in order.
@@ -270,13 +489,30 @@ fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         .find_map(|file| visit(file, graph, &mut Vec::new(), &mut done))
 }
 
+/// The imports and faults of the crate written in the folder `src` (`lib.rs`, and `main.rs`
+/// when there is one).
+fn check(src: &Path) -> (BTreeMap<String, BTreeSet<String>>, Vec<String>, usize) {
+    let library = parse_crate(src, "lib.rs");
+    let (mut graph, mut wrong) = imports(&library, None);
+    let mut files: BTreeSet<String> = library.values().map(|m| m.file.clone()).collect();
+    if src.join("main.rs").is_file() {
+        let mut binary = parse_crate(src, "main.rs");
+        for module in binary.values_mut() {
+            module.file = format!("bin:{}", module.file);
+        }
+        let (bin_graph, mut bin_wrong) = imports(&binary, Some(&library));
+        graph.extend(bin_graph);
+        wrong.append(&mut bin_wrong);
+        files.extend(binary.values().map(|m| m.file.clone()));
+    }
+    let count = files.len();
+    (graph, wrong, count)
+}
+
 #[test]
 fn layers_point_only_down_and_no_files_import_each_other_in_a_circle() {
-    let root = repo().join("src");
-    let mut files = BTreeMap::new();
-    sources(&root, &root, &mut files);
-    assert!(files.len() > 40, "only {} files read", files.len());
-    let (graph, wrong) = imports(&files);
+    let (graph, wrong, files) = check(&repo().join("src"));
+    assert!(files > 60, "only {files} files read");
     assert!(
         wrong.is_empty(),
         "imports against the layers:\n{}",
@@ -288,30 +524,195 @@ fn layers_point_only_down_and_no_files_import_each_other_in_a_circle() {
             found.join(" -> ")
         );
     }
-    // The check sees what it must: a layer's path into a higher one, and a circle.
-    let mut broken = BTreeMap::new();
-    for (name, module, code) in [
-        (
-            "rules/mod.rs",
-            "rules",
-            "use crate::app::AppPlugin;\nuse self::a::X;",
-        ),
-        ("rules/a.rs", "rules/a", "use super::{b::Y, c};"),
-        ("rules/b.rs", "rules/b", "fn f() { crate::rules::a::g() }"),
-    ] {
-        broken.insert(
-            name.to_string(),
-            Source {
-                module: module.split('/').map(str::to_string).collect(),
-                code: code.to_string(),
-            },
-        );
+}
+
+/// Writes `files` (path under `src/`, text) into a scratch crate and checks it.
+fn check_written(name: &str, files: &[(&str, &str)]) -> (Option<Vec<String>>, Vec<String>) {
+    let dir = crate::support::temp_dir(name);
+    let src = dir.join("src");
+    for (path, text) in files {
+        let file = src.join(path);
+        std::fs::create_dir_all(file.parent().expect("a folder")).expect("a scratch folder");
+        std::fs::write(&file, text).expect("a scratch file");
     }
-    let (graph, wrong) = imports(&broken);
-    assert_eq!(wrong.len(), 1, "{wrong:?}");
+    let (graph, wrong, _) = check(&src);
+    (circle(&graph), wrong)
+}
+
+/// Each kind of import the line-reading check of old missed is seen, and what only looks
+/// like a path (in a string, in a comment) is not.
+#[test]
+fn the_layer_check_sees_every_kind_of_import() {
+    let lib = "pub mod rules;\npub mod app;\n";
+    let app = "pub struct AppPlugin;\n#[derive(Debug)]\npub struct Shown;\n";
+    // A bare child path in a `mod.rs` and the child's `super` make a circle.
+    let (found, _) = check_written(
+        "layers-bare-child",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            (
+                "rules/mod.rs",
+                "mod game;\npub use game::Game;\npub struct Seat;\n",
+            ),
+            (
+                "rules/game.rs",
+                "pub trait Game { fn seat(&self) -> super::Seat; }\n",
+            ),
+        ],
+    );
+    assert!(found.is_some(), "a bare child path and `super`");
+    // The same, the parent naming the child's item in code rather than in `use`.
+    let (found, _) = check_written(
+        "layers-child-in-code",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            (
+                "rules/mod.rs",
+                "mod bits;\npub struct Seat;\nfn f() { bits::g(); }\n",
+            ),
+            ("rules/bits.rs", "use crate::rules::Seat;\npub fn g() {}\n"),
+        ],
+    );
+    assert!(found.is_some(), "a child path in code");
+    // A name imported into scope (`use crate::rules::patolli;` then `patolli::State`).
+    let (found, _) = check_written(
+        "layers-imported-module",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            ("rules/mod.rs", "pub mod a;\npub mod b;\n"),
+            ("rules/a.rs", "use crate::rules::b;\npub struct A(b::B);\n"),
+            (
+                "rules/b.rs",
+                "use crate::rules::a;\npub struct B;\nfn f(_: a::A) {}\n",
+            ),
+        ],
+    );
+    assert!(found.is_some(), "a module imported by name, then its item");
+    // A re-export is followed to the file that defines the item: no circle here.
+    let (found, wrong) = check_written(
+        "layers-reexport",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            (
+                "rules/mod.rs",
+                "mod game;\nmod seat;\npub use game::Game;\npub use seat::Seat;\n",
+            ),
+            (
+                "rules/game.rs",
+                "use crate::rules::Seat;\npub trait Game { fn s(&self) -> Seat; }\n",
+            ),
+            ("rules/seat.rs", "pub struct Seat;\n"),
+        ],
+    );
+    assert_eq!((found, wrong), (None, Vec::new()), "a re-export followed");
+    // `super` in an inline `mod tests` is the file's own module, not its parent.
+    let (found, _) = check_written(
+        "layers-inline-super",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            ("rules/mod.rs", "pub mod a;\npub fn helper() { a::f(); }\n"),
+            (
+                "rules/a.rs",
+                "pub fn f() {}\n#[cfg(test)]\nmod tests {\n    use super::f;\n    #[test]\n    fn t() { f() }\n}\n",
+            ),
+        ],
+    );
+    assert_eq!(found, None, "`super` in an inline module");
+    let (found, _) = check_written(
+        "layers-inline-super-super",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            ("rules/mod.rs", "pub mod a;\npub fn helper() { a::f(); }\n"),
+            (
+                "rules/a.rs",
+                "pub fn f() {}\nmod tests {\n    fn t() { super::super::helper() }\n}\n",
+            ),
+        ],
+    );
+    assert!(found.is_some(), "`super::super` in an inline module");
+    // `//` inside a string does not hide the rest of the line; a path in a macro counts.
+    let (_, wrong) = check_written(
+        "layers-string",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            (
+                "rules/mod.rs",
+                "fn f() { let _ = (\"http://x\", crate::app::AppPlugin); }\nfn g() -> String { format!(\"{:?}\", crate::app::Shown) }\n",
+            ),
+        ],
+    );
+    assert_eq!(wrong.len(), 2, "{wrong:?}");
+    // A path in a `/* */` comment or a string is no import.
+    let (found, wrong) = check_written(
+        "layers-comment",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            (
+                "rules/mod.rs",
+                "/* use crate::app::AppPlugin; */\nfn f() -> &'static str { \"crate::app::AppPlugin\" }\n",
+            ),
+        ],
+    );
+    assert_eq!((found, wrong), (None, Vec::new()), "comments and strings");
+    // `main.rs` is read, through the library's name.
+    let (_, wrong) = check_written(
+        "layers-main",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            ("rules/mod.rs", "pub struct Seat;\n"),
+            ("main.rs", "mod extra;\nfn main() { extra::go(); }\n"),
+            (
+                "extra.rs",
+                "pub fn go() { let _ = tablero::rules::Seat; }\n",
+            ),
+        ],
+    );
+    assert_eq!(wrong, Vec::<String>::new());
+    let (found, _) = check_written(
+        "layers-main-circle",
+        &[
+            ("lib.rs", lib),
+            ("app.rs", app),
+            ("rules/mod.rs", "pub struct Seat;\n"),
+            (
+                "main.rs",
+                "mod extra;\npub struct Top;\nfn main() { extra::go(); }\n",
+            ),
+            (
+                "extra.rs",
+                "pub fn go() { let _: Option<crate::Top> = None; }\n",
+            ),
+        ],
+    );
+    assert!(found.is_some(), "a circle in the binary");
+    // A path into a higher layer, and a module in no layer.
+    let (_, wrong) = check_written(
+        "layers-up",
+        &[
+            ("lib.rs", "pub mod rules;\npub mod app;\npub mod stray;\n"),
+            ("app.rs", app),
+            ("rules/mod.rs", "use crate::app::AppPlugin;\n"),
+            ("stray.rs", "\n"),
+        ],
+    );
+    assert_eq!(wrong.len(), 2, "{wrong:?}");
     assert!(
-        wrong[0].contains("`crate::app::AppPlugin` reaches up"),
+        wrong
+            .iter()
+            .any(|w| w.contains("`crate::app::AppPlugin` reaches up")),
         "{wrong:?}"
     );
-    assert!(circle(&graph).is_some(), "{graph:?}");
+    assert!(
+        wrong.iter().any(|w| w.contains("`stray` is in no layer")),
+        "{wrong:?}"
+    );
 }

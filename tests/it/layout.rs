@@ -501,3 +501,61 @@ fn patolli_layouts_seat_two_to_four_players() {
     );
     assert_eq!(line, 33, "at `first_player`");
 }
+
+/// The loader is the one judge of a layout: it finds every fault, each at its field, and the
+/// editor shows exactly those; `validate` refuses with the first.
+#[test]
+fn every_fault_of_a_layout_is_reported_and_the_editor_shows_each() {
+    use tablero::editor::Draft;
+    let text = "#![enable(unwrap_variant_newtypes)]\nPatolli(\n  track: [(0, 0), (0, 1), (0, 3), (0, 3)],\n  middle: [9],\n  arm_ends: [],\n  players: (L: (start: 0, end: 0), N: (start: 0, end: 1)),\n  rules: (dice: Beans(0)),\n)\n";
+    let parsed: tablero::layout::Layout = ron::from_str(text).expect("it parses");
+    let faults = layout::faults(&parsed);
+    let words: Vec<String> = faults.iter().map(ToString::to_string).collect();
+    let fields: Vec<&str> = faults.iter().map(|f| f.field()).collect();
+    for expected in ["dice", "track", "middle", "players"] {
+        assert!(fields.contains(&expected), "{expected} in {words:#?}");
+    }
+    assert!(words.iter().any(|w| w.contains("repeats")), "{words:#?}");
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains("not orthogonally adjacent")),
+        "{words:#?}"
+    );
+    assert!(
+        words.iter().any(|w| w.contains("both start on square 0")),
+        "{words:#?}"
+    );
+    assert!(
+        words.iter().any(|w| w.contains("more squares than pieces")),
+        "{words:#?}"
+    );
+    assert_eq!(layout::validate(&parsed).err().as_ref(), faults.first());
+    // The editor cannot draw a square twice: it refuses the file at that fault.
+    assert!(Draft::open("x.ron", text).is_err());
+    // Without the repeated square it opens, and shows every fault the loader finds.
+    let drawable = text
+        .replace("(0, 3), (0, 3)", "(0, 3), (1, 3)")
+        .replace("middle: [9]", "middle: [1]");
+    let parsed: tablero::layout::Layout = ron::from_str(&drawable).expect("it parses");
+    let draft = Draft::open("x.ron", &drawable).expect("the editor draws it");
+    let shown: Vec<String> = draft.problems().into_iter().map(|p| p.message).collect();
+    let found: Vec<String> = layout::faults(&parsed)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(found.len() >= 5, "{found:#?}");
+    let mut unique = found.clone();
+    unique.dedup();
+    assert_eq!(shown, unique);
+}
+
+/// The fixed board's faults are all found: every ragged row and every field that is no fish.
+#[test]
+fn every_ragged_row_and_stray_field_of_a_painted_board_is_reported() {
+    let rows: Vec<String> = ["1111", "11x", "1y11", "111"].map(String::from).to_vec();
+    let faults = layout::painted_board_faults(&rows);
+    let words: Vec<String> = faults.iter().map(ToString::to_string).collect();
+    assert_eq!(words.len(), 4, "{words:#?}");
+    assert!(words[0].starts_with("row 1 has 3 fields"), "{words:#?}");
+}

@@ -167,3 +167,64 @@ fn ai_against_ai_penguins_matches_end_within_the_floes() {
         }
     }
 }
+
+/// The ring of cells round a `cols` x `rows` rectangle, clockwise from its top-left corner.
+fn ring(cols: u16, rows: u16) -> Vec<(u16, u16)> {
+    let mut cells: Vec<(u16, u16)> = (0..cols).map(|c| (0, c)).collect();
+    cells.extend((1..rows).map(|r| (r, cols - 1)));
+    cells.extend((0..cols - 1).rev().map(|c| (rows - 1, c)));
+    cells.extend((1..rows - 1).rev().map(|r| (r, 0)));
+    cells
+}
+
+/// A Patolli layout on `track` whose players start at `starts` and end one square before.
+fn ring_layout(track: &[(u16, u16)], starts: &[usize]) -> String {
+    let n = track.len();
+    let cells: Vec<String> = track.iter().map(|(r, c)| format!("({r}, {c})")).collect();
+    let players: Vec<String> = ["L", "N", "G", "M"]
+        .iter()
+        .zip(starts)
+        .map(|(p, &s)| format!("{p}: (start: {s}, end: {})", (s + n - 1) % n))
+        .collect();
+    format!(
+        "Patolli(track: [{}], middle: [], arm_ends: [], players: ({}))",
+        cells.join(", "),
+        players.join(", ")
+    )
+}
+
+/// A track its players' pieces can fill is refused at `track`; the smallest one accepted (a
+/// closed track on the grid has an even number of squares: 14 for two players, 26 for four)
+/// plays to the end, AI against AI.
+#[test]
+fn the_smallest_accepted_patolli_track_plays_to_the_end() {
+    for (cols, rows, starts) in [(4, 4, &[0, 6][..]), (7, 7, &[0, 6, 12, 18][..])] {
+        let track = ring(cols, rows);
+        let pieces = starts.len() * 6;
+        assert!(track.len() <= pieces);
+        let error = layout::parse("small.ron", ring_layout(&track, starts).as_bytes())
+            .expect_err("a track the pieces can fill");
+        assert_eq!((error.line, error.column), (1, 16), "{error}");
+        assert!(
+            error.message.contains("more squares than pieces"),
+            "{error}"
+        );
+    }
+    for (cols, rows, starts) in [(5, 4, &[0, 7][..]), (8, 7, &[0, 7, 13, 20][..])] {
+        let track = ring(cols, rows);
+        assert_eq!(track.len(), starts.len() * 6 + 2);
+        let setup = layout::parse("small.ron", ring_layout(&track, starts).as_bytes())
+            .unwrap_or_else(|e| panic!("{} squares: {e}", track.len()));
+        let GameSetup::Patolli(board) = setup else {
+            panic!("a Patolli layout");
+        };
+        for seed in 0..3 {
+            let state = PatolliState::new(board.track.clone(), board.rules);
+            assert!(
+                patolli_to_the_end(state, board.rules.dice, seed, BUDGET, 20_000).is_some(),
+                "{} squares, seed {seed}: no winner after 20000 rolls",
+                track.len()
+            );
+        }
+    }
+}

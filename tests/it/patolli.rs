@@ -1,4 +1,4 @@
-//! Patolli rules, scripted with fixed rolls: every rule of `shared/rules/patolli.md`.
+//! Patolli rules, scripted with fixed rolls: every rule of `docs/rules/patolli.md`.
 
 use std::sync::Arc;
 

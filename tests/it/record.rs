@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use tablero::record::{self, Entry, Replayed};
+use tablero::record::{Entry, Replayed};
 use tablero::rules::Game;
 
 use crate::support::{last_status, run_tablero, tablero, temp_dir};
@@ -24,7 +24,7 @@ fn round_trip(name: &str, args: &[&str]) -> Replayed {
     let output = run_tablero(&all, "");
     let out = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(output.status.success(), "{out}");
-    let replayed = record::load(&file).unwrap_or_else(|e| panic!("{e}"));
+    let replayed = tablero::replay::load(&file).unwrap_or_else(|e| panic!("{e}"));
     let printed = last_status(&out);
     let replayed_status: Value = serde_json::from_str(&replayed.status_json()).unwrap();
     assert_eq!(
@@ -210,7 +210,7 @@ fn a_killed_console_leaves_a_record_that_loads_and_resumes() {
     // Wait for the five moves to be on disk, then kill it mid-match (stdin still open).
     let started = Instant::now();
     loop {
-        let moves = record::load(&file)
+        let moves = tablero::replay::load(&file)
             .map(|r| r.record().moves.len())
             .unwrap_or(0);
         if moves == 5 {
@@ -226,7 +226,7 @@ fn a_killed_console_leaves_a_record_that_loads_and_resumes() {
     let _ = child.wait();
     drop(stdin);
 
-    let replayed = record::load(&file).expect("the killed console's record loads");
+    let replayed = tablero::replay::load(&file).expect("the killed console's record loads");
     assert_eq!(replayed.record().moves.len(), 5);
     assert!(replayed.record().result.is_none());
     let resumed = run_tablero(
@@ -247,7 +247,10 @@ fn a_killed_console_leaves_a_record_that_loads_and_resumes() {
         last_status(&out)["moves"],
         serde_json::json!(["A1", "H1", "A2", "H2", "B1", "H3"])
     );
-    assert_eq!(record::load(&file).unwrap().record().moves.len(), 6);
+    assert_eq!(
+        tablero::replay::load(&file).unwrap().record().moves.len(),
+        6
+    );
 }
 
 #[test]
@@ -276,7 +279,7 @@ fn penguins_match_writes_a_record_of_each_game_that_replays_to_its_scores() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for game in 1..=2 {
-        let replayed = record::load(&records.join(format!("game-{game}.ron")))
+        let replayed = tablero::replay::load(&records.join(format!("game-{game}.ron")))
             .unwrap_or_else(|e| panic!("game {game}: {e}"));
         let Replayed::Penguins(record, positions) = replayed else {
             panic!("a Penguins record");
@@ -343,7 +346,7 @@ mod window {
         app.world_mut().write_message(UndoRequested);
         app.update();
         play(&mut app, &["A2"]);
-        let written = record::load(&file).unwrap_or_else(|e| panic!("{e}"));
+        let written = tablero::replay::load(&file).unwrap_or_else(|e| panic!("{e}"));
         let moves: Vec<String> = written
             .record()
             .moves
@@ -366,7 +369,10 @@ mod window {
         assert_eq!(referee.state().moves(), &[c("A1"), c("H1"), c("A2")]);
         assert!(!referee.can_undo(), "nothing of this window to take back");
         play(&mut app, &["G1"]);
-        assert_eq!(record::load(&file).unwrap().record().moves.len(), 4);
+        assert_eq!(
+            tablero::replay::load(&file).unwrap().record().moves.len(),
+            4
+        );
     }
 
     /// A `--record` file whose folder goes away mid-match: the record bar says so, the match
@@ -402,20 +408,21 @@ mod window {
     fn a_patolli_match_with_beans_in_the_window_records_every_roll_and_replays_to_its_end() {
         let levels = standard_levels("window-record-patolli");
         let file = levels.join("patolli-match.ron");
-        let setup = PatolliMatch {
-            board: PatolliSetup {
+        let setup = PatolliMatch::new(
+            PatolliSetup {
                 track: Arc::new(Track::cross(7)),
                 rules: Rules {
                     dice: Dice::Beans(5),
                     ..Rules::default()
                 },
             },
-            seats: vec![Seat::Ai, Seat::Ai],
-            budget: Duration::from_millis(30),
-            level: tablero::ai::AiLevel::Hard,
-            seed: 11,
-            scripted_rolls: Vec::new(),
-        };
+            vec![Seat::Ai, Seat::Ai],
+            Duration::from_millis(30),
+            tablero::ai::AiLevel::Hard,
+            11,
+            Vec::new(),
+        )
+        .expect("a valid setup");
         let mut start = AppStart::patolli(setup, levels.join("patolli.ron"));
         start.record_to = Some(file.clone());
         let mut app = headless_app_from(&levels, start, false);
@@ -429,7 +436,7 @@ mod window {
         let state = referee.state().clone();
         let record: Record = referee.record().clone();
         assert!(record.moves.len() > 40, "rolls and actions are recorded");
-        let replayed = record.replay::<patolli::State>().unwrap();
+        let (_, replayed) = tablero::replay::replay::<patolli::State>(&record).unwrap();
         assert_eq!(
             replayed.last(),
             Some(&state),
@@ -438,7 +445,7 @@ mod window {
         // And the file the window wrote holds the same record (written after every change).
         std::thread::sleep(Duration::from_millis(50));
         app.update();
-        let on_disk = record::load(&file).unwrap();
+        let on_disk = tablero::replay::load(&file).unwrap();
         assert!(on_disk.record().moves.len() >= record.moves.len());
     }
 
@@ -456,7 +463,7 @@ mod window {
         assert_eq!(saved.len(), 1);
         let path = saved[0].path();
         assert!(notice.contains(&path.display().to_string()), "{notice}");
-        let replayed = record::load(&path).unwrap();
+        let replayed = tablero::replay::load(&path).unwrap();
         assert_eq!(replayed.record().moves.len(), 2);
     }
 
@@ -599,17 +606,18 @@ fn a_record_file_grows_entry_by_entry_and_loads_after_every_write() {
 
     let dir = temp_dir("record-file-grows");
     let path = dir.join("grows.ron");
-    let setup = PatolliMatch {
-        board: tablero::layout::PatolliSetup {
+    let setup = PatolliMatch::new(
+        tablero::layout::PatolliSetup {
             track: std::sync::Arc::new(patolli::Track::cross(7)),
             rules: patolli::Rules::default(),
         },
-        seats: vec![Seat::Human, Seat::Human],
-        budget: Duration::from_secs(1),
-        level: tablero::ai::AiLevel::Hard,
-        seed: 7,
-        scripted_rolls: Vec::new(),
-    };
+        vec![Seat::Human, Seat::Human],
+        Duration::from_secs(1),
+        tablero::ai::AiLevel::Hard,
+        7,
+        Vec::new(),
+    )
+    .expect("a valid setup");
     let mut runner = MatchRunner::<patolli::State>::new(setup);
     let mut file = RecordFile::new(path.clone());
     let mut rng = StdRng::seed_from_u64(7);
@@ -627,7 +635,7 @@ fn a_record_file_grows_entry_by_entry_and_loads_after_every_write() {
         file.write(runner.record(), runner.takebacks())
             .expect("the record is written");
         writes += 1;
-        let loaded = record::load(&path).unwrap_or_else(|e| panic!("write {writes}: {e}"));
+        let loaded = tablero::replay::load(&path).unwrap_or_else(|e| panic!("write {writes}: {e}"));
         assert_eq!(loaded.record(), runner.record(), "write {writes}");
     }
     assert!(writes > 100, "{writes} writes");

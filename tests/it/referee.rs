@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
-use tablero::ai::levels::Levels;
-use tablero::app::layout::{CaveLayout, register_levels_source};
+use tablero::ai::levels::AiLevels;
+use tablero::app::layout_assets::{CaveLayout, register_levels_source};
 use tablero::app::magnetic_cave::referee::{
-    CaveCell, CaveReferee, MoveApplied, MoveRejected, MoveRequested, PlacedBrick, Refusal,
+    ActionApplied, ActionRejected, ActionRequested, CaveCell, CaveReferee, PlacedBrick, Refusal,
 };
 use tablero::app::referee::UndoRequested;
 use tablero::app::search_task::AiPacing;
@@ -101,7 +101,7 @@ fn easy_penguins_start(
     path: &Path,
     seats: Vec<Seat>,
 ) -> AppStart {
-    let setup = tablero::setup::penguins_match(
+    let setup = tablero::setup::PenguinsMatch::new(
         layout.clone(),
         seats,
         1,
@@ -121,7 +121,7 @@ pub(crate) fn messages<M: Message + Clone>(app: &App) -> Vec<M> {
 /// Places bricks on `cells` in turn, a human's request and a frame each.
 pub(crate) fn play(app: &mut App, cells: &[&str]) {
     for cell in cells {
-        app.world_mut().write_message(MoveRequested {
+        app.world_mut().write_message(ActionRequested {
             action: c(cell),
             seat: Seat::Human,
         });
@@ -149,13 +149,13 @@ fn a_move_request_is_applied_and_its_brick_stands_on_its_cell() {
     let mut cells = app.world_mut().query::<&CaveCell>();
     assert_eq!(cells.iter(app.world()).count(), 64);
 
-    app.world_mut().write_message(MoveRequested {
+    app.world_mut().write_message(ActionRequested {
         action: c("A1"),
         seat: Seat::Human,
     });
     app.update();
     assert_eq!(referee(&app).state().moves(), &[c("A1")]);
-    let applied = messages::<MoveApplied>(&app);
+    let applied = messages::<ActionApplied>(&app);
     assert_eq!(applied.len(), 1);
     assert_eq!(applied[0].action, c("A1"));
     let placed = bricks(&mut app);
@@ -172,12 +172,12 @@ fn an_illegal_request_is_rejected_and_nothing_changes() {
     let levels = standard_levels("referee-reject");
     let mut app = headless_app(&levels, CaveMatch::default(), false);
     let before = referee(&app).state().clone();
-    app.world_mut().write_message(MoveRequested {
+    app.world_mut().write_message(ActionRequested {
         action: c("D4"),
         seat: Seat::Human,
     });
     app.update();
-    let rejected = messages::<MoveRejected>(&app);
+    let rejected = messages::<ActionRejected>(&app);
     assert_eq!(rejected.len(), 1);
     assert_eq!(
         rejected[0].reason,
@@ -185,24 +185,25 @@ fn an_illegal_request_is_rejected_and_nothing_changes() {
     );
     assert_eq!(referee(&app).state(), &before);
     assert!(bricks(&mut app).is_empty());
-    assert!(messages::<MoveApplied>(&app).is_empty());
+    assert!(messages::<ActionApplied>(&app).is_empty());
 }
 
 #[test]
 fn a_human_cannot_move_for_the_ai() {
     let levels = standard_levels("referee-turn");
-    let setup = CaveMatch {
-        seats: [Seat::Ai, Seat::Human],
-        budget: Duration::from_secs(30),
-        ..CaveMatch::default()
-    };
+    let setup = CaveMatch::fresh(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Ai, Seat::Human],
+        Duration::from_secs(30),
+        tablero::ai::AiLevel::Hard,
+    );
     let mut app = headless_app(&levels, setup, false);
-    app.world_mut().write_message(MoveRequested {
+    app.world_mut().write_message(ActionRequested {
         action: c("A1"),
         seat: Seat::Human,
     });
     app.update();
-    let rejected = messages::<MoveRejected>(&app);
+    let rejected = messages::<ActionRejected>(&app);
     assert!(matches!(rejected[0].reason, Refusal::NotYourTurn { .. }));
 }
 
@@ -211,7 +212,7 @@ fn undo_takes_back_the_last_move_and_its_brick() {
     let levels = standard_levels("referee-undo");
     let mut app = headless_app(&levels, CaveMatch::default(), false);
     for cell in ["A1", "H1"] {
-        app.world_mut().write_message(MoveRequested {
+        app.world_mut().write_message(ActionRequested {
             action: c(cell),
             seat: Seat::Human,
         });
@@ -227,13 +228,14 @@ fn undo_takes_back_the_last_move_and_its_brick() {
 #[test]
 fn the_ai_seat_moves_through_the_referee() {
     let levels = standard_levels("referee-ai");
-    let setup = CaveMatch {
-        seats: [Seat::Human, Seat::Ai],
-        budget: Duration::from_millis(300),
-        ..CaveMatch::default()
-    };
+    let setup = CaveMatch::fresh(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Human, Seat::Ai],
+        Duration::from_millis(300),
+        tablero::ai::AiLevel::Hard,
+    );
     let mut app = headless_app(&levels, setup, false);
-    app.world_mut().write_message(MoveRequested {
+    app.world_mut().write_message(ActionRequested {
         action: c("A1"),
         seat: Seat::Human,
     });
@@ -271,8 +273,8 @@ fn the_menu_starts_a_match_at_the_chosen_ai_level_and_the_ai_plays_at_it() {
             && app.world().get_resource::<CaveReferee>().is_some()
     }));
     let setup = referee(&app).setup().clone();
-    assert_eq!(setup.level, AiLevel::Easy);
-    assert_eq!(setup.seats, [Seat::Ai, Seat::Human]);
+    assert_eq!(setup.level(), AiLevel::Easy);
+    assert_eq!(setup.seats(), [Seat::Ai, Seat::Human]);
     // The easy AI (one move ahead) answers at once with greedy's move.
     assert!(pump_until(&mut app, |app| referee(app)
         .state()
@@ -374,14 +376,15 @@ pub(crate) fn watched_patolli_cross(levels: &Path) -> App {
     let file = levels.join("patolli.ron");
     std::fs::copy(crate::support::repo().join("levels/patolli.ron"), &file)
         .expect("the cross is copied");
-    let setup = PatolliMatch {
-        board: tablero::setup::load_patolli_layout(&file).expect("the cross loads"),
-        seats: vec![Seat::Human, Seat::Human],
-        budget: Duration::from_millis(40),
-        level: tablero::ai::AiLevel::Hard,
-        seed: 3,
-        scripted_rolls: vec![],
-    };
+    let setup = PatolliMatch::new(
+        tablero::setup::load_patolli_layout(&file).expect("the cross loads"),
+        vec![Seat::Human, Seat::Human],
+        Duration::from_millis(40),
+        tablero::ai::AiLevel::Hard,
+        3,
+        vec![],
+    )
+    .expect("a valid setup");
     let mut app = headless_app_with(levels, AppStart::patolli(setup, file), true, |_| {});
     assert!(pump_until(&mut app, |app| app
         .world()
@@ -448,7 +451,7 @@ mod patolli {
 
     use bevy::prelude::*;
     use tablero::app::Screen;
-    use tablero::app::layout::PatolliLayout;
+    use tablero::app::layout_assets::PatolliLayout;
     use tablero::app::patolli::referee::{
         ActionApplied, ActionRejected, ActionRequested, DiceRolled, MatchRequested, PatolliPiece,
         PatolliReferee, PatolliSquare, Refusal, TurnStarted,
@@ -472,18 +475,20 @@ mod patolli {
     fn app_with_seats(name: &str, rolls: Vec<u8>, seats: [Seat; 2]) -> App {
         let levels = standard_levels(name);
         let mut app = headless_app(&levels, CaveMatch::default(), false);
-        app.world_mut()
-            .write_message(MatchRequested::new(PatolliMatch {
-                board: PatolliSetup {
+        app.world_mut().write_message(MatchRequested::new(
+            PatolliMatch::new(
+                PatolliSetup {
                     track: Arc::new(Track::cross(7)),
                     rules: Rules::default(),
                 },
-                seats: seats.to_vec(),
-                budget: Duration::from_millis(40),
-                level: tablero::ai::AiLevel::Hard,
-                seed: 7,
-                scripted_rolls: rolls,
-            }));
+                seats.to_vec(),
+                Duration::from_millis(40),
+                tablero::ai::AiLevel::Hard,
+                7,
+                rolls,
+            )
+            .expect("a valid setup"),
+        ));
         app.update();
         app.update();
         app
@@ -616,14 +621,14 @@ mod patolli {
         });
         app.update();
         assert_eq!(referee(&app).actions_played(), 1);
-        let seed = referee(&app).setup().seed;
+        let seed = referee(&app).setup().seed();
 
         app.world_mut().write_message(RematchRequested);
         app.update();
         app.update();
         let again = referee(&app);
-        assert_eq!(again.setup().seats, [Seat::Human, Seat::Ai]);
-        assert_ne!(again.setup().seed, seed, "a new match gets new dice");
+        assert_eq!(again.setup().seats(), [Seat::Human, Seat::Ai]);
+        assert_ne!(again.setup().seed(), seed, "a new match gets new dice");
         assert_eq!(again.actions_played(), 0);
         assert!(Piece::all().all(|p| again.state().location(p) == Location::Pool));
         let mut squares = app.world_mut().query::<&PatolliSquare>();
@@ -698,16 +703,17 @@ mod penguins {
         let levels = standard_levels(name);
         let mut app = headless_app(&levels, CaveMatch::default(), false);
         let layout = PenguinsSetup::Generated(Generator::default());
-        app.world_mut()
-            .write_message(MatchRequested::new(PenguinsMatch {
-                board: layout.board(7, 4),
+        app.world_mut().write_message(MatchRequested::new(
+            PenguinsMatch::new(
                 layout,
                 seats,
-                penguins: 2,
-                budget: Duration::from_millis(150),
-                level: tablero::ai::AiLevel::Hard,
-                seed: Some(7),
-            }));
+                2,
+                Duration::from_millis(150),
+                tablero::ai::AiLevel::Hard,
+                7,
+            )
+            .expect("a valid setup"),
+        ));
         app.update();
         app.update();
         app
@@ -735,16 +741,17 @@ mod penguins {
             cols: 7,
             ..Generator::default()
         });
-        app.world_mut()
-            .write_message(MatchRequested::new(PenguinsMatch {
-                board: layout.board(3, 2),
+        app.world_mut().write_message(MatchRequested::new(
+            PenguinsMatch::new(
                 layout,
-                seats: vec![Seat::Human, Seat::Human],
-                penguins: 1,
-                budget: Duration::from_millis(200),
-                level: tablero::ai::AiLevel::Hard,
-                seed: Some(3),
-            }));
+                vec![Seat::Human, Seat::Human],
+                1,
+                Duration::from_millis(200),
+                tablero::ai::AiLevel::Hard,
+                3,
+            )
+            .expect("a valid setup"),
+        ));
         app.update();
         app.update();
         assert_eq!(referee(&app).state().board().grid(), Grid::Hex);
@@ -1001,13 +1008,14 @@ fn black_ai_wins_in_three(name: &str, level: tablero::ai::AiLevel) -> (ScratchDi
     let levels = standard_levels(name);
     let moves = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,\
                  F2,A6,B1,C1,E4,D1";
-    let setup = CaveMatch {
-        seats: [Seat::Ai, Seat::Human],
-        budget: Duration::from_secs(3),
+    let setup = CaveMatch::new(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Ai, Seat::Human],
+        Duration::from_secs(3),
         level,
-        moves: tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
-        ..CaveMatch::default()
-    };
+        tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
+    )
+    .expect("a valid setup");
     let start = AppStart::magnetic_cave(setup, levels.join("magnetic_cave.ron"));
     let app = headless_app_with(
         &levels,
@@ -1049,13 +1057,14 @@ fn only_the_engine_s_proofs_are_told() {
     let levels = standard_levels("referee-proof-medium");
     let moves = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,A4,B2,H8,E6,D6,B4,\
                  F2,A6,B1,C1,E4,D1,C6";
-    let setup = CaveMatch {
-        seats: [Seat::Human, Seat::Ai],
-        budget: Duration::from_secs(1),
-        level: tablero::ai::AiLevel::Medium,
-        moves: tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
-        ..CaveMatch::default()
-    };
+    let setup = CaveMatch::new(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Human, Seat::Ai],
+        Duration::from_secs(1),
+        tablero::ai::AiLevel::Medium,
+        tablero::rules::magnetic_cave::parse_moves(moves).expect("test moves"),
+    )
+    .expect("a valid setup");
     let start = AppStart::magnetic_cave(setup, levels.join("magnetic_cave.ron"));
     let mut app = headless_app_with(
         &levels,
@@ -1087,20 +1096,22 @@ fn after_a_tie_the_panel_shows_no_brick() {
 #[test]
 fn a_saved_penguins_layout_restarts_the_match_at_its_ai_level() {
     use tablero::ai::AiLevel;
-    use tablero::app::layout::LayoutChanged;
+    use tablero::app::layout_assets::LayoutChanged;
     use tablero::app::penguins::referee::PenguinsReferee;
     let (levels, path, layout) = penguins_levels("referee-penguins-level");
     let start = easy_penguins_start(&layout, &path, vec![Seat::Human, Seat::Ai]);
     let mut app = headless_app_from(&levels, start, false);
     let before = app.world().resource::<PenguinsReferee>().revision();
     app.world_mut()
-        .write_message(LayoutChanged::<tablero::app::layout::PenguinsGame>(layout));
+        .write_message(LayoutChanged::<tablero::app::layout_assets::PenguinsGame>(
+            layout,
+        ));
     for _ in 0..3 {
         app.update();
     }
     let referee = app.world().resource::<PenguinsReferee>();
     assert!(referee.revision() > before, "the match restarted");
-    assert_eq!(referee.setup().level, AiLevel::Easy);
+    assert_eq!(referee.setup().level(), AiLevel::Easy);
 }
 
 #[test]
@@ -1110,7 +1121,7 @@ fn the_penguins_panel_marks_each_player_in_its_colour_and_the_mover_with_the_arr
     use tablero::app::theme;
     let (levels, path, layout) = penguins_levels("referee-penguins-panel");
     let seats = vec![Seat::Human, Seat::Human, Seat::Human];
-    let setup = tablero::setup::penguins_match(
+    let setup = tablero::setup::PenguinsMatch::new(
         layout,
         seats,
         1,
@@ -1168,10 +1179,12 @@ fn a_hint_shows_the_engines_choice_and_changes_nothing() {
     use tablero::app::hint::{HintRequested, HintSearch, Hints};
     type Cave = tablero::rules::magnetic_cave::State;
     let levels = standard_levels("referee-hint");
-    let setup = CaveMatch {
-        budget: Duration::from_millis(300),
-        ..CaveMatch::default()
-    };
+    let setup = CaveMatch::fresh(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Human, Seat::Human],
+        Duration::from_millis(300),
+        tablero::ai::AiLevel::Hard,
+    );
     let mut app = headless_app(&levels, setup, false);
     // Black has A1-A4: White must block on A5.
     play(&mut app, &["A1", "H1", "A2", "H2", "A3", "H3", "A4"]);
@@ -1236,11 +1249,12 @@ fn a_hint_is_only_for_a_human_turn() {
     use tablero::app::hint::{HintRequested, HintSearch, Hints};
     type Cave = tablero::rules::magnetic_cave::State;
     let levels = standard_levels("referee-hint-ai");
-    let setup = CaveMatch {
-        seats: [Seat::Human, Seat::Ai],
-        budget: Duration::from_secs(30),
-        ..CaveMatch::default()
-    };
+    let setup = CaveMatch::fresh(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Human, Seat::Ai],
+        Duration::from_secs(30),
+        tablero::ai::AiLevel::Hard,
+    );
     let mut app = headless_app(&levels, setup, false);
     play(&mut app, &["A1"]);
     app.world_mut().write_message(HintRequested);
@@ -1302,7 +1316,7 @@ fn the_menu_chooses_among_the_boards_found_by_name() {
     assert!(pump_until(&mut app, |app| {
         app.world().get_resource::<CaveReferee>().is_some()
     }));
-    assert_eq!(referee(&app).setup().config.win_length(), 6);
+    assert_eq!(referee(&app).setup().config().win_length(), 6);
 }
 
 /// On a Patolli board for four the menu seats G and M too: with G a human and M off, the
@@ -1325,7 +1339,7 @@ fn the_menu_seats_patollis_third_and_fourth_players_or_leaves_them_off() {
     });
     assert!(pump_until(&mut app, |app| {
         app.world()
-            .get_resource::<tablero::app::layout::PatolliLayout>()
+            .get_resource::<tablero::app::layout_assets::PatolliLayout>()
             .is_some_and(|layout| layout.config.track.players().len() == 4)
     }));
     {
@@ -1347,8 +1361,56 @@ fn the_menu_seats_patollis_third_and_fourth_players_or_leaves_them_off() {
         &[Player::L, Player::G, Player::N]
     );
     assert_eq!(
-        referee.setup().seats,
+        referee.setup().seats(),
         vec![Seat::Human, Seat::Ai, Seat::Human]
     );
     assert!(!referee.state().track().seats(Player::M));
+}
+
+/// A cave saved while a match with opening moves is on: the match starts again on the new
+/// cave with the opening moves that still fit, and the panel's layout line names the others.
+#[test]
+fn a_saved_cave_keeps_the_opening_moves_that_fit_and_names_the_dropped_ones() {
+    use tablero::app::layout_assets::{CaveGame, LayoutChanged};
+    let levels = standard_levels("referee-cave-dropped");
+    let moves = tablero::rules::magnetic_cave::parse_moves("A1,H1,A2,H8").expect("test moves");
+    let setup = CaveMatch::new(
+        Config::STANDARD,
+        [Seat::Human, Seat::Human],
+        Duration::from_secs(1),
+        tablero::ai::AiLevel::Hard,
+        moves,
+    )
+    .expect("legal opening moves");
+    let mut app = headless_app(&levels, setup, false);
+    app.update();
+    let small = Config::new(8, 6, 5).expect("an 8x6 cave");
+    app.world_mut()
+        .write_message(LayoutChanged::<CaveGame>(small));
+    for _ in 0..3 {
+        app.update();
+    }
+    let referee = app.world().resource::<CaveReferee>();
+    assert_eq!(referee.setup().config(), small);
+    let kept: Vec<String> = referee
+        .setup()
+        .moves()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(
+        kept,
+        ["A1", "H1", "A2"],
+        "the moves before H8, which is off the cave"
+    );
+    assert_eq!(
+        referee.state().moves().len(),
+        3,
+        "the match starts after them"
+    );
+    let note = app.world().resource::<CaveLayout>().note.clone();
+    assert_eq!(
+        note.as_deref(),
+        Some("The new cave dropped opening move H8: it no longer fits")
+    );
 }

@@ -21,10 +21,12 @@ fn c(name: &str) -> Cell {
 
 #[test]
 fn the_runner_checks_seats_records_actions_and_undoes_to_the_last_human_decision() {
-    let setup = CaveMatch {
-        seats: [Seat::Human, Seat::Ai],
-        ..CaveMatch::default()
-    };
+    let setup = CaveMatch::fresh(
+        tablero::rules::magnetic_cave::Config::STANDARD,
+        [Seat::Human, Seat::Ai],
+        tablero::ai::DEFAULT_BUDGET,
+        tablero::ai::AiLevel::Hard,
+    );
     let mut runner = MatchRunner::<magnetic_cave::State>::new(setup);
     assert!(runner.to_decide(Seat::Human));
     assert_eq!(runner.roll(), None, "Magnetic Cave has no dice");
@@ -60,7 +62,7 @@ fn rolls_are_drawn_applied_and_recorded_by_the_runner() {
     let board =
         tablero::setup::load_patolli_layout(&crate::support::repo().join("levels/patolli.ron"))
             .expect("the repository's layout");
-    let setup = tablero::setup::patolli_match(
+    let setup = tablero::setup::PatolliMatch::new(
         board,
         vec![Seat::Human, Seat::Human],
         Duration::from_secs(1),

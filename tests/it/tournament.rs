@@ -2,7 +2,6 @@
 //! game, the JSON summary adds up, seats are swapped in pairs, records replay, and bad player
 //! specs are refused with a clear error.
 
-use tablero::record;
 use tablero::tournament::{Spec, elo};
 
 use crate::support::{run_tablero, temp_dir, tournament};
@@ -79,7 +78,7 @@ fn an_engine_beats_random_and_each_game_is_recorded() {
     );
     for game in 1..=2 {
         let path = dir.join(format!("game-{game}.ron"));
-        let replayed = record::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let replayed = tablero::replay::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             replayed.record().result.is_some(),
             "game {game} has its result"
@@ -372,7 +371,7 @@ fn a_patolli_tournament_of_four_players_seats_a_in_every_seat() {
     let mut records = 0;
     for entry in std::fs::read_dir(&*dir).unwrap() {
         let path = entry.unwrap().path();
-        let replayed = tablero::record::load(&path).expect("a record that replays");
+        let replayed = tablero::replay::load(&path).expect("a record that replays");
         assert_eq!(replayed.record().seats.len(), 4, "{}", path.display());
         let summary = replayed.summary();
         assert!(summary.contains(" wins 6–"), "the game ended: {summary}");

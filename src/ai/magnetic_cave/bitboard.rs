@@ -9,7 +9,7 @@
 //! positions that differ only in bricks inside dead windows share one table entry.
 //! `docs/ai-magnetic-cave.md` explains the search.
 
-use super::{
+use super::values::{
     INF, LATENT_VALUE, TEMPO, TtEntry, WIN, WIN_THRESHOLD, from_tt, random_keys, to_tt,
     window_value,
 };

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::EditorSession;
+use super::session::EditorSession;
 use crate::app::theme;
 use crate::app::{AppStart, AppSystems, Screen};
 use crate::editor::Draft;
-use crate::layout;
+use crate::layout::{self, LayoutError};
 use crate::levels::Levels;
 use crate::rules::GameKind;
 
@@ -141,7 +141,7 @@ fn spawn_list(
                                         ));
                                         next.set(Screen::Editor);
                                     }
-                                    Err(e) => message.0 = e,
+                                    Err(e) => message.0 = e.to_string(),
                                 }
                             },
                         );
@@ -187,13 +187,12 @@ fn spawn_list(
 ///
 /// # Errors
 /// The file cannot be read, does not parse, or cannot be drawn by the editor.
-pub fn open(path: &Path) -> Result<Draft, String> {
-    let bytes = crate::layout::read_file(path).map_err(|e| e.to_string())?;
+pub fn open(path: &Path) -> Result<Draft, LayoutError> {
+    let bytes = crate::layout::read_file(path)?;
     Draft::open(
         &path.display().to_string(),
         &String::from_utf8_lossy(&bytes),
     )
-    .map_err(|e| e.to_string())
 }
 
 fn show_message(message: Res<BoardsMessage>, mut texts: Query<&mut Text, With<MessageText>>) {

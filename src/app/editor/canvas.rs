@@ -172,7 +172,11 @@ fn cell_color(session: &EditorSession, shown: Option<&Board>, place: Place) -> C
             let Some(i) = board.track.iter().position(|&c| c == cell) else {
                 return theme::EMPTY_SQUARE;
             };
-            let start = board.players_ends().into_iter().find(|(_, e)| e.start == i);
+            let start = board
+                .players
+                .seated()
+                .into_iter()
+                .find(|(_, e)| e.start == i);
             if board.middle.contains(&i) {
                 theme::MIDDLE_SQUARE
             } else if board.arm_ends.contains(&i) {
@@ -421,7 +425,7 @@ fn patolli_overlay(commands: &mut Commands, board: &PatolliLayout, grid: Grid, s
             );
         }
     }
-    for (player, ends) in board.players_ends() {
+    for (player, ends) in board.players.seated() {
         if let Some(&cell) = board.track.get(ends.start) {
             overlay(
                 commands,

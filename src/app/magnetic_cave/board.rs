@@ -1,11 +1,11 @@
 //! The cave on screen: cells, magnetic walls, coordinates and bricks as sprites; legal cells
 //! highlighted while a human is to move, a preview brick under the pointer, the winning line
-//! in gold. Clicking a cell sends a `MoveRequested`; the referee decides.
+//! in gold. Clicking a cell sends a `ActionRequested`; the referee decides.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::prelude::*;
 
-use super::referee::{CaveBoard, CaveCell, CaveReferee, MoveRequested, PlacedBrick};
+use super::referee::{ActionRequested, CaveBoard, CaveCell, CaveReferee, PlacedBrick};
 use crate::app::keyboard::{KeyAct, KeyboardView};
 use crate::app::pieces::clicked;
 use crate::app::trail::LastMoveView;
@@ -264,10 +264,10 @@ fn settle_bricks(
 fn click_cell(
     click: On<Pointer<Click>>,
     cells: Query<&CaveCell>,
-    mut requests: MessageWriter<MoveRequested>,
+    mut requests: MessageWriter<ActionRequested>,
 ) {
     if let Some(cell) = clicked(&click, &cells) {
-        requests.write(MoveRequested {
+        requests.write(ActionRequested {
             action: cell.0,
             seat: Seat::Human,
         });

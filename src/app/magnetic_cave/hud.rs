@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::referee::{AiProof, AiThinking, CaveReferee, Refusal};
-use crate::app::layout::CaveGame;
+use crate::app::layout_assets::CaveGame;
 use crate::app::match_view::{self, MatchView};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
@@ -232,15 +232,15 @@ fn show_status(
         config.height(),
         config.win_length(),
     );
-    if referee.setup().seats.contains(&Seat::Ai) {
+    if referee.setup().seats().contains(&Seat::Ai) {
         cave_line.push_str(&theme::ai_line(
-            referee.setup().level,
-            referee.setup().budget,
+            referee.setup().level(),
+            referee.setup().budget(),
         ));
     }
     theme::set_text(&mut cave, cave_line);
     for (SeatText(player), mut text) in &mut seat_texts {
-        let seat = referee.setup().seats[player.index()].title();
+        let seat = referee.setup().seats()[player.index()].title();
         theme::set_text(&mut text, format!("{}: {seat}", player_name(*player)));
     }
     // As the thinking bar: once the AI has decided, it is only waiting to show its move.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::ai::SearchReport;
-use crate::app::layout::CaveLayoutChanged;
+use crate::app::layout_assets::{CaveLayout, CaveLayoutChanged};
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
 use crate::app::{AppSystems, FirstMatch, Screen};
@@ -37,7 +37,7 @@ impl AppGame for State {
 
     /// Pacing never pushes a move past half the budget.
     fn pause(setup: &CaveMatch, pacing: &AiPacing) -> Duration {
-        pacing.min_move_time.min(setup.budget / 2)
+        pacing.min_move_time.min(setup.budget() / 2)
     }
 
     fn proof_line(&self, report: &SearchReport<Cell>) -> Option<String> {
@@ -77,11 +77,11 @@ pub type CaveReferee = referee::Referee<State>;
 /// Start a Magnetic Cave match.
 pub type MatchRequested = referee::MatchRequested<State>;
 /// Place a brick for the player to move.
-pub type MoveRequested = referee::ActionRequested<State>;
+pub type ActionRequested = referee::ActionRequested<State>;
 /// A brick was placed.
-pub type MoveApplied = referee::ActionApplied<State>;
+pub type ActionApplied = referee::ActionApplied<State>;
 /// A request was refused.
-pub type MoveRejected = referee::ActionRejected<State>;
+pub type ActionRejected = referee::ActionRejected<State>;
 /// Why a request was refused.
 pub type Refusal = referee::Refusal<State>;
 /// Bricks were taken back.
@@ -119,21 +119,44 @@ pub struct PlacedBrick {
 fn restart_on_layout_change(
     mut changes: MessageReader<CaveLayoutChanged>,
     referee: Option<Res<CaveReferee>>,
+    layout: Option<ResMut<CaveLayout>>,
     mut requests: MessageWriter<MatchRequested>,
 ) {
     let Some(config) = changes.read().last().map(|changed| changed.0) else {
         return;
     };
-    if let Some(referee) = referee {
-        requests.write(MatchRequested::new(referee.setup().on_cave(config)));
+    let Some(referee) = referee else {
+        return;
+    };
+    let (setup, dropped) = referee.setup().on_cave(config);
+    if let Some(mut layout) = layout {
+        layout.note = dropped_moves_note(&dropped);
     }
+    requests.write(MatchRequested::new(setup));
+}
+
+/// The panel's word on opening moves a new cave dropped; `None` when none was.
+pub fn dropped_moves_note(dropped: &[Cell]) -> Option<String> {
+    let (first, rest) = dropped.split_first()?;
+    let cells: Vec<String> = std::iter::once(first)
+        .chain(rest)
+        .map(Cell::to_string)
+        .collect();
+    let (them, fit) = match rest.len() {
+        0 => ("move", "it no longer fits"),
+        _ => ("moves", "they no longer fit"),
+    };
+    Some(format!(
+        "The new cave dropped opening {them} {}: {fit}",
+        cells.join(", ")
+    ))
 }
 
 /// Keeps the board, cell and brick entities in step with the match.
 fn mirror_entities(
     mut commands: Commands,
     mut started: MessageReader<MatchStarted>,
-    mut applied: MessageReader<MoveApplied>,
+    mut applied: MessageReader<ActionApplied>,
     mut undone: MessageReader<MovesUndone>,
     referee: Option<Res<CaveReferee>>,
     boards: Query<Entity, With<CaveBoard>>,

@@ -6,8 +6,8 @@
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::MenuChoices;
-use crate::app::layout::{CaveLayout, PatolliLayout, PenguinsLayout};
+use super::choices::MenuChoices;
+use crate::app::layout_assets::{CaveLayout, PatolliLayout, PenguinsLayout};
 use crate::app::theme::{self, Selected};
 use crate::layout::PenguinsSetup;
 use crate::rules::GameKind;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{MenuChoices, menu_budget, menu_penguins};
+use super::choices::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
 use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::layout::{LayoutError, read_ron};
@@ -164,7 +164,7 @@ pub fn note_rules_offered(file: &Path, game: GameKind) -> std::io::Result<bool> 
 mod tests {
     use std::time::Duration;
 
-    use super::super::BUDGET_MAX;
+    use super::super::choices::BUDGET_MAX;
     use super::*;
 
     /// A test's own folder in the temporary directory, removed again when the test ends (kept

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::board::Selection;
 use super::dice::RollDisplay;
 use super::referee::{ActionRequested, PatolliReferee, PatolliThinking};
-use crate::app::layout::PatolliGame;
+use crate::app::layout_assets::PatolliGame;
 use crate::app::match_view::{self, MatchView};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
@@ -182,7 +182,7 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
         return;
     };
     let setup = referee.setup();
-    let rules = setup.board.rules;
+    let rules = setup.board().rules;
     let dice = match rules.dice {
         Dice::Uniform => "a die 0–5".to_string(),
         Dice::Beans(n) => format!("{n} beans"),
@@ -194,11 +194,11 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
     };
     // Two seats a line: "L (A–F): Human    N (1–6): AI".
     let seats: Vec<String> = setup
-        .board
+        .board()
         .track
         .players()
         .iter()
-        .zip(&setup.seats)
+        .zip(setup.seats())
         .map(|(player, seat)| {
             format!(
                 "{player} ({}): {}",
@@ -211,14 +211,14 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
     let mut line = format!(
         "{}\n{} squares, {dice}\n{overshoot}\nseed {}",
         seats.join("\n"),
-        setup.board.track.len(),
-        setup.seed,
+        setup.board().track.len(),
+        setup.seed(),
     );
-    if setup.seats.contains(&Seat::Ai) {
+    if setup.seats().contains(&Seat::Ai) {
         line.push_str(&format!(
             ", AI {}, {:.2} s a decision",
-            setup.level,
-            setup.budget.as_secs_f64()
+            setup.level(),
+            setup.budget().as_secs_f64()
         ));
     }
     if text.0 != line {
@@ -324,7 +324,7 @@ mod tests {
             "#![enable(unwrap_variant_newtypes)]\nRecord(game: Patolli, layout: {layout}, \
              seats: [Human, Human], budget: 1.0, seed: Some(1), moves: [{moves}])"
         );
-        match crate::record::parse("test.ron", text.as_bytes()) {
+        match crate::replay::parse("test.ron", text.as_bytes()) {
             Ok(replayed) => replayed.record().clone(),
             Err(e) => panic!("{e}"),
         }

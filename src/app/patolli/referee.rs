@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::app::layout::PatolliLayoutChanged;
+use crate::app::layout_assets::PatolliLayoutChanged;
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
 use crate::app::{AppSystems, FirstMatch, Screen};

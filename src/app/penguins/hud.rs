@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::Selection;
 use super::referee::{PenguinsReferee, PenguinsThinking};
-use crate::app::layout::PenguinsGame;
+use crate::app::layout_assets::PenguinsGame;
 use crate::app::match_view::{self, MatchView};
 use crate::app::{AppSystems, Screen, theme};
 use crate::rules::Seat;
@@ -132,11 +132,11 @@ fn show_players(
     let board = state.board();
     let seed = referee
         .setup()
-        .seed
+        .seed()
         .map_or("a fixed board".to_string(), |s| format!("seed {s}"));
     let setup = referee.setup();
-    let ai = if setup.seats.contains(&Seat::Ai) {
-        theme::ai_line(setup.level, setup.budget)
+    let ai = if setup.seats().contains(&Seat::Ai) {
+        theme::ai_line(setup.level(), setup.budget())
     } else {
         String::new()
     };
@@ -240,7 +240,7 @@ Record(
     moves: [Act("3 6", 408), Act("1 2", 284), Act("6 3", 205), Act("7 2", 198),
         Act("3 1", 312), Act("2 0", 201), Act("7 2 2 2", 219)],
 )"#;
-        let record = match crate::record::parse("test.ron", text.as_bytes()) {
+        let record = match crate::replay::parse("test.ron", text.as_bytes()) {
             Ok(replayed) => replayed.record().clone(),
             Err(e) => panic!("{e}"),
         };

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::app::layout::{PenguinsLayout, PenguinsLayoutChanged};
+use crate::app::layout_assets::{PenguinsLayout, PenguinsLayoutChanged};
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
 use crate::app::{AppSystems, FirstMatch, Screen};
@@ -115,13 +115,13 @@ fn restart_on_layout_change(
         return;
     };
     let old = referee.setup();
-    let seed = old.seed.unwrap_or(0);
-    match setup::penguins_match(
+    let seed = old.seed().unwrap_or(0);
+    match setup::PenguinsMatch::new(
         layout,
-        old.seats.clone(),
-        old.penguins,
-        old.budget,
-        old.level,
+        old.seats().to_vec(),
+        old.penguins(),
+        old.budget(),
+        old.level(),
         seed,
     ) {
         Ok(setup) => {
@@ -131,7 +131,7 @@ fn restart_on_layout_change(
         Err(e) => {
             if let Some(mut file) = layout_file {
                 file.error = Some(e.in_layout_file(Path::new(&file.file)).to_string());
-                file.config = old.layout.clone();
+                file.config = old.layout().clone();
             }
         }
     }

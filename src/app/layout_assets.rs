@@ -209,7 +209,7 @@ impl LayoutGame for CaveGame {
 
     fn first_match(start: &AppStart) -> Option<(&Path, CaveConfig)> {
         match start.first_match.as_ref()? {
-            FirstMatch::MagneticCave(setup, path) => Some((path, setup.config)),
+            FirstMatch::MagneticCave(setup, path) => Some((path, setup.config())),
             _ => None,
         }
     }
@@ -239,7 +239,7 @@ impl LayoutGame for PatolliGame {
 
     fn first_match(start: &AppStart) -> Option<(&Path, PatolliSetup)> {
         match start.first_match.as_ref()? {
-            FirstMatch::Patolli(setup, path) => Some((path, setup.board.clone())),
+            FirstMatch::Patolli(setup, path) => Some((path, setup.board().clone())),
             _ => None,
         }
     }
@@ -266,7 +266,7 @@ impl LayoutGame for PenguinsGame {
 
     fn first_match(start: &AppStart) -> Option<(&Path, PenguinsSetup)> {
         match start.first_match.as_ref()? {
-            FirstMatch::Penguins(setup, path) => Some((path, setup.layout.clone())),
+            FirstMatch::Penguins(setup, path) => Some((path, setup.layout().clone())),
             _ => None,
         }
     }
@@ -286,6 +286,9 @@ pub struct GameLayout<G: LayoutGame> {
     pub config: G::Config,
     /// What is wrong with the file now, if anything.
     pub error: Option<String>,
+    /// What the last good reading of the file changed in the match on screen, when that is
+    /// worth a word (opening moves that no longer fit and were dropped).
+    pub note: Option<String>,
     /// What the file said when last read well.
     read: Option<G::Config>,
     /// A match from the command line already plays this file (perhaps with rule options
@@ -348,6 +351,7 @@ fn load_layout<G: LayoutGame>(
         file: levels.path_of(&file_name).display().to_string(),
         config,
         error: None,
+        note: None,
         read: None,
         started_from_it,
     });

@@ -1,0 +1,140 @@
+//! How the app starts: at the menu, straight into a match (with its layout file, a record to
+//! resume or replay, a screenshot to take), or in the board editor.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::states::Screen;
+use crate::editor::Draft;
+use crate::levels::Levels;
+use crate::record::Record;
+use crate::rules::GameKind;
+use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
+
+/// How the app starts: at the menu, or straight into a match, and where layouts live.
+#[derive(Resource, Debug, Clone)]
+pub struct AppStart {
+    /// The boards: the designers' `levels/` folder, or the built-in ones.
+    pub levels: Levels,
+    /// Start this match at once, skipping the menu.
+    pub first_match: Option<FirstMatch>,
+    /// Save a screenshot and exit.
+    pub screenshot: Option<Screenshot>,
+    /// Go on with the first match from where this record of it stands.
+    pub resume: Option<Record>,
+    /// Show the `resume` record as a replay (step through it) instead of playing on.
+    pub replay: bool,
+    /// Write the match record to this file as the match goes.
+    pub record_to: Option<PathBuf>,
+    /// The file the menu recalls its last choices from and remembers them in
+    /// ([`menu::memory`]); `None`: the menu starts from its defaults and forgets.
+    pub menu_memory: Option<PathBuf>,
+    /// Open the board editor at once (`tablero edit FILE`).
+    pub edit: Option<EditStart>,
+}
+
+/// A match to start at once, with the layout file it was built from (the file is watched).
+#[derive(Debug, Clone)]
+pub enum FirstMatch {
+    /// A Magnetic Cave match.
+    MagneticCave(CaveMatch, PathBuf),
+    /// A Patolli match.
+    Patolli(PatolliMatch, PathBuf),
+    /// A Penguins match.
+    Penguins(PenguinsMatch, PathBuf),
+}
+
+impl FirstMatch {
+    /// The layout file.
+    pub fn layout(&self) -> &PathBuf {
+        match self {
+            FirstMatch::MagneticCave(_, path)
+            | FirstMatch::Patolli(_, path)
+            | FirstMatch::Penguins(_, path) => path,
+        }
+    }
+
+    /// The game it is a match of.
+    pub fn game(&self) -> GameKind {
+        match self {
+            FirstMatch::MagneticCave(..) => GameKind::MagneticCave,
+            FirstMatch::Patolli(..) => GameKind::Patolli,
+            FirstMatch::Penguins(..) => GameKind::Penguins,
+        }
+    }
+
+    /// The screen the match plays on.
+    pub fn screen(&self) -> Screen {
+        match self {
+            FirstMatch::MagneticCave(..) => Screen::MagneticCave,
+            FirstMatch::Patolli(..) => Screen::Patolli,
+            FirstMatch::Penguins(..) => Screen::Penguins,
+        }
+    }
+}
+
+/// A screenshot to save once the board is drawn, after which the app exits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Screenshot {
+    /// Where the PNG goes.
+    pub path: PathBuf,
+    /// Wait until this many moves have been played in the window first.
+    pub after_moves: usize,
+}
+
+impl AppStart {
+    /// Open at the menu.
+    pub fn menu(levels: impl Into<Levels>) -> AppStart {
+        AppStart {
+            levels: levels.into(),
+            first_match: None,
+            screenshot: None,
+            resume: None,
+            replay: false,
+            record_to: None,
+            menu_memory: None,
+            edit: None,
+        }
+    }
+
+    /// Start a Magnetic Cave match with `setup`, whose layout is the file at `layout`.
+    pub fn magnetic_cave(setup: CaveMatch, layout: PathBuf) -> AppStart {
+        AppStart::with_match(FirstMatch::MagneticCave(setup, layout))
+    }
+
+    /// Start a Penguins match with `setup`, whose layout is the file at `layout`.
+    pub fn penguins(setup: PenguinsMatch, layout: PathBuf) -> AppStart {
+        AppStart::with_match(FirstMatch::Penguins(setup, layout))
+    }
+
+    /// Start a Patolli match with `setup`, whose layout is the file at `layout`.
+    pub fn patolli(setup: PatolliMatch, layout: PathBuf) -> AppStart {
+        AppStart::with_match(FirstMatch::Patolli(setup, layout))
+    }
+
+    fn with_match(first: FirstMatch) -> AppStart {
+        let levels = Levels::folder(first.layout().parent().unwrap_or(Path::new(".")));
+        AppStart {
+            levels,
+            first_match: Some(first),
+            screenshot: None,
+            resume: None,
+            replay: false,
+            record_to: None,
+            menu_memory: None,
+            edit: None,
+        }
+    }
+}
+
+/// What `tablero edit [FILE]` opens: the board in FILE, a new board to be saved as FILE, or
+/// (no FILE) the list of boards.
+#[derive(Debug, Clone)]
+pub struct EditStart {
+    /// The file, if one was named.
+    pub path: Option<PathBuf>,
+    /// The board to edit: the file's, or a new one of the game named; `None` with a file: a
+    /// new file whose game is chosen in the window.
+    pub draft: Option<Draft>,
+}

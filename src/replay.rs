@@ -1,0 +1,107 @@
+//! Replaying a match record from its start: the setup the record makes
+//! ([`Match::setup_from_record`], with every check of a setup), its starting position
+//! ([`Match::initial`], the one start every front end shares), then its entries. Reading a
+//! record file is here too, since a file is checked by replaying it.
+
+use std::path::Path;
+
+use crate::layout::{self, LayoutError, locate_field};
+use crate::record::{Effects, Place, Record, ReplayError, Replayed, locate_entry};
+use crate::rules::GameKind;
+use crate::setup::{Match, SetupError};
+
+/// Why a record does not replay: its fields make no match, or an entry does not fit.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RecordError<G: Match> {
+    /// Its fields make no match of its game.
+    #[error(transparent)]
+    Setup(SetupError),
+    /// Its entries do not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError<G>),
+}
+
+impl<G: Match> RecordError<G> {
+    /// Where the record is wrong: a field, or an entry of `moves`.
+    pub fn place(&self) -> Place {
+        match self {
+            RecordError::Setup(e) => Place::Field(e.record_field()),
+            RecordError::Replay(e) => e.place(),
+        }
+    }
+}
+
+/// The setup `record` makes and the positions after each of its entries, from the start
+/// that setup makes; the last position is where the match stands.
+///
+/// # Errors
+/// [`RecordError`], with its place.
+pub fn replay<G: Match>(record: &Record) -> Result<(G::Setup, Vec<G>), RecordError<G>> {
+    record.check_fields::<G>()?;
+    let setup = G::setup_from_record(record).map_err(RecordError::Setup)?;
+    let positions = record.replay_from(G::initial(&setup))?;
+    Ok((setup, positions))
+}
+
+/// [`replay`], and for each entry what it did: the action and its effect for an action,
+/// `None` for a roll.
+///
+/// # Errors
+/// [`RecordError`], with its place.
+pub fn replay_effects<G: Match>(record: &Record) -> Result<(Vec<G>, Effects<G>), RecordError<G>> {
+    record.check_fields::<G>()?;
+    let setup = G::setup_from_record(record).map_err(RecordError::Setup)?;
+    Ok(record.replay_effects_from(G::initial(&setup))?)
+}
+
+/// Reads and replays the record in `source`, naming it `file` in errors.
+///
+/// # Errors
+/// [`LayoutError`] (FILE:LINE:COLUMN: message) for a syntax error, an unknown or missing
+/// field, fields that make no match, or an entry that does not fit the rules.
+pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
+    let text = String::from_utf8_lossy(source);
+    let record: Record = layout::read_ron(file, &text)?;
+    let fail = |place: Place, message: String| {
+        let (line, column) = match place {
+            Place::Field(field) => locate_field(&text, field),
+            Place::Entry(index) => locate_entry(&text, index),
+        };
+        LayoutError {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    };
+    fn replayed<G: Match>(
+        record: &Record,
+        fail: impl Fn(Place, String) -> LayoutError,
+    ) -> Result<Vec<G>, LayoutError> {
+        replay(record)
+            .map(|(_, positions)| positions)
+            .map_err(|e: RecordError<G>| fail(e.place(), e.to_string()))
+    }
+    Ok(match record.game {
+        GameKind::MagneticCave => {
+            let positions = replayed(&record, fail)?;
+            Replayed::MagneticCave(record, positions)
+        }
+        GameKind::Patolli => {
+            let positions = replayed(&record, fail)?;
+            Replayed::Patolli(record, positions)
+        }
+        GameKind::Penguins => {
+            let positions = replayed(&record, fail)?;
+            Replayed::Penguins(record, positions)
+        }
+    })
+}
+
+/// Reads and replays the record file at `path`.
+///
+/// # Errors
+/// As [`parse`]; an unreadable file at 1:1.
+pub fn load(path: &Path) -> Result<Replayed, LayoutError> {
+    parse(&path.display().to_string(), &layout::read_file(path)?)
+}
