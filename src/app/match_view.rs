@@ -296,7 +296,7 @@ fn show_messages<G: MatchView>(
     layout: Option<Res<GameLayout<G::Layout>>>,
     log: Res<MatchLog>,
     mut notices: Query<(&mut Text, &mut TextColor), OnlyNotice>,
-    mut errors: Query<&mut Text, OnlyLayoutError>,
+    mut errors: Query<(&mut Text, &mut TextColor), OnlyLayoutError>,
     mut logs: Query<&mut Text, OnlyLog>,
 ) {
     let offer = rules
@@ -317,8 +317,13 @@ fn show_messages<G: MatchView>(
     }
     let layout_error = layout.as_ref().and_then(|l| l.error.as_ref());
     let layout_note = layout.as_ref().and_then(|l| l.note.as_ref());
-    for mut text in &mut errors {
+    let tint = match layout_error {
+        Some(_) => theme::ERROR,
+        None => theme::WARNING,
+    };
+    for (mut text, mut color) in &mut errors {
         theme::set_text(&mut text, layout_error_line(layout_error, layout_note));
+        color.set_if_neq(TextColor(tint));
     }
     for mut text in &mut logs {
         theme::set_text(&mut text, log.0.text());

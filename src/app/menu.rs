@@ -453,10 +453,10 @@ fn adopt_match(first: &FirstMatch, choices: &mut MenuChoices) {
     choices.game = first.game();
     let (seats, budget, level): (&[Seat], _, _) = match first {
         FirstMatch::MagneticCave(setup, _) => (&setup.seats(), setup.budget(), setup.level()),
-        FirstMatch::Patolli(setup, _) => (&setup.seats(), setup.budget(), setup.level()),
+        FirstMatch::Patolli(setup, _) => (setup.seats(), setup.budget(), setup.level()),
         FirstMatch::Penguins(setup, _) => {
             choices.penguins = menu_penguins(i32::from(setup.penguins()));
-            (&setup.seats(), setup.budget(), setup.level())
+            (setup.seats(), setup.budget(), setup.level())
         }
     };
     if let [first_seat, second_seat, more @ ..] = seats {
