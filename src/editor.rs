@@ -15,7 +15,7 @@ use crate::layout::{
 };
 use crate::rules::GameKind;
 use crate::rules::patolli::{
-    Dice, FirstPlayer, GridCell, MAX_BEANS, MAX_GRID, Overshoot, Player, TrackError,
+    Dice, FirstPlayer, GridCell, MAX_BEANS, MAX_GRID, MAX_PLAYERS, Overshoot, Player, TrackError,
 };
 use crate::rules::penguins::{Generator, Grid, MAX_FISH, Pos};
 
@@ -31,6 +31,7 @@ pub const MAX_GRID_SIDE: u16 = MAX_GRID + 1;
 /// The drawing grid's side for a new Patolli board.
 pub const DEFAULT_GRID_SIDE: u16 = 16;
 pub use crate::layout::MAX_FIXED_SIDE;
+use crate::layout::{MAX_DRAWN_SIDE, MAX_WATER, MIN_DRAWN_SIDE, MIN_FIXED_SIDE};
 
 /// A mark a Patolli square can carry besides being on the track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -494,7 +495,7 @@ fn edit_patolli(board: &mut PatolliLayout, grid_side: &mut u16, edit: &Edit) {
             }
         }
         Edit::Players(count) => {
-            let count = count.clamp(2, 4);
+            let count = count.clamp(2, MAX_PLAYERS);
             let seat = |k: usize| {
                 let n = board.track.len().max(1);
                 let start = (k * n / 4 + 1) % n;
@@ -586,9 +587,9 @@ fn edit_penguins(penguins: &mut PenguinsLayout, edit: &Edit) {
                 return;
             }
             let generator = Generator {
-                rows: penguins.rows.clamp(4, 20),
-                cols: penguins.cols.clamp(4, 20),
-                water: penguins.water.clamp(0.0, 0.6),
+                rows: penguins.rows.clamp(MIN_DRAWN_SIDE, MAX_DRAWN_SIDE),
+                cols: penguins.cols.clamp(MIN_DRAWN_SIDE, MAX_DRAWN_SIDE),
+                water: penguins.water.clamp(0.0, MAX_WATER),
                 fish_weights: if penguins.fish_weights.iter().any(|&w| w > 0) {
                     penguins.fish_weights.map(|w| w.min(1000))
                 } else {
@@ -617,7 +618,8 @@ fn edit_penguins(penguins: &mut PenguinsLayout, edit: &Edit) {
             }
         }
         Edit::FixedSize(rows, cols) => {
-            let (rows, cols) = (rows.clamp(2, MAX_FIXED_SIDE), cols.clamp(2, MAX_FIXED_SIDE));
+            let sides = (MIN_FIXED_SIDE, MAX_FIXED_SIDE);
+            let (rows, cols) = (rows.clamp(sides.0, sides.1), cols.clamp(sides.0, sides.1));
             if let Some(board) = penguins.board.as_mut() {
                 board.resize(rows, "1".repeat(cols));
                 for row in board.iter_mut() {

@@ -202,7 +202,7 @@ pub enum LayoutFault {
     #[error(transparent)]
     Track(#[from] TrackError),
     /// A drawn Penguins board's side.
-    #[error("{field} must be 4 to 20, not {side}")]
+    #[error("{field} must be {MIN_DRAWN_SIDE} to {MAX_DRAWN_SIDE}, not {side}")]
     Side {
         /// `rows` or `cols`.
         field: &'static str,
@@ -210,7 +210,7 @@ pub enum LayoutFault {
         side: u16,
     },
     /// The share of water.
-    #[error("water is a share from 0 to 0.6, not {0}")]
+    #[error("water is a share from 0 to {MAX_WATER}, not {0}")]
     Water(f64),
     /// Fish weights too large to add up.
     #[error("the fish weights add up to more than {}", u32::MAX)]
@@ -219,7 +219,10 @@ pub enum LayoutFault {
     #[error("at least one fish weight must be above 0")]
     NoFishWeight,
     /// A fixed board's size.
-    #[error("a fixed board has 2 to 20 rows of 2 to 20 fields; this one is {rows} rows of {cols}")]
+    #[error(
+        "a fixed board has {MIN_FIXED_SIDE} to {MAX_FIXED_SIDE} rows of {MIN_FIXED_SIDE} to \
+         {MAX_FIXED_SIDE} fields; this one is {rows} rows of {cols}"
+    )]
     BoardSize {
         /// Its rows.
         rows: usize,
