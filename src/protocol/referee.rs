@@ -12,6 +12,7 @@ use super::{FileError, GAME_FILE_LIMIT, GameFile, PlayerLine, parse, write};
 use crate::ai::AiLevel;
 use crate::files::{ReadError, read_limited};
 use crate::layout::PenguinsSetup;
+use crate::line_reader::BoundedLines;
 use crate::record::Recorded;
 use crate::rules::Seat;
 use crate::rules::penguins::{Action, Phase, State};
@@ -223,17 +224,19 @@ fn run_program(
             command: command.to_string(),
             error,
         })?;
+    // Both pipes are read as the program runs (a program that fills one is not stuck until
+    // the timeout), and only what is kept is held: none of the output, the error output's
+    // last lines.
+    let output = child.stdout.take().map(|out| drain(out, 0));
+    let errors = child.stderr.take().map(|err| drain(err, KEPT_ERROR_LINES));
     let start = Instant::now();
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
-                let output = child
-                    .wait_with_output()
-                    .map_err(|error| ProgramError::Output {
-                        command: command.to_string(),
-                        error,
-                    })?;
-                let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
+                let _ = output.map(std::thread::JoinHandle::join);
+                let stderr = errors
+                    .and_then(|reader| reader.join().ok())
+                    .unwrap_or_default();
                 let code = status.code().ok_or(ProgramError::Killed(status))?;
                 return Ok((code, stderr));
             }
@@ -253,6 +256,35 @@ fn run_program(
     }
 }
 
+/// The most lines of a program's error output the referee keeps (the last ones).
+const KEPT_ERROR_LINES: usize = 20;
+/// The most bytes a line of a program's output holds before it is skipped.
+const PROGRAM_LINE_LIMIT: usize = 4096;
+
+/// Reads `output` to its end on a thread of its own; gives its last `keep` lines (each at most
+/// [`PROGRAM_LINE_LIMIT`] bytes, a longer one named by its length), joined and trimmed. Memory
+/// stays bounded whatever the program writes.
+fn drain(
+    output: impl std::io::Read + Send + 'static,
+    keep: usize,
+) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut last = std::collections::VecDeque::with_capacity(keep);
+        for line in BoundedLines::new(std::io::BufReader::new(output), PROGRAM_LINE_LIMIT) {
+            let Ok(line) = line else { break };
+            if keep == 0 {
+                continue;
+            }
+            if last.len() == keep {
+                last.pop_front();
+            }
+            last.push_back(line.unwrap_or_else(|too_long| format!("[{too_long}]")));
+        }
+        let lines: Vec<String> = last.into();
+        lines.join("\n").trim().to_string()
+    })
+}
+
 fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
@@ -270,23 +302,44 @@ pub(crate) fn last_error_line(lines: impl IntoIterator<Item = impl AsRef<str>>) 
     last
 }
 
-/// Asks a program for its ID (`CMD name`).
+/// Asks a program for its ID (`CMD name`): the first line of its output (at most
+/// [`PROGRAM_LINE_LIMIT`] bytes; the rest is read and dropped).
 fn program_id(command: &str) -> Result<String, ProgramError> {
-    let output = Command::new("sh")
+    let mut child = Command::new("sh")
         .args(["-c", &format!("{command} name")])
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .map_err(|error| ProgramError::Start {
             command: command.to_string(),
             error,
         })?;
-    let id = String::from_utf8_lossy(&output.stdout).trim().to_string();
-    if !output.status.success() || id.is_empty() || id.contains(char::is_whitespace) {
-        let failed = !output.status.success();
+    let errors = child.stderr.take().map(|err| drain(err, 1));
+    let first_line = child.stdout.take().map(|out| {
+        std::thread::spawn(move || {
+            let mut lines = BoundedLines::new(std::io::BufReader::new(out), PROGRAM_LINE_LIMIT);
+            let first = lines.next().and_then(Result::ok).and_then(Result::ok);
+            lines.for_each(drop);
+            first.unwrap_or_default()
+        })
+    });
+    let status = child.wait().map_err(|error| ProgramError::Output {
+        command: command.to_string(),
+        error,
+    })?;
+    let id = first_line
+        .and_then(|reader| reader.join().ok())
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let last_error = errors.and_then(|reader| reader.join().ok());
+    if !status.success() || id.is_empty() || id.contains(char::is_whitespace) {
+        let failed = !status.success();
         return Err(ProgramError::NoId {
             command: command.to_string(),
-            status: failed.then_some(output.status),
-            last_error: last_error_line(String::from_utf8_lossy(&output.stderr).lines())
+            status: failed.then_some(status),
+            last_error: last_error_line(last_error.as_deref().unwrap_or_default().lines())
                 .filter(|_| failed),
         });
     }

@@ -1059,3 +1059,32 @@ fn a_tournament_plays_hex_floes() {
     }
     assert_eq!(records, 2);
 }
+
+/// A program that floods its output and error output before it fails is read as it writes:
+/// it loses for its exit code, its last error line given, not for a pipe that filled up and
+/// stalled it until the timeout; a flooded `name` answer gives no ID.
+#[test]
+fn the_match_referee_reads_a_flooding_program_as_it_writes() {
+    let dir = temp_dir("penguins-match-flood");
+    let ours = env!("CARGO_BIN_EXE_tablero");
+    let alpha = format!("{ours} penguins --id alpha --budget 0.15");
+    let flood = script(
+        &dir,
+        "flood",
+        "head -c 3000000 /dev/zero\nhead -c 3000000 /dev/zero >&2\necho >&2\necho 'out of patience' >&2\nexit 4",
+    );
+    let started = std::time::Instant::now();
+    let out = match_run(&flood, &alpha, &dir.join("games"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("flood loses: it exited with 4:"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("out of patience"), "{stdout}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(8),
+        "the referee waited {:?}: the pipes were not read as the program wrote",
+        started.elapsed()
+    );
+}
