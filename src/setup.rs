@@ -271,11 +271,6 @@ impl CaveMatch {
         &self.moves
     }
 
-    /// The same match with other seats.
-    pub fn with_seats(self, seats: [Seat; 2]) -> CaveMatch {
-        CaveMatch { seats, ..self }
-    }
-
     /// The same match on another cave (a designer saved the layout): the opening moves up to
     /// the first that no longer fits are kept; the rest are returned, dropped.
     pub fn on_cave(&self, config: Config) -> (CaveMatch, Vec<Cell>) {

@@ -22,6 +22,7 @@ use crate::ai::{AiLevel, Deadline, SearchReport};
 use crate::files::{WriteError, prepare_folder};
 use crate::layout::{PatolliSetup, PenguinsSetup};
 use crate::line_reader::{BoundedLines, LineTooLong};
+use crate::protocol::referee::PROGRAM_LINE_LIMIT;
 use crate::record::Record;
 use crate::rules::magnetic_cave::{self, Outcome};
 use crate::rules::patolli::{self, Rules, Track};
@@ -32,9 +33,6 @@ use crate::setup::{self, CaveMatch, Match, PatolliMatch, PenguinsMatch, SetupErr
 
 /// Plies after which a game that has not ended is scored a draw (no real game comes near).
 const MAX_PLIES: usize = 20_000;
-
-/// The most bytes a line of an outside program's output holds (its answers are a few words).
-pub const PROGRAM_LINE_LIMIT: usize = 4096;
 
 /// A player of a tournament.
 #[derive(Debug, Clone, PartialEq)]
@@ -308,7 +306,7 @@ pub struct ProgramClient {
     lines: std::sync::mpsc::Receiver<Result<String, LineTooLong>>,
     /// Reads the program's standard error to its end and returns the last line written
     /// there, to say why the program ended.
-    error_reader: Option<std::thread::JoinHandle<Option<String>>>,
+    error_reader: Option<std::thread::JoinHandle<String>>,
     /// Moves of the game the program has been told.
     told: usize,
     started: bool,
@@ -334,12 +332,7 @@ impl ProgramClient {
         let input = child.stdin.take().ok_or(ProgramFault::NoPipe("input"))?;
         let output = child.stdout.take().ok_or(ProgramFault::NoPipe("output"))?;
         let errors = child.stderr.take().ok_or(ProgramFault::NoPipe("error"))?;
-        let error_reader = std::thread::spawn(move || {
-            let lines = BoundedLines::new(std::io::BufReader::new(errors), PROGRAM_LINE_LIMIT)
-                .map_while(Result::ok)
-                .flatten();
-            crate::protocol::referee::last_error_line(lines)
-        });
+        let error_reader = crate::protocol::referee::drain(errors, 1);
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             for line in BoundedLines::new(std::io::BufReader::new(output), PROGRAM_LINE_LIMIT) {
@@ -404,7 +397,8 @@ impl ProgramClient {
         let last_error = self
             .error_reader
             .take_if(|r| r.is_finished())
-            .and_then(|reader| reader.join().ok().flatten());
+            .and_then(|reader| reader.join().ok())
+            .and_then(|tail| crate::protocol::referee::last_error_line(tail.lines()));
         ProgramEnded { status, last_error }
     }
 

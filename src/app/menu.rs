@@ -746,7 +746,7 @@ pub(crate) fn chosen_match(
 
 /// The Penguins match the menu's choices make on `layout`, or why they make none (its error
 /// placed in the layout file when it is about the board).
-pub(crate) fn penguins_setup(
+fn penguins_setup(
     choices: &MenuChoices,
     layout: &PenguinsLayout,
 ) -> Result<PenguinsMatch, SetupError> {

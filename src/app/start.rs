@@ -116,14 +116,8 @@ impl AppStart {
     fn with_match(first: FirstMatch) -> AppStart {
         let levels = Levels::folder(first.layout().parent().unwrap_or(Path::new(".")));
         AppStart {
-            levels,
             first_match: Some(first),
-            screenshot: None,
-            resume: None,
-            replay: false,
-            record_to: None,
-            menu_memory: None,
-            edit: None,
+            ..AppStart::menu(levels)
         }
     }
 }

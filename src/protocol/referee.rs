@@ -258,13 +258,15 @@ fn run_program(
 
 /// The most lines of a program's error output the referee keeps (the last ones).
 const KEPT_ERROR_LINES: usize = 20;
-/// The most bytes a line of a program's output holds before it is skipped.
-const PROGRAM_LINE_LIMIT: usize = 4096;
+/// The most bytes a line of an outside program's output holds before it is skipped (its
+/// answers are a few words): `penguins-match`'s programs and the tournament's.
+pub const PROGRAM_LINE_LIMIT: usize = 4096;
 
-/// Reads `output` to its end on a thread of its own; gives its last `keep` lines (each at most
-/// [`PROGRAM_LINE_LIMIT`] bytes, a longer one named by its length), joined and trimmed. Memory
-/// stays bounded whatever the program writes.
-fn drain(
+/// Reads `output` to its end on a thread of its own; gives its last `keep` lines that are not
+/// blank (each at most [`PROGRAM_LINE_LIMIT`] bytes, a longer one named by its length),
+/// joined and trimmed. Memory stays bounded whatever the program writes. The tournament reads
+/// its outside programs' error output so too.
+pub(crate) fn drain(
     output: impl std::io::Read + Send + 'static,
     keep: usize,
 ) -> std::thread::JoinHandle<String> {
@@ -272,7 +274,7 @@ fn drain(
         let mut last = std::collections::VecDeque::with_capacity(keep);
         for line in BoundedLines::new(std::io::BufReader::new(output), PROGRAM_LINE_LIMIT) {
             let Ok(line) = line else { break };
-            if keep == 0 {
+            if keep == 0 || line.as_ref().is_ok_and(|text| text.trim().is_empty()) {
                 continue;
             }
             if last.len() == keep {

@@ -62,11 +62,14 @@ pub fn play_board(
             adopt(penguins.as_deref_mut(), config, path, name, &levels, server);
         }
     }
-    // The menu says why a Penguins match cannot start (too few one-fish floes for the
-    // penguins); here the editor says it.
-    if let (crate::rules::GameKind::Penguins, Some(layout)) = (choices.game, penguins.as_deref())
-        && let Err(e) = crate::app::menu::penguins_setup(&choices, layout)
-    {
+    // The menu says why its choices make no match on the board (a Penguins board with too
+    // few one-fish floes for the penguins); here the editor says it.
+    if let Some(Err(e)) = crate::app::menu::chosen_match(
+        &choices,
+        cave.as_deref(),
+        patolli.as_deref(),
+        penguins.as_deref(),
+    ) {
         session.status = Status {
             text: format!("Saved, not played: {e}"),
             refused: true,
