@@ -15,6 +15,8 @@ use tablero::files::{self, LAYOUT_LIMIT, read_limited};
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
 use tablero::levels;
+use tablero::net::console::{HostConsole, Hosted, JoinConsole};
+use tablero::net::host::{Chair, ListenOptions};
 use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::record::{self, Record};
 use tablero::rules::magnetic_cave::{self, Cell, parse_moves};
@@ -50,10 +52,14 @@ enum Command {
         #[command(subcommand)]
         game: PlayGame,
     },
-    /// Play a game in the terminal, reading moves from standard input.
+    /// Play a game in the terminal, reading moves from standard input; host one for guests
+    /// on other machines (GAME --host), or join one (--join INVITATION).
+    #[command(args_conflicts_with_subcommands = true)]
     Console {
         #[command(subcommand)]
-        game: ConsoleGame,
+        game: Option<ConsoleGame>,
+        #[command(flatten)]
+        join: JoinOptions,
     },
     /// The Penguins file protocol: one move on a game file, for program-vs-program play.
     ///
@@ -257,6 +263,8 @@ enum ConsoleGame {
         options: CaveOptions,
         #[command(flatten)]
         recording: RecordOptions,
+        #[command(flatten)]
+        host: HostOptions,
     },
     /// Patolli in the terminal: type a piece label to move it, `place`, `place C` or `pass`;
     /// `status`, `help`, `quit`. The referee rolls for you.
@@ -265,6 +273,8 @@ enum ConsoleGame {
         options: PatolliOptions,
         #[command(flatten)]
         recording: RecordOptions,
+        #[command(flatten)]
+        host: HostOptions,
     },
     /// Penguins in the terminal: type `x y` to place, `x1 y1 x2 y2` to move; `status`,
     /// `undo`, `help`, `quit`.
@@ -273,7 +283,62 @@ enum ConsoleGame {
         options: PenguinsOptions,
         #[command(flatten)]
         recording: RecordOptions,
+        #[command(flatten)]
+        host: HostOptions,
     },
+}
+
+/// Hosting a console match for guests on other machines.
+#[derive(Args, Clone)]
+struct HostOptions {
+    /// Host the match over the network: print an invitation to play and one to watch, wait
+    /// for a guest in every seat given as `guest`, then referee the match.
+    #[arg(long)]
+    host: bool,
+    /// The TCP port to listen on (0: any free port).
+    #[arg(long, default_value_t = 4077, requires = "host")]
+    port: u16,
+    /// The address to listen on (0.0.0.0: every network of this machine).
+    #[arg(long, default_value = "0.0.0.0", requires = "host")]
+    bind: std::net::IpAddr,
+    /// The address guests connect to, written in the invitations (host:port) [default: this
+    /// machine's address on its network, and the port].
+    #[arg(long, value_name = "HOST:PORT", requires = "host")]
+    advertise: Option<String>,
+    /// Seconds a guest may be away before the host's AI plays its seat until it is back.
+    #[arg(long, default_value_t = 300, requires = "host")]
+    away_ai_after: u64,
+}
+
+impl HostOptions {
+    /// The console host's options, with the record written to `record_to`.
+    fn console(&self, record_to: Option<PathBuf>) -> HostConsole {
+        HostConsole {
+            listen: ListenOptions {
+                bind: std::net::SocketAddr::new(self.bind, self.port),
+                advertise: self.advertise.clone(),
+            },
+            away_ai_after: Duration::from_secs(self.away_ai_after),
+            record_to,
+        }
+    }
+}
+
+/// Joining a console match hosted on another machine.
+#[derive(Args, Clone)]
+struct JoinOptions {
+    /// Join the match this invitation (from its host) invites to: to play a seat, or to watch.
+    #[arg(long, value_name = "INVITATION")]
+    join: Option<String>,
+    /// The name the others see.
+    #[arg(long, default_value = "guest", requires = "join")]
+    name: String,
+    /// Let this machine's AI play the seat (at the match's level and budget).
+    #[arg(long, requires = "join")]
+    ai: bool,
+    /// Write this guest's copy of the match record (RON) to FILE as the match goes.
+    #[arg(long = "record", value_name = "FILE", requires = "join")]
+    record_to: Option<PathBuf>,
 }
 
 /// Match records: write one as the match goes, or go on from one.
@@ -326,9 +391,10 @@ impl RecordOptions {
 /// Players, board and penguins of a Penguins match.
 #[derive(Args, Clone)]
 struct PenguinsOptions {
-    /// Who plays each player, in turn order, comma-separated: 2 to 4 of human or ai.
-    #[arg(long, default_value = "human,ai", value_delimiter = ',', value_parser = parse_seat)]
-    players: Vec<Seat>,
+    /// Who plays each player, in turn order, comma-separated: 2 to 4 of human or ai (or
+    /// guest, with --host).
+    #[arg(long, default_value = "human,ai", value_delimiter = ',', value_parser = parse_chair)]
+    players: Vec<Chair>,
     /// Rows of the board (4 to 20) [default: the layout's].
     #[arg(long, value_parser = clap::value_parser!(u16).range(4..=20))]
     rows: Option<u16>,
@@ -357,16 +423,16 @@ struct PenguinsOptions {
 /// Seats, dice and rule options of a Patolli match.
 #[derive(Args, Clone)]
 struct PatolliOptions {
-    /// Who plays L (pieces A-F, moves first): human or ai.
-    #[arg(long = "l", default_value = "human", value_parser = parse_seat)]
-    l: Seat,
-    /// Who plays N (pieces 1-6): human or ai.
-    #[arg(long = "n", default_value = "human", value_parser = parse_seat)]
-    n: Seat,
+    /// Who plays L (pieces A-F, moves first): human or ai (or guest, with --host).
+    #[arg(long = "l", default_value = "human", value_parser = parse_chair)]
+    l: Chair,
+    /// Who plays N (pieces 1-6): human or ai (or guest, with --host).
+    #[arg(long = "n", default_value = "human", value_parser = parse_chair)]
+    n: Chair,
     /// Who plays each player the board seats, comma-separated in the order L, N, G, M (e.g.
     /// human,ai,ai on a board for three); instead of --l and --n [default: --l, --n, then ai].
-    #[arg(long, value_delimiter = ',', value_parser = parse_seat, conflicts_with_all = ["l", "n"])]
-    players: Vec<Seat>,
+    #[arg(long, value_delimiter = ',', value_parser = parse_chair, conflicts_with_all = ["l", "n"])]
+    players: Vec<Chair>,
     /// The seed of the dice [default: random, printed at the start].
     #[arg(long)]
     seed: Option<u64>,
@@ -432,12 +498,12 @@ enum DiceChoice {
 /// Seats, AI budget, opening moves and layout of a Magnetic Cave match.
 #[derive(Args, Clone)]
 struct CaveOptions {
-    /// Who plays ■ (black, moves first): human or ai.
-    #[arg(long, default_value = "human", value_parser = parse_seat)]
-    black: Seat,
-    /// Who plays □ (white): human or ai.
-    #[arg(long, default_value = "human", value_parser = parse_seat)]
-    white: Seat,
+    /// Who plays ■ (black, moves first): human or ai (or guest, with --host).
+    #[arg(long, default_value = "human", value_parser = parse_chair)]
+    black: Chair,
+    /// Who plays □ (white): human or ai (or guest, with --host).
+    #[arg(long, default_value = "human", value_parser = parse_chair)]
+    white: Chair,
     /// The AI's time per move, in seconds (at most 60).
     #[arg(long, default_value = "3", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
     budget: Duration,
@@ -464,8 +530,27 @@ struct WindowOptions {
     screenshot_after_moves: usize,
 }
 
-fn parse_seat(text: &str) -> Result<Seat, tablero::rules::ParseError> {
+fn parse_chair(text: &str) -> Result<Chair, tablero::rules::ParseError> {
     text.parse()
+}
+
+/// The seat a chair has in a match's setup: a guest decides as a human does.
+fn seat_of(chair: Chair) -> Seat {
+    match chair {
+        Chair::Here(seat) => seat,
+        Chair::Guest => Seat::Human,
+    }
+}
+
+/// `chairs` (one for each of the `seats` a match has; the ones not given are the AI's), or
+/// the error of a guest seat in a match that is not hosted.
+fn chairs_of(given: &[Chair], seats: usize, hosting: bool) -> Result<Vec<Chair>> {
+    if !hosting && given.contains(&Chair::Guest) {
+        bail!("a guest seat is for a match played over the network: add --host");
+    }
+    let mut chairs = given.to_vec();
+    chairs.resize(seats.max(given.len()), Chair::Here(Seat::Ai));
+    Ok(chairs)
 }
 
 fn parse_level(text: &str) -> Result<AiLevel, tablero::ai::UnknownLevel> {
@@ -648,43 +733,101 @@ fn run(cli: Cli) -> Result<ExitCode> {
             run_match(&setup, &mut io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Console { game: None, join }) => join_command(&join),
         Some(Command::Console {
-            game: ConsoleGame::MagneticCave { options, recording },
-        }) => console_match::<magnetic_cave::State>(
-            GameKind::MagneticCave,
-            &recording,
-            || Ok(cave_match(&options)?.0),
-            |setup, recording| {
-                let stdin = io::stdin();
-                if stdin.is_terminal() {
-                    println!("Type a cell like D7 to play, `help` for commands.");
-                }
-                let out = &mut io::stdout().lock();
-                tablero::console::magnetic_cave::run(setup, stdin.lock(), out, recording)
-            },
-        ),
+            game:
+                Some(ConsoleGame::MagneticCave {
+                    options,
+                    recording,
+                    host,
+                }),
+            ..
+        }) => {
+            let given = [options.black, options.white];
+            if host.host {
+                return host_command(&recording, &host, || {
+                    Ok((
+                        Hosted::MagneticCave(cave_match(&options)?.0),
+                        chairs_of(&given, 2, true)?,
+                    ))
+                });
+            }
+            chairs_of(&given, 2, false)?;
+            console_match::<magnetic_cave::State>(
+                GameKind::MagneticCave,
+                &recording,
+                || Ok(cave_match(&options)?.0),
+                |setup, recording| {
+                    let stdin = io::stdin();
+                    if stdin.is_terminal() {
+                        println!("Type a cell like D7 to play, `help` for commands.");
+                    }
+                    let out = &mut io::stdout().lock();
+                    tablero::console::magnetic_cave::run(setup, stdin.lock(), out, recording)
+                },
+            )
+        }
         Some(Command::Console {
-            game: ConsoleGame::Patolli { options, recording },
-        }) => console_match::<patolli::State>(
-            GameKind::Patolli,
-            &recording,
-            || Ok(patolli_match(&options)?.0),
-            |setup, recording| {
-                let out = &mut io::stdout().lock();
-                tablero::console::patolli::run(setup, io::stdin().lock(), out, recording)
-            },
-        ),
+            game:
+                Some(ConsoleGame::Patolli {
+                    options,
+                    recording,
+                    host,
+                }),
+            ..
+        }) => {
+            let given = if options.players.is_empty() {
+                vec![options.l, options.n]
+            } else {
+                options.players.clone()
+            };
+            if host.host {
+                return host_command(&recording, &host, || {
+                    let setup = patolli_match(&options)?.0;
+                    let chairs = chairs_of(&given, setup.seats().len(), true)?;
+                    Ok((Hosted::Patolli(setup), chairs))
+                });
+            }
+            chairs_of(&given, given.len(), false)?;
+            console_match::<patolli::State>(
+                GameKind::Patolli,
+                &recording,
+                || Ok(patolli_match(&options)?.0),
+                |setup, recording| {
+                    let out = &mut io::stdout().lock();
+                    tablero::console::patolli::run(setup, io::stdin().lock(), out, recording)
+                },
+            )
+        }
         Some(Command::Console {
-            game: ConsoleGame::Penguins { options, recording },
-        }) => console_match::<penguins::State>(
-            GameKind::Penguins,
-            &recording,
-            || Ok(penguins_match(&options)?.0),
-            |setup, recording| {
-                let out = &mut io::stdout().lock();
-                tablero::console::penguins::run(setup, io::stdin().lock(), out, recording)
-            },
-        ),
+            game:
+                Some(ConsoleGame::Penguins {
+                    options,
+                    recording,
+                    host,
+                }),
+            ..
+        }) => {
+            let given = options.players.clone();
+            if host.host {
+                return host_command(&recording, &host, || {
+                    Ok((
+                        Hosted::Penguins(penguins_match(&options)?.0),
+                        chairs_of(&given, given.len(), true)?,
+                    ))
+                });
+            }
+            chairs_of(&given, given.len(), false)?;
+            console_match::<penguins::State>(
+                GameKind::Penguins,
+                &recording,
+                || Ok(penguins_match(&options)?.0),
+                |setup, recording| {
+                    let out = &mut io::stdout().lock();
+                    tablero::console::penguins::run(setup, io::stdin().lock(), out, recording)
+                },
+            )
+        }
         Some(Command::Play {
             game:
                 PlayGame::MagneticCave {
@@ -800,6 +943,44 @@ fn console_match<G: Match>(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Hosts the console match `fresh` makes for guests on other machines.
+fn host_command(
+    recording: &RecordOptions,
+    host: &HostOptions,
+    fresh: impl FnOnce() -> Result<(Hosted, Vec<Chair>)>,
+) -> Result<ExitCode> {
+    if recording.from.is_some() {
+        bail!("--from with --host: a hosted match starts from its setup");
+    }
+    let (hosted, chairs) = fresh()?;
+    if !chairs.contains(&Chair::Guest) {
+        bail!("--host: give at least one seat as `guest` (e.g. --players human,guest)");
+    }
+    let options = host.console(recording.record_to()?);
+    let input = io::BufReader::new(io::stdin());
+    tablero::net::console::host_match(hosted, chairs, &options, input, &mut io::stdout())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Joins, in the terminal, the match an invitation invites to.
+fn join_command(join: &JoinOptions) -> Result<ExitCode> {
+    let Some(text) = &join.join else {
+        bail!("name a game (tablero console patolli), or join one with --join INVITATION");
+    };
+    let invitation: tablero::net::invitation::Invitation = text.parse().context("--join")?;
+    if let Some(path) = &join.record_to {
+        files::prepare_file(path).map_err(|e| anyhow::anyhow!("--record: {e}"))?;
+    }
+    let options = JoinConsole {
+        name: join.name.clone(),
+        ai: join.ai,
+        record_to: join.record_to.clone(),
+    };
+    let input = io::BufReader::new(io::stdin());
+    tablero::net::console::join(&invitation, &options, input, &mut io::stdout())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// A window match: from the record `--from` names, else as `fresh` builds it.
 fn play_match(
     kind: GameKind,
@@ -894,7 +1075,7 @@ fn cave_match(options: &CaveOptions) -> Result<(CaveMatch, PathBuf)> {
     let moves: Vec<Cell> = parse_moves(&options.moves).context("--moves")?;
     let setup = setup::CaveMatch::new(
         config,
-        [options.black, options.white],
+        [seat_of(options.black), seat_of(options.white)],
         options.budget,
         options.level,
         moves,
@@ -924,10 +1105,13 @@ fn patolli_match(options: &PatolliOptions) -> Result<(PatolliMatch, PathBuf)> {
     }
     let (board, seats) = if options.players.is_empty() {
         // L and N as --l and --n say; the players of a board for three or four are the AI's.
-        setup::seat_patolli(board, &[Some(options.l), Some(options.n)])
+        setup::seat_patolli(board, &[Some(seat_of(options.l)), Some(seat_of(options.n))])
     } else {
         // One seat each, or PatolliMatch::new says how many the board seats.
-        (board, options.players.clone())
+        (
+            board,
+            options.players.iter().copied().map(seat_of).collect(),
+        )
     };
     let setup = setup::PatolliMatch::new(
         board,
@@ -966,7 +1150,7 @@ fn penguins_match(options: &PenguinsOptions) -> Result<(PenguinsMatch, PathBuf)>
         .unwrap_or_else(|| rand::random::<u64>() % 1_000_000);
     let setup = setup::PenguinsMatch::new(
         layout,
-        options.players.clone(),
+        options.players.iter().copied().map(seat_of).collect(),
         options.penguins,
         options.budget,
         options.level,

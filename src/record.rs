@@ -24,6 +24,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::AiLevel;
+use crate::fair_dice::FairDice;
 use crate::layout::{self, GameSetup, Layout, LayoutFault, locate_field};
 use crate::rules::{Game, GameKind, ParseError, Seat, magnetic_cave, patolli, penguins};
 
@@ -48,6 +49,10 @@ pub struct Record {
     /// Penguins per player (Penguins only).
     #[serde(default)]
     pub penguins: Option<u8>,
+    /// The players' committed seeds the dice's seed comes from, in a match between machines
+    /// (the seed must be the one they make, and every roll must follow from it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<FairDice>,
     /// Everything that happened, in order.
     #[serde(default)]
     pub moves: Vec<Entry>,
@@ -291,6 +296,7 @@ impl Record {
             level: AiLevel::Hard,
             seed,
             penguins: None,
+            dice: None,
             moves: Vec::new(),
             result: None,
         }

@@ -5,10 +5,11 @@
 
 use std::path::Path;
 
+use crate::fair_dice::DiceError;
 use crate::layout::{self, LayoutError, locate_field};
-use crate::record::{Effects, Place, Record, ReplayError, Replayed, locate_entry};
+use crate::record::{Effects, Entry, Place, Record, ReplayError, Replayed, locate_entry};
 use crate::rules::GameKind;
-use crate::setup::{Match, SetupError};
+use crate::setup::{Match, Rolls, SetupError};
 
 /// Why a record does not replay: its fields make no match, or an entry does not fit.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -19,6 +20,19 @@ pub enum RecordError<G: Match> {
     /// Its entries do not replay.
     #[error(transparent)]
     Replay(#[from] ReplayError<G>),
+    /// Its players' seeds do not make its seed.
+    #[error("dice: {0}")]
+    Dice(DiceError),
+    /// A roll that does not follow from the players' seeds: chosen, not rolled.
+    #[error("the roll {found} does not follow from the players' seeds (they roll {expected})")]
+    RollNotFromSeeds {
+        /// The entry's index.
+        entry: usize,
+        /// What the seeds roll there.
+        expected: u8,
+        /// What the record says.
+        found: u8,
+    },
 }
 
 impl<G: Match> RecordError<G> {
@@ -27,6 +41,8 @@ impl<G: Match> RecordError<G> {
         match self {
             RecordError::Setup(e) => Place::Field(e.record_field()),
             RecordError::Replay(e) => e.place(),
+            RecordError::Dice(_) => Place::Field("dice"),
+            RecordError::RollNotFromSeeds { entry, .. } => Place::Entry(*entry),
         }
     }
 }
@@ -40,7 +56,39 @@ pub fn replay<G: Match>(record: &Record) -> Result<(G::Setup, Vec<G>), RecordErr
     record.check_fields::<G>()?;
     let setup = G::setup_from_record(record).map_err(RecordError::Setup)?;
     let positions = record.replay_from(G::initial(&setup))?;
+    check_dice(record, &positions)?;
     Ok((setup, positions))
+}
+
+/// For a record with the players' seeds ([`Record::dice`]): checks that they make its seed
+/// and that every roll is the one the dice drawn from that seed show (`positions` are the
+/// start and the position after each entry, as [`Record::replay_from`] gives them).
+///
+/// # Errors
+/// [`RecordError::Dice`], [`RecordError::RollNotFromSeeds`].
+pub fn check_dice<G: Match>(record: &Record, positions: &[G]) -> Result<(), RecordError<G>> {
+    let Some(dice) = &record.dice else {
+        return Ok(());
+    };
+    dice.check(record.seed).map_err(RecordError::Dice)?;
+    let mut rolls = Rolls::new(record.seed.unwrap_or(0), Vec::new());
+    for (entry, moved) in record.moves.iter().enumerate() {
+        let Entry::Roll(found) = *moved else {
+            continue;
+        };
+        let expected = positions
+            .get(entry)
+            .and_then(|before| rolls.next(before))
+            .unwrap_or(u8::MAX);
+        if expected != found {
+            return Err(RecordError::RollNotFromSeeds {
+                entry,
+                expected,
+                found,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// [`replay`], and for each entry what it did: the action and its effect for an action,
@@ -51,7 +99,9 @@ pub fn replay<G: Match>(record: &Record) -> Result<(G::Setup, Vec<G>), RecordErr
 pub fn replay_effects<G: Match>(record: &Record) -> Result<(Vec<G>, Effects<G>), RecordError<G>> {
     record.check_fields::<G>()?;
     let setup = G::setup_from_record(record).map_err(RecordError::Setup)?;
-    Ok(record.replay_effects_from(G::initial(&setup))?)
+    let (positions, effects) = record.replay_effects_from(G::initial(&setup))?;
+    check_dice(record, &positions)?;
+    Ok((positions, effects))
 }
 
 /// Reads and replays the record in `source`, naming it `file` in errors.

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use crate::fair_dice::FairDice;
 use crate::record::{Entry, Record, ReplayError};
 use crate::rules::{Game, Seat};
 use crate::setup::{Match, Rolls};
@@ -138,6 +139,12 @@ impl<G: Match> MatchRunner<G> {
         runner.record = record;
         runner.record.result = runner.state.result();
         Ok(runner)
+    }
+
+    /// Keeps the players' committed seeds in the record (a match between machines, whose
+    /// dice's seed they made: [`crate::fair_dice`]).
+    pub fn keep_dice(&mut self, dice: FairDice) {
+        self.record.dice = Some(dice);
     }
 
     /// The position.

@@ -127,6 +127,8 @@ pub trait Match: Recorded + AiLevels {
     fn record(setup: &Self::Setup) -> Record;
     /// Who sits in `player`'s seat.
     fn seat(setup: &Self::Setup, player: Self::Player) -> Seat;
+    /// The index of `player`'s seat in the setup's and the record's seats.
+    fn seat_index(player: Self::Player) -> usize;
     /// The AI's time per decision.
     fn budget(setup: &Self::Setup) -> Duration;
     /// The game's one-line JSON status (the console's `status`, the screenshot's output).
@@ -603,6 +605,10 @@ impl Match for magnetic_cave::State {
         setup.seat(player)
     }
 
+    fn seat_index(player: Brick) -> usize {
+        player.index()
+    }
+
     fn budget(setup: &CaveMatch) -> Duration {
         setup.budget
     }
@@ -660,6 +666,10 @@ impl Match for patolli::State {
 
     fn seat(setup: &PatolliMatch, player: patolli::Player) -> Seat {
         setup.seats.get(player.index()).copied().unwrap_or(Seat::Ai)
+    }
+
+    fn seat_index(player: patolli::Player) -> usize {
+        player.index()
     }
 
     fn budget(setup: &PatolliMatch) -> Duration {
@@ -734,9 +744,13 @@ impl Match for penguins::State {
     fn seat(setup: &PenguinsMatch, player: penguins::Player) -> Seat {
         setup
             .seats
-            .get(usize::from(player.0).wrapping_sub(1))
+            .get(Self::seat_index(player))
             .copied()
             .unwrap_or_default()
+    }
+
+    fn seat_index(player: penguins::Player) -> usize {
+        usize::from(player.0).wrapping_sub(1)
     }
 
     fn budget(setup: &PenguinsMatch) -> Duration {

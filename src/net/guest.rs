@@ -1,0 +1,331 @@
+//! The guest's side: [`join`] connects with an invitation, says hello (committing to its dice
+//! seed when it plays), and turns what the host sends into [`GuestEvent`]s; a [`Mirror`]
+//! follows the match from the host's record entries and checks each: a roll that is not the
+//! one the players' seeds make, or a decision the rules refuse, stops the match with the
+//! reason, since only a host that cheats sends them.
+
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use super::channel::{self, ChannelError, Receiver, Sender};
+use super::invitation::{Invitation, Role};
+use super::wire::{ToGuest, ToHost};
+use crate::fair_dice::{self, SEED_BYTES};
+use crate::layout;
+use crate::record::{Entry, Record};
+use crate::replay::{self, RecordError};
+use crate::rules::GameKind;
+use crate::runner::Rolled;
+use crate::setup::{Match, Rolls};
+
+/// Something that reached the guest.
+#[derive(Debug)]
+pub enum GuestEvent {
+    /// The host sent a message.
+    Message(ToGuest),
+    /// The connection to the host ended.
+    Lost(String),
+    /// A line typed at the guest's console.
+    Line(String),
+    /// The guest's console input ended.
+    InputEnded,
+}
+
+/// Why a guest cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum GuestError {
+    /// The connection failed.
+    #[error("{0}")]
+    Channel(#[from] ChannelError),
+    /// The host answered something else than a welcome.
+    #[error("the host did not welcome us: {0}")]
+    NotWelcomed(String),
+    /// The host's commitments leave ours out.
+    #[error("the host left our seed's commitment out of the dice")]
+    CommitLeftOut,
+    /// The host's record cannot be read or does not make a match.
+    #[error("the host's record does not make a match: {0}")]
+    Record(String),
+    /// The host's dice are not the ones every player's seed makes.
+    #[error("the host's dice are not fair: {0}")]
+    UnfairDice(String),
+    /// A roll that is not the one the seeds make.
+    #[error("the host's roll {found} is not the dice's {expected}: the host chose it")]
+    ChosenRoll {
+        /// What the dice show.
+        expected: u8,
+        /// What the host sent.
+        found: u8,
+    },
+    /// A decision the rules refuse.
+    #[error("the host sent a decision the rules refuse: `{text}`: {reason}")]
+    Illegal {
+        /// The decision.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// An entry before the match started.
+    #[error("the host sent an entry before the match started")]
+    NotStarted,
+}
+
+/// A guest connected to its host.
+#[derive(Debug)]
+pub struct Joined {
+    /// The game.
+    pub game: GameKind,
+    /// The seats it plays (none when it watches).
+    pub seats: Vec<usize>,
+    /// What its invitation lets it do.
+    pub role: Role,
+    /// The seed it committed to (a player of a game with dice).
+    pub seed: Option<[u8; SEED_BYTES]>,
+    sender: Sender,
+    events: mpsc::Receiver<GuestEvent>,
+    to_events: mpsc::Sender<GuestEvent>,
+}
+
+impl Joined {
+    /// Sends the host `message`.
+    ///
+    /// # Errors
+    /// When the connection failed.
+    pub fn send(&self, message: &ToHost) -> Result<(), ChannelError> {
+        self.sender.send(message)
+    }
+
+    /// The next event, waiting at most `timeout`.
+    pub fn next_event(&self, timeout: Duration) -> Option<GuestEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    /// A sender of events, for the guest's own input ([`GuestEvent::Line`]).
+    pub fn events(&self) -> mpsc::Sender<GuestEvent> {
+        self.to_events.clone()
+    }
+
+    /// Closes the connection.
+    pub fn close(&self) {
+        let _ = self.sender.send(&ToHost::Bye);
+        self.sender.close();
+    }
+}
+
+/// Connects with `invitation` as `name` and waits for the host's welcome.
+///
+/// # Errors
+/// [`GuestError`]: no connection, a failed handshake (a wrong secret, or not the host that
+/// invited), no welcome.
+pub fn join(invitation: &Invitation, name: &str) -> Result<Joined, GuestError> {
+    let (sender, mut receiver) = channel::connect(invitation)?;
+    let seed = match invitation.role {
+        Role::Play => Some(
+            fair_dice::random_seed()
+                .map_err(|e| GuestError::NotWelcomed(format!("no random seed: {e}")))?,
+        ),
+        Role::Watch => None,
+    };
+    sender.send(&ToHost::Hello {
+        name: name.to_string(),
+        commit: seed.as_ref().map(fair_dice::commit),
+    })?;
+    let (game, seats) = match receiver.recv::<ToGuest>()? {
+        ToGuest::Welcome { game, seats } => (game, seats),
+        ToGuest::Stopped(reason) => return Err(GuestError::NotWelcomed(reason)),
+        other => return Err(GuestError::NotWelcomed(format!("{other:?}"))),
+    };
+    let (to_events, events) = mpsc::channel();
+    let forward = to_events.clone();
+    thread::spawn(move || read_host(&mut receiver, &forward));
+    Ok(Joined {
+        game,
+        seats,
+        role: invitation.role,
+        seed,
+        sender,
+        events,
+        to_events,
+    })
+}
+
+/// Forwards the host's messages until its connection ends.
+fn read_host(receiver: &mut Receiver, events: &mpsc::Sender<GuestEvent>) {
+    loop {
+        match receiver.recv::<ToGuest>() {
+            Ok(message) => {
+                if events.send(GuestEvent::Message(message)).is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                let _ = events.send(GuestEvent::Lost(e.to_string()));
+                return;
+            }
+        }
+    }
+}
+
+/// The guest's copy of the match, built from the host's start and entries and checked as it
+/// goes: see the module's documentation.
+#[derive(Debug)]
+pub struct Mirror<G: Match> {
+    setup: G::Setup,
+    state: G,
+    rolls: Rolls,
+    record: Record,
+}
+
+/// What an entry did, for a front end to say.
+#[derive(Debug, Clone)]
+pub enum Mirrored<G: Match> {
+    /// A roll.
+    Rolled(Rolled<G::Player>),
+    /// A decision.
+    Applied {
+        /// Who decided.
+        player: G::Player,
+        /// What.
+        action: G::Action,
+        /// What came of it.
+        effect: G::Effect,
+    },
+}
+
+impl<G: Match> Mirror<G> {
+    /// The match the host's `start` (a record without entries, RON) makes. With
+    /// `commits` (what the host sent before) and `seed` (ours), the record's dice must hold
+    /// our commitment and our seed; every record's dice must make its seed.
+    ///
+    /// # Errors
+    /// [`GuestError`]: an unreadable record, unfair dice.
+    pub fn start(
+        start: &str,
+        commits: Option<&[String]>,
+        seed: Option<&[u8; SEED_BYTES]>,
+    ) -> Result<Mirror<G>, GuestError> {
+        let record: Record = layout::read_ron("the host's record", start)
+            .map_err(|e| GuestError::Record(e.to_string()))?;
+        if record.game != G::KIND || !record.moves.is_empty() {
+            return Err(GuestError::Record(
+                "it is of another game, or not at its start".into(),
+            ));
+        }
+        if G::KIND == GameKind::Patolli {
+            let Some(dice) = &record.dice else {
+                return Err(GuestError::UnfairDice(
+                    "the record has no players' seeds".into(),
+                ));
+            };
+            if let Some(commits) = commits
+                && dice.commits != commits
+            {
+                return Err(GuestError::UnfairDice(
+                    "the commitments are not the ones the host sent before the reveals".into(),
+                ));
+            }
+            if let Some(seed) = seed {
+                let ours = dice
+                    .commits
+                    .iter()
+                    .position(|c| *c == fair_dice::commit(seed));
+                let revealed = ours.and_then(|i| dice.reveals.get(i));
+                if revealed != Some(&fair_dice::hex(seed)) {
+                    return Err(GuestError::UnfairDice(
+                        "our seed is not among the reveals".into(),
+                    ));
+                }
+            }
+        }
+        let (setup, _) = replay::replay::<G>(&record).map_err(|e: RecordError<G>| match e {
+            RecordError::Dice(e) => GuestError::UnfairDice(e.to_string()),
+            other => GuestError::Record(other.to_string()),
+        })?;
+        Ok(Mirror {
+            state: G::initial(&setup),
+            rolls: Rolls::new(record.seed.unwrap_or(0), Vec::new()),
+            setup,
+            record,
+        })
+    }
+
+    /// The position.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The match's setup.
+    pub fn setup(&self) -> &G::Setup {
+        &self.setup
+    }
+
+    /// The record so far: the host's, entry for entry.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Whether one of `seats` is to decide now.
+    pub fn to_decide(&self, seats: &[usize]) -> bool {
+        self.state.roll_due().is_none()
+            && self
+                .state
+                .to_move()
+                .is_some_and(|player| seats.contains(&G::seat_index(player)))
+    }
+
+    /// Follows `entry`, checking it.
+    ///
+    /// # Errors
+    /// [`GuestError::ChosenRoll`], [`GuestError::Illegal`]: the mirror is unchanged.
+    pub fn follow(&mut self, entry: Entry) -> Result<Mirrored<G>, GuestError> {
+        let mirrored = match &entry {
+            Entry::Roll(found) => {
+                let player = self.state.to_move();
+                let expected = self.rolls.next(&self.state);
+                if expected != Some(*found) {
+                    return Err(GuestError::ChosenRoll {
+                        expected: expected.unwrap_or(u8::MAX),
+                        found: *found,
+                    });
+                }
+                self.state.roll(*found).map_err(|e| GuestError::Illegal {
+                    text: format!("roll {found}"),
+                    reason: e.to_string(),
+                })?;
+                let turn_lost = self.state.roll_due().is_some() || self.state.to_move() != player;
+                Mirrored::Rolled(match player {
+                    Some(player) => Rolled::Rolled {
+                        player,
+                        roll: *found,
+                        turn_lost,
+                    },
+                    None => Rolled::Dropped(*found),
+                })
+            }
+            Entry::Act(text, _) => {
+                let illegal = |reason: String| GuestError::Illegal {
+                    text: text.clone(),
+                    reason,
+                };
+                let action = G::parse_action(text).map_err(|e| illegal(e.to_string()))?;
+                let player = self
+                    .state
+                    .to_move()
+                    .ok_or_else(|| illegal("the game is over".into()))?;
+                let effect = self
+                    .state
+                    .apply(action)
+                    .map_err(|e| illegal(e.to_string()))?;
+                Mirrored::Applied {
+                    player,
+                    action,
+                    effect,
+                }
+            }
+        };
+        self.record.moves.push(entry);
+        self.record.result = self.state.result();
+        Ok(mirrored)
+    }
+}

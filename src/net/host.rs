@@ -1,0 +1,958 @@
+//! The host's side: a [`Listener`] accepts connections, completes each handshake in a thread
+//! of its own and turns everything that happens on them into [`HostEvent`]s; a [`HostMatch`]
+//! referees the match from those events: it seats guests, gathers the fair dice's seeds,
+//! applies each guest's decision through the runner (its seat checked first), and sends every
+//! record entry to everyone. Nothing a peer sends is trusted: a decision for another seat, out
+//! of turn or illegal is refused with its reason; a message that cannot be understood closes
+//! that connection; the match goes on either way.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr, TcpListener, UdpSocket};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::channel::{self, HostKeys, Receiver, Sender};
+use super::invitation::{Invitation, Role, Secret};
+use super::wire::{SeatView, ToGuest, ToHost, clean_name};
+use crate::ai::{Deadline, SearchReport};
+use crate::fair_dice::{self, FairDice, SEED_BYTES};
+use crate::record::{Entry, Record};
+use crate::rules::{GameKind, Seat};
+use crate::runner::{Applied, MatchRunner, Refusal, Rolled};
+use crate::setup::Match;
+
+/// How many wrong handshakes one address may make in [`FAILURE_WINDOW`] before its next
+/// connections are closed unheard until the window has passed.
+pub const MAX_FAILURES: usize = 5;
+/// The window [`MAX_FAILURES`] counts in.
+pub const FAILURE_WINDOW: Duration = Duration::from_secs(60);
+/// How many handshakes may be under way at once; more connections wait for none.
+pub const MAX_HANDSHAKES: usize = 16;
+/// How many messages a second a peer may send; more close its connection.
+pub const MAX_MESSAGES_PER_SECOND: u32 = 50;
+/// How long a guest may be away before the host may hand its seat to the AI, by default.
+pub const AWAY_AI_AFTER: Duration = Duration::from_secs(300);
+
+/// A connection, numbered by the host in the order they came.
+pub type PeerId = u64;
+
+/// Something that happened on the host's connections (or its own console).
+#[derive(Debug)]
+pub enum HostEvent {
+    /// A peer completed its handshake with the secret of `role`.
+    Joined {
+        /// The connection.
+        peer: PeerId,
+        /// What its secret lets it do.
+        role: Role,
+        /// Where to send it messages.
+        sender: Sender,
+    },
+    /// A peer sent a message.
+    Message {
+        /// The connection.
+        peer: PeerId,
+        /// What it said.
+        message: ToHost,
+    },
+    /// A peer's connection ended; `fault` when it sent something wrong (and was closed).
+    Gone {
+        /// The connection.
+        peer: PeerId,
+        /// Why.
+        reason: String,
+        /// Whether it was the peer's fault.
+        fault: bool,
+    },
+    /// A connection was refused before its handshake completed.
+    Refused {
+        /// Its address.
+        address: String,
+        /// Why.
+        reason: String,
+    },
+    /// A line typed at the host's console.
+    Line(String),
+    /// The host's console input ended.
+    InputEnded,
+}
+
+/// Where to listen and what address to put in invitations.
+#[derive(Debug, Clone)]
+pub struct ListenOptions {
+    /// The address to listen on (`0.0.0.0:4077` takes connections from every network).
+    pub bind: SocketAddr,
+    /// The address guests connect to, in the invitations (`host:port`); by default the
+    /// machine's address on its local network and the port listened on.
+    pub advertise: Option<String>,
+}
+
+/// A host listening for guests: its two invitations and the events of its connections.
+#[derive(Debug)]
+pub struct Listener {
+    /// The invitation that seats a guest.
+    pub play: Invitation,
+    /// The invitation that only lets a person watch.
+    pub watch: Invitation,
+    /// The address it listens on.
+    pub address: SocketAddr,
+    events: mpsc::Receiver<HostEvent>,
+    to_events: mpsc::Sender<HostEvent>,
+}
+
+/// Why a host cannot listen.
+#[derive(Debug, thiserror::Error)]
+pub enum ListenError {
+    /// The address cannot be listened on.
+    #[error("cannot listen on {address}: {error}")]
+    Bind {
+        /// The address.
+        address: SocketAddr,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// No key or secret could be made.
+    #[error("no keys: {0}")]
+    Keys(String),
+}
+
+impl Listener {
+    /// The next event, waiting at most `timeout`.
+    pub fn next_event(&self, timeout: Duration) -> Option<HostEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    /// A sender of events, for the host's own input ([`HostEvent::Line`]).
+    pub fn events(&self) -> mpsc::Sender<HostEvent> {
+        self.to_events.clone()
+    }
+}
+
+/// Listens as `options` say and accepts connections in the background.
+///
+/// # Errors
+/// [`ListenError`].
+pub fn listen(options: &ListenOptions) -> Result<Listener, ListenError> {
+    let listener = TcpListener::bind(options.bind).map_err(|error| ListenError::Bind {
+        address: options.bind,
+        error,
+    })?;
+    let address = listener.local_addr().map_err(|error| ListenError::Bind {
+        address: options.bind,
+        error,
+    })?;
+    let keys = Arc::new(HostKeys::generate().map_err(|e| ListenError::Keys(e.to_string()))?);
+    let secret = || Secret::random().map_err(|e| ListenError::Keys(e.to_string()));
+    let (play, watch) = (secret()?, secret()?);
+    let advertised = match &options.advertise {
+        Some(given) if has_port(given) => given.clone(),
+        Some(host) => format!("{host}:{}", address.port()),
+        None => advertised_address(address),
+    };
+    let public = keys.public();
+    let invitation = |role, secret| Invitation {
+        role,
+        address: advertised.clone(),
+        key: public,
+        secret,
+    };
+    let (to_events, events) = mpsc::channel();
+    let accepting = Accepting {
+        keys,
+        play,
+        watch,
+        failures: Arc::new(Mutex::new(HashMap::new())),
+        handshakes: Arc::new(AtomicUsize::new(0)),
+        next_peer: Arc::new(AtomicU64::new(1)),
+        events: to_events.clone(),
+    };
+    thread::spawn(move || accepting.run(listener));
+    Ok(Listener {
+        play: invitation(Role::Play, play),
+        watch: invitation(Role::Watch, watch),
+        address,
+        events,
+        to_events,
+    })
+}
+
+/// Whether `address` ends in a port (`host:4077`, `[::1]:4077`, not `::1` or `host`).
+fn has_port(address: &str) -> bool {
+    match address.rsplit_once(':') {
+        Some((host, port)) => {
+            port.parse::<u16>().is_ok() && (!host.contains(':') || host.ends_with(']'))
+        }
+        None => false,
+    }
+}
+
+/// The address to advertise for a listener on `bound`: the port it got, and the machine's
+/// address on the network it would reach others through (no packet is sent to find it), or
+/// the loopback address when it has none.
+fn advertised_address(bound: SocketAddr) -> String {
+    let ip = if !bound.ip().is_unspecified() {
+        bound.ip()
+    } else {
+        UdpSocket::bind("0.0.0.0:0")
+            .and_then(|socket| {
+                socket.connect("192.0.2.1:9")?;
+                socket.local_addr()
+            })
+            .map(|local| local.ip())
+            .ok()
+            .filter(|ip| !ip.is_unspecified())
+            .unwrap_or(IpAddr::from([127, 0, 0, 1]))
+    };
+    SocketAddr::new(ip, bound.port()).to_string()
+}
+
+/// What the accepting thread shares with the handshakes it starts.
+struct Accepting {
+    keys: Arc<HostKeys>,
+    play: Secret,
+    watch: Secret,
+    failures: Arc<Mutex<HashMap<IpAddr, Vec<Instant>>>>,
+    handshakes: Arc<AtomicUsize>,
+    next_peer: Arc<AtomicU64>,
+    events: mpsc::Sender<HostEvent>,
+}
+
+impl Accepting {
+    /// Accepts connections until the listener fails or the events are no longer read.
+    fn run(self, listener: TcpListener) {
+        let shared = Arc::new(self);
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            let address = stream
+                .peer_addr()
+                .map(|a| a.ip())
+                .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+            let refuse = |reason: String| {
+                let _ = stream.shutdown(std::net::Shutdown::Both);
+                shared
+                    .events
+                    .send(HostEvent::Refused {
+                        address: address.to_string(),
+                        reason,
+                    })
+                    .is_err()
+            };
+            if shared.recent_failures(address) >= MAX_FAILURES {
+                let reason = format!(
+                    "{MAX_FAILURES} wrong handshakes from this address in the last {} s: closed unheard",
+                    FAILURE_WINDOW.as_secs()
+                );
+                if refuse(reason) {
+                    return;
+                }
+                continue;
+            }
+            if shared.handshakes.fetch_add(1, Ordering::SeqCst) >= MAX_HANDSHAKES {
+                shared.handshakes.fetch_sub(1, Ordering::SeqCst);
+                if refuse(format!("{MAX_HANDSHAKES} handshakes are under way already")) {
+                    return;
+                }
+                continue;
+            }
+            let shared = Arc::clone(&shared);
+            thread::spawn(move || {
+                let done = channel::accept(stream, &shared.keys, &shared.play, &shared.watch);
+                shared.handshakes.fetch_sub(1, Ordering::SeqCst);
+                match done {
+                    Ok((role, sender, receiver)) => {
+                        let peer = shared.next_peer.fetch_add(1, Ordering::SeqCst);
+                        let joined = HostEvent::Joined {
+                            peer,
+                            role,
+                            sender: sender.clone(),
+                        };
+                        if shared.events.send(joined).is_ok() {
+                            read_peer(peer, &sender, receiver, &shared.events);
+                        }
+                    }
+                    Err(e) => {
+                        if let Ok(mut failures) = shared.failures.lock() {
+                            failures.entry(address).or_default().push(Instant::now());
+                        }
+                        let _ = shared.events.send(HostEvent::Refused {
+                            address: address.to_string(),
+                            reason: e.to_string(),
+                        });
+                    }
+                }
+            });
+        }
+    }
+
+    /// How many handshakes from `address` failed within the window.
+    fn recent_failures(&self, address: IpAddr) -> usize {
+        let Ok(mut failures) = self.failures.lock() else {
+            return 0;
+        };
+        let times = failures.entry(address).or_default();
+        times.retain(|at| at.elapsed() < FAILURE_WINDOW);
+        times.len()
+    }
+}
+
+/// Reads `peer`'s messages into `events` until its connection ends, closing it when it sends
+/// something that is no message or floods.
+fn read_peer(
+    peer: PeerId,
+    sender: &Sender,
+    mut receiver: Receiver,
+    events: &mpsc::Sender<HostEvent>,
+) {
+    let mut second = Instant::now();
+    let mut in_second = 0;
+    loop {
+        let gone = match receiver.recv::<ToHost>() {
+            Ok(message) => {
+                if second.elapsed() >= Duration::from_secs(1) {
+                    second = Instant::now();
+                    in_second = 0;
+                }
+                in_second += 1;
+                if in_second > MAX_MESSAGES_PER_SECOND {
+                    Some((
+                        format!("it sent more than {MAX_MESSAGES_PER_SECOND} messages in a second"),
+                        true,
+                    ))
+                } else if events.send(HostEvent::Message { peer, message }).is_err() {
+                    return;
+                } else {
+                    None
+                }
+            }
+            Err(e) => Some((e.to_string(), !e.is_disconnect())),
+        };
+        if let Some((reason, fault)) = gone {
+            if fault {
+                let _ = sender.send(&ToGuest::Stopped(format!("you are disconnected: {reason}")));
+            }
+            sender.close();
+            let _ = events.send(HostEvent::Gone {
+                peer,
+                reason,
+                fault,
+            });
+            return;
+        }
+    }
+}
+
+/// Who plays a seat of a network match, as the host is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chair {
+    /// Played at the host: by a human at its keyboard or by its AI.
+    Here(Seat),
+    /// Played by a guest that joins with the play invitation.
+    Guest,
+}
+
+impl std::str::FromStr for Chair {
+    type Err = crate::rules::ParseError;
+
+    fn from_str(text: &str) -> Result<Chair, Self::Err> {
+        if text.eq_ignore_ascii_case("guest") {
+            Ok(Chair::Guest)
+        } else {
+            text.parse().map(Chair::Here)
+        }
+    }
+}
+
+/// A guest seat as the match goes.
+#[derive(Debug, Clone)]
+struct GuestSeat {
+    /// Who plays it now.
+    peer: Option<PeerId>,
+    /// Its guest's name (kept while away).
+    name: Option<String>,
+    /// Since when it has had no guest (after it had one).
+    away_since: Option<Instant>,
+    /// The host's AI plays it (its guest was away too long).
+    by_ai: bool,
+}
+
+/// A connection the host knows.
+#[derive(Debug)]
+struct Peer {
+    sender: Sender,
+    role: Role,
+    name: String,
+    hello: bool,
+    commit: Option<String>,
+    reveal: Option<[u8; SEED_BYTES]>,
+}
+
+/// Where the match is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Waiting for every guest seat to be taken.
+    Lobby,
+    /// The commitments are sent; waiting for every player's seed.
+    Reveals,
+    /// Being played.
+    Playing,
+    /// Over or stopped.
+    Over,
+}
+
+/// What a front end is told of the match (it says it to its player in its own way).
+#[derive(Debug, Clone)]
+pub enum Happened<G: Match> {
+    /// A note for the host's log: who joined, who left, who was refused and why.
+    Note(String),
+    /// The match started: every guest seat is taken and the dice are settled.
+    Started,
+    /// A roll.
+    Rolled(Rolled<G::Player>),
+    /// A decision applied; with the AI's report when the host's AI took it.
+    Applied(Applied<G>, Option<SearchReport<G::Action>>),
+}
+
+/// The host's referee of a network match: see the module's documentation.
+#[derive(Debug)]
+pub struct HostMatch<G: Match> {
+    runner: MatchRunner<G>,
+    chairs: Vec<Chair>,
+    guests: HashMap<usize, GuestSeat>,
+    peers: HashMap<PeerId, Peer>,
+    seed: [u8; SEED_BYTES],
+    commits: Vec<String>,
+    phase: Phase,
+    away_ai_after: Duration,
+    entries_sent: usize,
+}
+
+impl<G: Match> HostMatch<G> {
+    /// A match of `setup` whose seats are played as `chairs` say (a guest's chair has a
+    /// human seat in `setup`: guests decide through [`Seat::Human`]). A guest away for
+    /// `away_ai_after` has its seat played by the host's AI until it comes back.
+    ///
+    /// # Errors
+    /// When the system has no random source for the host's seed.
+    pub fn new(
+        setup: G::Setup,
+        chairs: Vec<Chair>,
+        away_ai_after: Duration,
+    ) -> Result<HostMatch<G>, getrandom::Error> {
+        let guests = chairs
+            .iter()
+            .enumerate()
+            .filter(|(_, chair)| **chair == Chair::Guest)
+            .map(|(seat, _)| {
+                (
+                    seat,
+                    GuestSeat {
+                        peer: None,
+                        name: None,
+                        away_since: None,
+                        by_ai: false,
+                    },
+                )
+            })
+            .collect();
+        Ok(HostMatch {
+            runner: MatchRunner::new(setup),
+            chairs,
+            guests,
+            peers: HashMap::new(),
+            seed: fair_dice::random_seed()?,
+            commits: Vec::new(),
+            phase: Phase::Lobby,
+            away_ai_after,
+            entries_sent: 0,
+        })
+    }
+
+    /// The match's runner (its position and record).
+    pub fn runner(&self) -> &MatchRunner<G> {
+        &self.runner
+    }
+
+    /// Whether the match has started (every guest seat taken, the dice settled).
+    pub fn started(&self) -> bool {
+        matches!(self.phase, Phase::Playing | Phase::Over)
+    }
+
+    /// Whether the match is over (or stopped).
+    pub fn over(&self) -> bool {
+        self.phase == Phase::Over || self.runner.state().outcome().is_some()
+    }
+
+    /// Whether the human at the host's keyboard is to decide now.
+    pub fn host_to_decide(&self) -> bool {
+        self.phase == Phase::Playing
+            && self.runner.to_decide(Seat::Human)
+            && self
+                .seat_to_move()
+                .is_some_and(|seat| self.chairs.get(seat) == Some(&Chair::Here(Seat::Human)))
+    }
+
+    /// The index of the seat to move, if a decision is due.
+    fn seat_to_move(&self) -> Option<usize> {
+        if self.runner.state().roll_due().is_some() {
+            return None;
+        }
+        self.runner.state().to_move().map(G::seat_index)
+    }
+
+    /// What every screen shows of who sits where.
+    pub fn seat_views(&self) -> Vec<SeatView> {
+        self.chairs
+            .iter()
+            .enumerate()
+            .map(|(seat, chair)| match (chair, self.guests.get(&seat)) {
+                (Chair::Guest, Some(guest)) => SeatView {
+                    who: match (&guest.name, guest.by_ai) {
+                        (Some(name), true) => format!("{name} (the host's AI plays)"),
+                        (Some(name), false) => name.clone(),
+                        (None, _) => "a guest (free)".into(),
+                    },
+                    away: guest.away_since.is_some(),
+                },
+                (Chair::Here(Seat::Ai), _) => SeatView {
+                    who: "the host's AI".into(),
+                    away: false,
+                },
+                _ => SeatView {
+                    who: "the host".into(),
+                    away: false,
+                },
+            })
+            .collect()
+    }
+
+    /// Handles one event of the host's connections.
+    pub fn handle(&mut self, event: HostEvent) -> Vec<Happened<G>> {
+        let mut happened = Vec::new();
+        match event {
+            HostEvent::Joined { peer, role, sender } => {
+                let name = format!("guest {peer}");
+                self.peers.insert(
+                    peer,
+                    Peer {
+                        sender,
+                        role,
+                        name,
+                        hello: false,
+                        commit: None,
+                        reveal: None,
+                    },
+                );
+            }
+            HostEvent::Message { peer, message } => self.message(peer, message, &mut happened),
+            HostEvent::Gone {
+                peer,
+                reason,
+                fault,
+            } => self.gone(peer, &reason, fault, &mut happened),
+            HostEvent::Refused { address, reason } => {
+                happened.push(Happened::Note(format!("Refused {address}: {reason}.")));
+            }
+            HostEvent::Line(_) | HostEvent::InputEnded => {}
+        }
+        self.settle(&mut happened);
+        happened
+    }
+
+    /// A message from `peer`.
+    fn message(&mut self, peer: PeerId, message: ToHost, happened: &mut Vec<Happened<G>>) {
+        let Some(known) = self.peers.get_mut(&peer) else {
+            return;
+        };
+        match message {
+            ToHost::Hello { name, commit } if !known.hello => {
+                known.hello = true;
+                known.name = clean_name(&name);
+                known.commit = commit.filter(|c| c.len() == 64 && c.is_ascii());
+                self.seat_peer(peer, happened);
+            }
+            ToHost::Reveal(text) if self.phase == Phase::Reveals && known.reveal.is_none() => {
+                known.reveal = fair_dice::parse_seed(&text);
+                if known.reveal.is_none() {
+                    let name = known.name.clone();
+                    self.drop_peer(peer, "its seed is not 64 hexadecimal digits", happened);
+                    happened.push(Happened::Note(format!("{name} sent no seed.")));
+                }
+            }
+            ToHost::Decide(text) => self.decide(peer, &text, happened),
+            ToHost::Bye => {
+                let name = known.name.clone();
+                self.drop_peer(peer, "it left", happened);
+                happened.push(Happened::Note(format!("{name} left.")));
+            }
+            other => {
+                let reason = format!("{other:?} is not expected now");
+                self.refuse(peer, &reason, happened);
+            }
+        }
+    }
+
+    /// Seats `peer` after its hello: a player takes the first free guest seat (one whose
+    /// guest is away first, so a guest that comes back finds its match); a watcher watches.
+    fn seat_peer(&mut self, peer: PeerId, happened: &mut Vec<Happened<G>>) {
+        let Some(known) = self.peers.get(&peer) else {
+            return;
+        };
+        let name = known.name.clone();
+        let seats = if known.role == Role::Play {
+            let free = self
+                .guests
+                .iter()
+                .filter(|(_, guest)| guest.peer.is_none())
+                .map(|(seat, guest)| (guest.away_since.is_none(), *seat))
+                .min();
+            let Some((_, seat)) = free else {
+                self.drop_peer(peer, "every guest seat is taken", happened);
+                happened.push(Happened::Note(format!(
+                    "{name} was turned away: every guest seat is taken."
+                )));
+                return;
+            };
+            if self.phase == Phase::Lobby && G::KIND == GameKind::Patolli && known.commit.is_none()
+            {
+                self.drop_peer(
+                    peer,
+                    "a player of Patolli commits to a seed in its hello",
+                    happened,
+                );
+                return;
+            }
+            if let Some(guest) = self.guests.get_mut(&seat) {
+                let back = guest.away_since.is_some();
+                guest.peer = Some(peer);
+                guest.name = Some(name.clone());
+                guest.away_since = None;
+                guest.by_ai = false;
+                happened.push(Happened::Note(if back {
+                    format!("{name} takes seat {} again.", seat + 1)
+                } else {
+                    format!("{name} joined and plays seat {}.", seat + 1)
+                }));
+            }
+            vec![seat]
+        } else {
+            happened.push(Happened::Note(format!("{name} watches.")));
+            Vec::new()
+        };
+        self.send(
+            peer,
+            &ToGuest::Welcome {
+                game: G::KIND,
+                seats,
+            },
+        );
+        if self.started() {
+            self.send_match(peer);
+        }
+        self.broadcast(&ToGuest::Seats(self.seat_views()));
+    }
+
+    /// Sends `peer` the match so far: its start and every entry.
+    fn send_match(&mut self, peer: PeerId) {
+        let record = self.runner.record();
+        let start = Record {
+            moves: Vec::new(),
+            result: None,
+            ..record.clone()
+        };
+        let entries = record.moves.clone();
+        self.send(peer, &ToGuest::Start(start.to_ron()));
+        for entry in entries {
+            self.send(peer, &ToGuest::Entry(entry));
+        }
+    }
+
+    /// A decision `text` from `peer`: for its own seat, in turn, legal, or refused.
+    fn decide(&mut self, peer: PeerId, text: &str, happened: &mut Vec<Happened<G>>) {
+        let Some(seat) = self
+            .guests
+            .iter()
+            .find(|(_, guest)| guest.peer == Some(peer))
+            .map(|(seat, _)| *seat)
+        else {
+            self.refuse(peer, "you have no seat: watchers cannot act", happened);
+            return;
+        };
+        if self.phase != Phase::Playing {
+            self.refuse(peer, "the match is not being played", happened);
+            return;
+        }
+        if self.seat_to_move() != Some(seat) {
+            self.refuse(peer, "it is not your turn", happened);
+            return;
+        }
+        let action = match G::parse_action(text) {
+            Ok(action) => action,
+            Err(e) => {
+                self.refuse(peer, &e.to_string(), happened);
+                return;
+            }
+        };
+        match self.runner.apply(action, Seat::Human) {
+            Ok(applied) => {
+                happened.push(Happened::Applied(applied, None));
+                self.send_entries();
+            }
+            Err(refusal) => self.refuse(peer, &refusal.to_string(), happened),
+        }
+    }
+
+    /// Tells `peer` its message was refused, and logs it with its name.
+    fn refuse(&mut self, peer: PeerId, reason: &str, happened: &mut Vec<Happened<G>>) {
+        let name = self
+            .peers
+            .get(&peer)
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+        happened.push(Happened::Note(format!("Refused {name}: {reason}.")));
+        self.send(peer, &ToGuest::Refused(reason.to_string()));
+    }
+
+    /// Closes `peer`'s connection (telling it why) and forgets it.
+    fn drop_peer(&mut self, peer: PeerId, reason: &str, happened: &mut Vec<Happened<G>>) {
+        if let Some(known) = self.peers.get(&peer) {
+            let _ = known.sender.send(&ToGuest::Stopped(reason.to_string()));
+            known.sender.close();
+        }
+        self.gone(peer, reason, false, happened);
+    }
+
+    /// `peer` has gone: its seat is away (the match waits), or it was only watching.
+    fn gone(&mut self, peer: PeerId, reason: &str, fault: bool, happened: &mut Vec<Happened<G>>) {
+        let Some(known) = self.peers.remove(&peer) else {
+            return;
+        };
+        if fault {
+            happened.push(Happened::Note(format!(
+                "Closed the connection of {}: {reason}.",
+                known.name
+            )));
+        }
+        let mut away = false;
+        for (seat, guest) in &mut self.guests {
+            if guest.peer == Some(peer) {
+                guest.peer = None;
+                guest.away_since = Some(Instant::now());
+                away = true;
+                happened.push(Happened::Note(format!(
+                    "{} (seat {}) is away; the match waits.",
+                    known.name,
+                    seat + 1
+                )));
+            }
+        }
+        if away {
+            if self.phase == Phase::Reveals {
+                // A player left before revealing: gather the seeds anew when it is back.
+                self.phase = Phase::Lobby;
+                for peer in self.peers.values_mut() {
+                    peer.reveal = None;
+                }
+            }
+            self.broadcast(&ToGuest::Seats(self.seat_views()));
+        }
+    }
+
+    /// Moves the match on from the lobby and the reveals when everyone is there.
+    fn settle(&mut self, happened: &mut Vec<Happened<G>>) {
+        if self.phase == Phase::Lobby && self.guests.values().all(|g| g.peer.is_some()) {
+            if G::KIND == GameKind::Patolli {
+                self.commits = vec![fair_dice::commit(&self.seed)];
+                for seat in self.guest_seats() {
+                    let commit = self.guest_peer(seat).and_then(|p| p.commit.clone());
+                    self.commits.push(commit.unwrap_or_default());
+                }
+                self.phase = Phase::Reveals;
+                self.broadcast_players(&ToGuest::Commits(self.commits.clone()));
+            } else {
+                self.start(None, happened);
+            }
+        }
+        if self.phase == Phase::Reveals {
+            let mut reveals = vec![fair_dice::hex(&self.seed)];
+            for seat in self.guest_seats() {
+                match self.guest_peer(seat).and_then(|p| p.reveal) {
+                    Some(seed) => reveals.push(fair_dice::hex(&seed)),
+                    None => return,
+                }
+            }
+            let dice = FairDice {
+                commits: self.commits.clone(),
+                reveals,
+            };
+            if let Err(e) = dice.seed() {
+                // A guest revealed another seed than it committed to: it is the cheat.
+                let broken = match e {
+                    fair_dice::DiceError::Broken(i) | fair_dice::DiceError::NotASeed(i) => i,
+                    _ => 0,
+                };
+                if let Some(seat) = broken
+                    .checked_sub(2)
+                    .and_then(|i| self.guest_seats().get(i).copied())
+                    && let Some(peer) = self.guests.get(&seat).and_then(|g| g.peer)
+                {
+                    self.drop_peer(peer, "your seed is not the one you committed to", happened);
+                }
+                happened.push(Happened::Note(format!("The dice cannot be settled: {e}.")));
+                return;
+            }
+            self.start(Some(dice), happened);
+        }
+    }
+
+    /// The guest seats, in order.
+    fn guest_seats(&self) -> Vec<usize> {
+        let mut seats: Vec<usize> = self.guests.keys().copied().collect();
+        seats.sort_unstable();
+        seats
+    }
+
+    /// The peer playing guest seat `seat`.
+    fn guest_peer(&self, seat: usize) -> Option<&Peer> {
+        self.guests
+            .get(&seat)
+            .and_then(|guest| guest.peer)
+            .and_then(|peer| self.peers.get(&peer))
+    }
+
+    /// Starts the match: with fair dice, on the seed the players' seeds make.
+    fn start(&mut self, dice: Option<FairDice>, happened: &mut Vec<Happened<G>>) {
+        if let Some(dice) = dice {
+            let mut record = self.runner.record().clone();
+            record.seed = dice.seed().ok();
+            record.dice = Some(dice.clone());
+            match G::setup_from_record(&record) {
+                Ok(setup) => {
+                    self.runner = MatchRunner::new(setup);
+                    self.runner.keep_dice(dice);
+                }
+                Err(e) => {
+                    happened.push(Happened::Note(format!("The match cannot start: {e}.")));
+                    self.stop(&format!("the host cannot start the match: {e}"));
+                    return;
+                }
+            }
+        }
+        self.phase = Phase::Playing;
+        let peers: Vec<PeerId> = self.peers.keys().copied().collect();
+        for peer in peers {
+            if self.peers.get(&peer).is_some_and(|p| p.hello) {
+                self.send_match(peer);
+            }
+        }
+        self.entries_sent = self.runner.record().moves.len();
+        happened.push(Happened::Started);
+    }
+
+    /// What the host does by itself: rolls the dice that are due, and decides for its AI
+    /// seats and for guest seats the AI has taken over. The AI thinks here, within the
+    /// match's budget. `None` when it waits for a human (here or a guest).
+    pub fn advance(&mut self) -> Option<Happened<G>> {
+        if self.phase != Phase::Playing || self.over() {
+            return None;
+        }
+        if let Some(rolled) = self.runner.roll() {
+            self.send_entries();
+            return Some(Happened::Rolled(rolled));
+        }
+        let seat = self.seat_to_move()?;
+        let by_ai = match self.chairs.get(seat) {
+            Some(Chair::Here(Seat::Ai)) => Seat::Ai,
+            Some(Chair::Guest) => {
+                let guest = self.guests.get_mut(&seat)?;
+                let overdue = guest
+                    .away_since
+                    .is_some_and(|since| since.elapsed() >= self.away_ai_after);
+                if overdue && !guest.by_ai {
+                    guest.by_ai = true;
+                    let note = format!(
+                        "The host's AI plays seat {} while its guest is away.",
+                        seat + 1
+                    );
+                    self.broadcast(&ToGuest::Notice(note.clone()));
+                    self.broadcast(&ToGuest::Seats(self.seat_views()));
+                    return Some(Happened::Note(note));
+                }
+                if !guest.by_ai {
+                    return None;
+                }
+                Seat::Human
+            }
+            _ => return None,
+        };
+        let setup = self.runner.setup();
+        let deadline = Deadline::within(G::budget(setup));
+        let report = self.runner.state().decide(G::level(setup), &deadline)?;
+        let applied = self.runner.apply(report.best, by_ai).ok()?;
+        self.send_entries();
+        Some(Happened::Applied(applied, Some(report)))
+    }
+
+    /// Applies a decision of the human at the host's keyboard.
+    ///
+    /// # Errors
+    /// [`Refusal`]: not its turn, illegal.
+    pub fn apply_here(&mut self, action: G::Action) -> Result<Applied<G>, Refusal<G>> {
+        if !self.host_to_decide() {
+            let player = self.runner.state().to_move();
+            return Err(match player {
+                Some(player) => Refusal::NotYourTurn {
+                    player,
+                    seated: Seat::Human,
+                },
+                None => Refusal::GameOver,
+            });
+        }
+        let applied = self.runner.apply(action, Seat::Human)?;
+        self.send_entries();
+        Ok(applied)
+    }
+
+    /// Sends everyone the record's entries they have not had.
+    fn send_entries(&mut self) {
+        let entries: Vec<Entry> = self.runner.record().moves[self.entries_sent..].to_vec();
+        for entry in entries {
+            self.broadcast(&ToGuest::Entry(entry));
+        }
+        self.entries_sent = self.runner.record().moves.len();
+        if self.runner.state().outcome().is_some() {
+            let result = self.runner.record().result.clone().unwrap_or_default();
+            self.stop(&format!("the match is over: {result}"));
+        }
+    }
+
+    /// Ends the match for everyone, saying why.
+    pub fn stop(&mut self, reason: &str) {
+        self.phase = Phase::Over;
+        self.broadcast(&ToGuest::Stopped(reason.to_string()));
+    }
+
+    /// Sends `message` to `peer`; a peer that cannot be written to will be gone soon.
+    fn send(&self, peer: PeerId, message: &ToGuest) {
+        if let Some(known) = self.peers.get(&peer) {
+            let _ = known.sender.send(message);
+        }
+    }
+
+    /// Sends `message` to everyone who has said hello.
+    fn broadcast(&self, message: &ToGuest) {
+        for known in self.peers.values().filter(|p| p.hello) {
+            let _ = known.sender.send(message);
+        }
+    }
+
+    /// Sends `message` to every seated player.
+    fn broadcast_players(&self, message: &ToGuest) {
+        for guest in self.guests.values() {
+            if let Some(peer) = guest.peer {
+                self.send(peer, message);
+            }
+        }
+    }
+}

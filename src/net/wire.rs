@@ -1,0 +1,86 @@
+//! The messages of a network match, typed: what a guest sends the host ([`ToHost`]) and what
+//! the host sends guests and watchers ([`ToGuest`]). They carry decisions and record entries,
+//! never whole positions; each is one encrypted message of at most
+//! [`super::channel::MAX_MESSAGE`] bytes, and anything else closes the connection.
+
+use serde::{Deserialize, Serialize};
+
+use crate::record::Entry;
+use crate::rules::GameKind;
+
+/// The most characters of a name a host keeps.
+pub const MAX_NAME: usize = 40;
+
+/// What a guest sends the host.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ToHost {
+    /// The first message: the guest's name, and (for a player of a game with dice) its
+    /// commitment to the seed it will reveal.
+    Hello {
+        /// What the others see.
+        name: String,
+        /// The SHA-256 hash of its seed, in hexadecimal ([`crate::fair_dice::commit`]).
+        commit: Option<String>,
+    },
+    /// The seed it committed to, in hexadecimal, once every commitment is known.
+    Reveal(String),
+    /// A decision for its seat: the action as the record writes it.
+    Decide(String),
+    /// It leaves.
+    Bye,
+}
+
+/// What the host sends a guest or a watcher.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ToGuest {
+    /// The answer to `Hello`: the game, and the seats this guest plays (none for a watcher),
+    /// as indices into the record's seats.
+    Welcome {
+        /// The game.
+        game: GameKind,
+        /// The seats it plays.
+        seats: Vec<usize>,
+    },
+    /// Every player's commitment to its seed, the host's first: reveal yours now.
+    Commits(Vec<String>),
+    /// The match as it starts (a record without entries, as RON; the seeds revealed in it):
+    /// the entries so far follow one by one.
+    Start(String),
+    /// Something happened: a roll or a decision, as the record keeps it.
+    Entry(Entry),
+    /// The guest's decision was refused, and why: decide again.
+    Refused(String),
+    /// Who sits where: each seat's occupant, `None` for the host's own seats, and whether it is
+    /// away.
+    Seats(Vec<SeatView>),
+    /// A message for everyone (a player joined, left, the AI took a seat over).
+    Notice(String),
+    /// The match is over or stopped, and why; the connection closes.
+    Stopped(String),
+}
+
+/// Who sits in a seat, as every screen shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// Who plays it: "the host", "the host's AI", a guest's name.
+    pub who: String,
+    /// A guest's seat whose guest has gone and not come back.
+    pub away: bool,
+}
+
+/// `name` as a host keeps it: at most [`MAX_NAME`] characters, without control characters.
+pub fn clean_name(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect();
+    let name = name.trim();
+    if name.is_empty() {
+        "guest".into()
+    } else {
+        name.to_string()
+    }
+}
