@@ -28,6 +28,8 @@ pub const MAX_MESSAGE: usize = 32 * 1024;
 const TAG: usize = 16;
 /// The longest a handshake may take, from the connection to its last message.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest one message may take to leave: a peer that stops reading is closed then.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Why a channel could not be made or failed.
 #[derive(Debug, thiserror::Error)]
@@ -204,8 +206,10 @@ pub fn accept(
     ))
 }
 
-/// The two halves of a channel over `stream`.
+/// The two halves of a channel over `stream`. A write that cannot finish within
+/// [`WRITE_TIMEOUT`] (a peer that stopped reading) fails and closes the connection.
 fn split(stream: TcpStream, transport: TransportState) -> Result<(Sender, Receiver), ChannelError> {
+    stream.set_write_timeout(Some(WRITE_TIMEOUT))?;
     let transport = Arc::new(Mutex::new(transport));
     let stream = Arc::new(stream);
     let sender = Sender {
@@ -250,8 +254,13 @@ impl Sender {
         let written = transport
             .write_message(bytes, &mut buffer)
             .map_err(|e| ChannelError::Malformed(e.to_string()))?;
-        // Sent under the lock, so messages go out in the order of their nonces.
-        write_frame(&mut &*self.stream, &buffer[..written])
+        // Sent under the lock, so messages go out in the order of their nonces. A frame half
+        // written leaves the stream unusable: the connection is closed.
+        let sent = write_frame(&mut &*self.stream, &buffer[..written]);
+        if sent.is_err() {
+            self.close();
+        }
+        sent
     }
 
     /// Closes the connection both ways (the receiving half sees it closed).

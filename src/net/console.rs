@@ -348,31 +348,39 @@ fn follow<G: ConsoleGame>(
     let mut file = options.record_to.clone().map(RecordFile::new);
     let mut warned = false;
     loop {
-        if let Some(mirror) = &mirror
-            && !asked
-            && mirror.to_decide(&joined.seats)
-        {
-            let state = mirror.state();
-            if options.ai {
-                let setup = mirror.setup();
-                let level: AiLevel = G::level(setup);
-                let deadline = Deadline::within(G::budget(setup));
-                if let Some(report) = state.decide(level, &deadline) {
-                    joined.send(&ToHost::Decide(report.best.to_string()))?;
-                    asked = true;
+        // Every message that has come is followed first, so the guest never decides on a
+        // position the host has left (a guest that comes back gets the whole match at once).
+        let event = match joined.next_event(Duration::ZERO) {
+            Some(event) => event,
+            None => {
+                if let Some(mirror) = &mirror
+                    && !asked
+                    && mirror.to_decide(&joined.seats)
+                {
+                    let state = mirror.state();
+                    if options.ai {
+                        let setup = mirror.setup();
+                        let level: AiLevel = G::level(setup);
+                        let deadline = Deadline::within(G::budget(setup));
+                        if let Some(report) = state.decide(level, &deadline) {
+                            joined.send(&ToHost::Decide(report.best.to_string()))?;
+                            asked = true;
+                        }
+                    } else if prompted != Some(mirror.record().moves.len()) {
+                        prompted = Some(mirror.record().moves.len());
+                        state.before_decision(&mut shown, output)?;
+                        state.before_prompt(output)?;
+                        if let Some(player) = state.to_move() {
+                            writeln!(output, "{}", state.prompt(player))?;
+                        }
+                        output.flush()?;
+                    }
                 }
-            } else if prompted != Some(mirror.record().moves.len()) {
-                prompted = Some(mirror.record().moves.len());
-                state.before_decision(&mut shown, output)?;
-                state.before_prompt(output)?;
-                if let Some(player) = state.to_move() {
-                    writeln!(output, "{}", state.prompt(player))?;
+                match joined.next_event(TICK) {
+                    Some(event) => event,
+                    None => continue,
                 }
-                output.flush()?;
             }
-        }
-        let Some(event) = joined.next_event(TICK) else {
-            continue;
         };
         match event {
             GuestEvent::Message(ToGuest::Commits(list)) => {
@@ -386,7 +394,10 @@ fn follow<G: ConsoleGame>(
                 commits = Some(list);
             }
             GuestEvent::Message(ToGuest::Start(text)) => {
-                let started = Mirror::<G>::start(&text, commits.as_deref(), joined.seed.as_ref());
+                // A guest that joins a match under way took no part in its dice: it checks
+                // them, but finds no seed of its own there.
+                let ours = joined.seed.as_ref().filter(|_| commits.is_some());
+                let started = Mirror::<G>::start(&text, commits.as_deref(), ours);
                 let started = match started {
                     Ok(started) => started,
                     Err(e) => {

@@ -195,8 +195,9 @@ pub enum Mirrored<G: Match> {
 
 impl<G: Match> Mirror<G> {
     /// The match the host's `start` (a record without entries, RON) makes. With
-    /// `commits` (what the host sent before) and `seed` (ours), the record's dice must hold
-    /// our commitment and our seed; every record's dice must make its seed.
+    /// `commits` (what the host sent before the reveals) and `seed` (ours, when we took part
+    /// in the dice), the record's dice must be those commitments and hold our seed; every
+    /// record's dice must make its seed.
     ///
     /// # Errors
     /// [`GuestError`]: an unreadable record, unfair dice.

@@ -30,8 +30,9 @@ pub const MAX_FAILURES: usize = 5;
 pub const FAILURE_WINDOW: Duration = Duration::from_secs(60);
 /// How many handshakes may be under way at once; more connections wait for none.
 pub const MAX_HANDSHAKES: usize = 16;
-/// How many messages a second a peer may send; more close its connection.
-pub const MAX_MESSAGES_PER_SECOND: u32 = 50;
+/// How many messages a second a peer may send; more close its connection (a guest whose AI
+/// plays at a budget of a hundredth of a second sends about a hundred).
+pub const MAX_MESSAGES_PER_SECOND: u32 = 500;
 /// How long a guest may be away before the host may hand its seat to the AI, by default.
 pub const AWAY_AI_AFTER: Duration = Duration::from_secs(300);
 

@@ -29,6 +29,7 @@ const LAYERS: &[&str] = &[
     "layout",
     "editor",
     "ai",
+    "fair_dice",
     "record",
     "setup",
     "replay",
@@ -37,6 +38,7 @@ const LAYERS: &[&str] = &[
     "console",
     "engine",
     "tournament",
+    "net",
     "app",
 ];
 

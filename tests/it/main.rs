@@ -8,6 +8,7 @@ mod game;
 mod layers;
 mod layout;
 mod matches_end;
+mod network;
 mod patolli;
 mod penguins;
 mod record;

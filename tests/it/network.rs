@@ -1,0 +1,734 @@
+//! Play over the network, on loopback: real console processes hosting and joining whole
+//! matches; and in this process, a host's referee against peers that do not follow the rules
+//! (no secret, a wrong one, garbage, frames past the limit, decisions for another seat, a
+//! handshake that never ends, a man in the middle, a host that chooses a roll).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tablero::net::channel::{self, ChannelError};
+use tablero::net::guest::{self, GuestError, GuestEvent, Joined};
+use tablero::net::host::{Chair, Happened, HostEvent, HostMatch, ListenOptions, Listener, listen};
+use tablero::net::invitation::{Invitation, Secret};
+use tablero::net::wire::{ToGuest, ToHost};
+use tablero::record::Entry;
+use tablero::rules::{Seat, magnetic_cave, patolli};
+use tablero::setup::{CaveMatch, Match, Rolls};
+
+use crate::support::{repo, tablero, temp_dir};
+
+/// A `tablero console … --host` process and what it printed so far.
+struct HostProcess {
+    child: Child,
+    printed: Arc<Mutex<String>>,
+    play: String,
+    watch: String,
+}
+
+impl HostProcess {
+    /// Starts `tablero console ARGS --host` on a free loopback port, recording to `record`,
+    /// and waits for its invitations.
+    fn start(args: &[&str], record: &Path) -> HostProcess {
+        let mut child = tablero()
+            .arg("console")
+            .args(args)
+            .args(["--host", "--port", "0", "--bind", "127.0.0.1"])
+            .arg("--record")
+            .arg(record)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the host starts");
+        let printed = Arc::new(Mutex::new(String::new()));
+        let stdout = child.stdout.take().expect("piped");
+        let into = Arc::clone(&printed);
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let mut printed = into.lock().expect("not poisoned");
+                printed.push_str(&line);
+                printed.push('\n');
+            }
+        });
+        let mut host = HostProcess {
+            child,
+            printed,
+            play: String::new(),
+            watch: String::new(),
+        };
+        host.wait_for("Invitation to watch: ", Duration::from_secs(20));
+        let printed = host.printed();
+        let invitation = |label: &str| {
+            printed
+                .lines()
+                .find_map(|line| line.strip_prefix(label))
+                .expect("an invitation")
+                .to_string()
+        };
+        host.play = invitation("Invitation to play: ");
+        host.watch = invitation("Invitation to watch: ");
+        host
+    }
+
+    /// What it printed so far.
+    fn printed(&self) -> String {
+        self.printed.lock().expect("not poisoned").clone()
+    }
+
+    /// Waits until it printed `text`.
+    fn wait_for(&mut self, text: &str, within: Duration) {
+        let start = Instant::now();
+        while !self.printed().contains(text) {
+            assert!(
+                start.elapsed() < within,
+                "the host never printed {text:?}:\n{}",
+                self.printed()
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits for it to end, successfully.
+    fn finish(mut self, within: Duration) -> String {
+        wait_ok(&mut self.child, within, "the host");
+        thread::sleep(Duration::from_millis(100));
+        self.printed()
+    }
+}
+
+/// Starts `tablero console --join INVITATION --ai`, recording to `record`.
+fn guest_process(invitation: &str, name: &str, record: &Path) -> Child {
+    tablero()
+        .args([
+            "console", "--join", invitation, "--ai", "--name", name, "--record",
+        ])
+        .arg(record)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the guest starts")
+}
+
+/// Waits for `child` to exit with success within `within` (killed and failed otherwise).
+fn wait_ok(child: &mut Child, within: Duration, who: &str) {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            let mut errors = String::new();
+            if let Some(stderr) = child.stderr.as_mut() {
+                let _ = stderr.read_to_string(&mut errors);
+            }
+            assert!(status.success(), "{who} failed: {status}: {errors}");
+            return;
+        }
+        if start.elapsed() > within {
+            let _ = child.kill();
+            panic!("{who} did not finish within {within:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Hosts `args` with guests and watchers playing by their AI, and checks that every copy of
+/// the record is the host's, byte for byte, and loads.
+fn play_over_loopback(name: &str, args: &[&str], guests: usize, watchers: usize) -> String {
+    let dir = temp_dir(name);
+    let host_record = dir.as_ref().join("host.ron");
+    let host = HostProcess::start(args, &host_record);
+    let mut children = Vec::new();
+    for i in 0..watchers {
+        let record = dir.as_ref().join(format!("watcher{i}.ron"));
+        children.push((
+            guest_process(&host.watch, &format!("Watcher {i}"), &record),
+            record,
+        ));
+    }
+    for i in 0..guests {
+        let record = dir.as_ref().join(format!("guest{i}.ron"));
+        children.push((
+            guest_process(&host.play, &format!("Guest {i}"), &record),
+            record,
+        ));
+    }
+    let printed = host.finish(Duration::from_secs(120));
+    let hosted = std::fs::read_to_string(&host_record).expect("the host's record");
+    for (mut child, record) in children {
+        wait_ok(&mut child, Duration::from_secs(30), "a guest");
+        let copy = std::fs::read_to_string(&record).expect("a guest's record");
+        assert_eq!(
+            copy,
+            hosted,
+            "{} differs from the host's record",
+            record.display()
+        );
+    }
+    tablero::replay::load(&host_record).expect("the record loads");
+    assert!(printed.contains("joined and plays seat"), "{printed}");
+    hosted
+}
+
+#[test]
+fn console_hosts_and_guests_play_every_game_to_the_same_record() {
+    let cave = play_over_loopback(
+        "net-cave",
+        &[
+            "magnetic-cave",
+            "--black",
+            "ai",
+            "--white",
+            "guest",
+            "--budget",
+            "0.02",
+        ],
+        1,
+        1,
+    );
+    assert!(cave.contains("result: Some("), "{cave}");
+    let penguins = play_over_loopback(
+        "net-penguins",
+        &[
+            "penguins",
+            "--players",
+            "guest,ai,guest",
+            "--budget",
+            "0.02",
+            "--seed",
+            "7",
+        ],
+        2,
+        0,
+    );
+    assert!(penguins.contains("result: Some("), "{penguins}");
+}
+
+#[test]
+fn four_play_patolli_over_loopback_with_fair_dice_that_check_layout_checks() {
+    let layout = repo().join("levels/patolli_4.ron");
+    let layout = layout.to_str().expect("utf-8");
+    let record = play_over_loopback(
+        "net-patolli",
+        &[
+            "patolli",
+            "--layout",
+            layout,
+            "--players",
+            "ai,guest,guest,guest",
+            "--budget",
+            "0.01",
+        ],
+        3,
+        1,
+    );
+    assert!(record.contains("dice: Some("), "the seeds are kept");
+    // A record whose roll does not follow from the seeds is refused where the roll is.
+    let at = record.find("Roll(").expect("a roll") + "Roll(".len();
+    let shown: u8 = record[at..at + 1].parse().expect("a digit");
+    let mut forged = record.clone();
+    forged.replace_range(at..at + 1, &((shown + 1) % 6).to_string());
+    let dir = temp_dir("net-patolli-forged");
+    let path = dir.as_ref().join("forged.ron");
+    std::fs::write(&path, forged).expect("written");
+    let out = tablero()
+        .arg("check-layout")
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        said.contains("does not follow from the players' seeds"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_guest_killed_mid_match_is_away_and_a_new_one_finishes_the_match() {
+    let dir = temp_dir("net-rejoin");
+    let host_record = dir.as_ref().join("host.ron");
+    let mut host = HostProcess::start(
+        &["patolli", "--players", "ai,guest", "--budget", "0.01"],
+        &host_record,
+    );
+    let mut first = guest_process(&host.play, "Ana", &dir.as_ref().join("first.ron"));
+    host.wait_for("Player N: ", Duration::from_secs(30));
+    first.kill().expect("killed");
+    let _ = first.wait();
+    host.wait_for("is away; the match waits", Duration::from_secs(10));
+    let second_record = dir.as_ref().join("second.ron");
+    let mut second = guest_process(&host.play, "Ana again", &second_record);
+    host.wait_for("takes seat 2 again", Duration::from_secs(10));
+    let printed = host.finish(Duration::from_secs(120));
+    wait_ok(&mut second, Duration::from_secs(30), "the second guest");
+    let hosted = std::fs::read_to_string(&host_record).expect("the host's record");
+    assert_eq!(
+        std::fs::read_to_string(&second_record).expect("its record"),
+        hosted,
+        "the guest that came back has the whole record"
+    );
+    tablero::replay::load(&host_record).expect("the record loads: no entry lost or doubled");
+    assert!(printed.contains("wins"), "{printed}");
+}
+
+/// A host of `setup` with `chairs` listening on loopback, driven by the test.
+struct TestHost<G: Match> {
+    listener: Listener,
+    host: HostMatch<G>,
+    notes: Vec<String>,
+    senders: Vec<channel::Sender>,
+}
+
+impl<G: Match> TestHost<G> {
+    fn new(setup: G::Setup, chairs: Vec<Chair>) -> TestHost<G> {
+        let listener = listen(&ListenOptions {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            advertise: None,
+        })
+        .expect("listens");
+        TestHost {
+            listener,
+            host: HostMatch::new(setup, chairs, Duration::from_secs(300)).expect("a host"),
+            notes: Vec::new(),
+            senders: Vec::new(),
+        }
+    }
+
+    /// Handles events until `done` says so (at most 15 s).
+    fn pump_until(&mut self, what: &str, done: impl Fn(&TestHost<G>) -> bool) {
+        let start = Instant::now();
+        while !done(self) {
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "never: {what}; notes: {:?}",
+                self.notes
+            );
+            if let Some(event) = self.listener.next_event(Duration::from_millis(10)) {
+                if let HostEvent::Joined { sender, .. } = &event {
+                    self.senders.push(sender.clone());
+                }
+                for happened in self.host.handle(event) {
+                    if let Happened::Note(note) = happened {
+                        self.notes.push(note);
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many notes so far contain `text`.
+    fn count(&self, text: &str) -> usize {
+        self.notes.iter().filter(|n| n.contains(text)).count()
+    }
+
+    /// Handles events until one more note contains `text`.
+    fn note(&mut self, text: &str) {
+        let before = self.count(text);
+        self.pump_until(text, |host| host.count(text) > before);
+    }
+}
+
+/// Joins in a thread (the host must pump to let it in).
+fn join_later(
+    invitation: &Invitation,
+    name: &str,
+) -> thread::JoinHandle<Result<Joined, GuestError>> {
+    let invitation = invitation.clone();
+    let name = name.to_string();
+    thread::spawn(move || guest::join(&invitation, &name))
+}
+
+/// The next message the guest gets within 5 s that `wanted` picks.
+fn next_message(joined: &Joined, wanted: impl Fn(&ToGuest) -> bool) -> ToGuest {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        if let Some(GuestEvent::Message(message)) = joined.next_event(Duration::from_millis(20))
+            && wanted(&message)
+        {
+            return message;
+        }
+    }
+    panic!("no such message came");
+}
+
+#[test]
+fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watcher() {
+    let mut test = TestHost::<magnetic_cave::State>::new(
+        CaveMatch::default(),
+        vec![Chair::Guest, Chair::Guest],
+    );
+    let play = test.listener.play.clone();
+    let watch = test.listener.watch.clone();
+    let ana = join_later(&play, "Ana");
+    test.note("Ana joined and plays seat 1");
+    let ana = ana.join().expect("joined").expect("welcomed");
+    let watcher = join_later(&watch, "Wat");
+    test.note("Wat watches");
+    let watcher = watcher.join().expect("joined").expect("welcomed");
+    let bob = join_later(&play, "Bob");
+    test.pump_until("the match starts", |t| t.host.started());
+    let bob = bob.join().expect("joined").expect("welcomed");
+    assert_eq!((ana.seats.clone(), bob.seats.clone()), (vec![0], vec![1]));
+    assert!(watcher.seats.is_empty());
+    // A third player finds every seat taken.
+    let late = join_later(&play, "Late");
+    test.note("Late was turned away");
+    assert!(matches!(
+        late.join().expect("joined"),
+        Err(GuestError::NotWelcomed(_))
+    ));
+
+    bob.send(&ToHost::Decide("A1".into())).expect("sent");
+    test.note("Refused Bob: it is not your turn");
+    watcher.send(&ToHost::Decide("A1".into())).expect("sent");
+    test.note("Refused Wat: you have no seat");
+    ana.send(&ToHost::Decide("D4".into())).expect("sent");
+    test.note("Refused Ana: D4");
+    ana.send(&ToHost::Decide("Z99".into())).expect("sent");
+    test.note("Refused Ana: ");
+    ana.send(&ToHost::Hello {
+        name: "again".into(),
+        commit: None,
+    })
+    .expect("sent");
+    test.note("is not expected now");
+    assert!(
+        test.host.runner().record().moves.is_empty(),
+        "nothing refused was played"
+    );
+    assert!(matches!(
+        next_message(&bob, |m| matches!(m, ToGuest::Refused(_))),
+        ToGuest::Refused(reason) if reason.contains("not your turn")
+    ));
+
+    ana.send(&ToHost::Decide("A1".into())).expect("sent");
+    test.pump_until("A1 is played", |t| {
+        t.host.runner().record().moves.len() == 1
+    });
+    for who in [&bob, &watcher] {
+        assert!(matches!(
+            next_message(who, |m| matches!(m, ToGuest::Entry(_))),
+            ToGuest::Entry(Entry::Act(text, _)) if text == "A1"
+        ));
+    }
+    // Bob's turn now; a decision of his is played.
+    bob.send(&ToHost::Decide("H1".into())).expect("sent");
+    test.pump_until("H1 is played", |t| {
+        t.host.runner().record().moves.len() == 2
+    });
+}
+
+#[test]
+fn wrong_secrets_garbage_and_frames_past_the_limit_are_refused_and_change_nothing() {
+    let mut test = TestHost::<magnetic_cave::State>::new(
+        CaveMatch::default(),
+        vec![Chair::Here(Seat::Ai), Chair::Guest],
+    );
+    let play = test.listener.play.clone();
+    let address = test.listener.address;
+
+    // A wrong secret.
+    let mut wrong = play.clone();
+    wrong.secret = Secret([7; 10]);
+    let attempt = thread::spawn(move || channel::connect(&wrong).map(drop));
+    test.note("the guest does not hold an invitation's secret");
+    assert!(attempt.join().expect("ran").is_err());
+
+    // Garbage bytes instead of a handshake.
+    let mut stream = TcpStream::connect(address).expect("connects");
+    stream.write_all(&[0, 40]).expect("written");
+    stream.write_all(&[0x5a; 40]).expect("written");
+    test.pump_until("the garbage is refused", |t| {
+        t.notes
+            .iter()
+            .filter(|n| n.contains("Refused 127.0.0.1"))
+            .count()
+            >= 2
+    });
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    assert!(rest.is_empty(), "nothing is answered to garbage");
+
+    // A frame longer than the limit, before the handshake: refused unread.
+    let mut stream = TcpStream::connect(address).expect("connects");
+    stream.write_all(&[0xff, 0xff]).expect("written");
+    test.pump_until("the long frame is refused", |t| {
+        t.notes.iter().any(|n| n.contains("past the limit"))
+    });
+
+    // After the handshake: a frame past the limit, bytes that do not decrypt, a message that
+    // is no message. Each closes that connection only.
+    for (what, expected) in [
+        ("long", "past the limit"),
+        ("tampered", "does not decrypt"),
+        ("malformed", "cannot be understood"),
+    ] {
+        let mut stream = handshake_by_hand(&play);
+        match what {
+            "long" => stream.write_all(&[0xff, 0xf0]).expect("written"),
+            "tampered" => {
+                stream.write_all(&[0, 40]).expect("written");
+                stream.write_all(&[1; 40]).expect("written");
+            }
+            _ => {}
+        }
+        if what == "malformed" {
+            // Encrypted properly by the real channel, but not a message of ours.
+            let (sender, _receiver) = channel::connect(&play).expect("handshake");
+            sender
+                .send_bytes(b"{\"Launch\":\"missiles\"}")
+                .expect("sent");
+        }
+        test.note(expected);
+    }
+    assert!(test.host.runner().record().moves.is_empty());
+    assert!(!test.host.started(), "nobody was seated by any of them");
+
+    // Too many wrong secrets from one address: its next connections are closed unheard, even
+    // with the right secret.
+    for _ in 0..5 {
+        let mut wrong = play.clone();
+        wrong.secret = Secret([9; 10]);
+        let _ = channel::connect(&wrong);
+    }
+    let right = join_later(&play, "Ana");
+    test.note("wrong handshakes from this address");
+    assert!(right.join().expect("ran").is_err());
+}
+
+/// Completes a guest's handshake with `invitation` by hand (snow directly), returning the raw
+/// stream for sending what no real guest would.
+fn handshake_by_hand(invitation: &Invitation) -> TcpStream {
+    let mut stream = TcpStream::connect(&invitation.address).expect("connects");
+    let psk = invitation.secret.psk();
+    let mut noise = snow::Builder::new(channel::NOISE.parse().expect("params"))
+        .psk(0, &psk)
+        .expect("psk")
+        .remote_public_key(&invitation.key)
+        .expect("key")
+        .build_initiator()
+        .expect("initiator");
+    let mut buffer = [0; 256];
+    let written = noise.write_message(&[], &mut buffer).expect("message 1");
+    stream
+        .write_all(&u16::try_from(written).expect("small").to_be_bytes())
+        .expect("written");
+    stream.write_all(&buffer[..written]).expect("written");
+    let mut length = [0; 2];
+    stream.read_exact(&mut length).expect("reply");
+    let mut reply = vec![0; usize::from(u16::from_be_bytes(length))];
+    stream.read_exact(&mut reply).expect("reply");
+    noise
+        .read_message(&reply, &mut buffer)
+        .expect("the host's reply");
+    stream
+}
+
+#[test]
+fn a_handshake_that_never_finishes_is_dropped_after_ten_seconds() {
+    let mut test = TestHost::<magnetic_cave::State>::new(
+        CaveMatch::default(),
+        vec![Chair::Here(Seat::Ai), Chair::Guest],
+    );
+    let start = Instant::now();
+    let mut stream = TcpStream::connect(test.listener.address).expect("connects");
+    stream.write_all(&[0]).expect("half a length");
+    test.pump_until("the silent peer is dropped", |t| {
+        t.notes
+            .iter()
+            .any(|n| n.contains("did not finish within 10 s"))
+    });
+    let waited = start.elapsed();
+    assert!(waited >= Duration::from_secs(9), "dropped after {waited:?}");
+    let mut rest = Vec::new();
+    assert_eq!(
+        stream
+            .read_to_end(&mut rest)
+            .map(|_| rest.len())
+            .unwrap_or(0),
+        0
+    );
+}
+
+/// A proxy between a guest and `host` that changes byte `at` of what flows from the host to
+/// the guest (`from_host`) or the other way. Returns its address.
+fn tampering_proxy(host: String, at: usize, from_host: bool) -> String {
+    let proxy = TcpListener::bind("127.0.0.1:0").expect("binds");
+    let address = proxy.local_addr().expect("bound").to_string();
+    thread::spawn(move || {
+        let Ok((guest, _)) = proxy.accept() else {
+            return;
+        };
+        let Ok(upstream) = TcpStream::connect(&host) else {
+            return;
+        };
+        let pipe = |mut from: TcpStream, mut to: TcpStream, change: bool| {
+            thread::spawn(move || {
+                let mut seen = 0;
+                let mut buffer = [0; 4096];
+                while let Ok(read) = from.read(&mut buffer) {
+                    if read == 0 {
+                        break;
+                    }
+                    if change && (seen..seen + read).contains(&at) {
+                        buffer[at - seen] ^= 0x01;
+                    }
+                    seen += read;
+                    if to.write_all(&buffer[..read]).is_err() {
+                        break;
+                    }
+                }
+                let _ = to.shutdown(std::net::Shutdown::Both);
+            })
+        };
+        let (guest2, upstream2) = (
+            guest.try_clone().expect("clone"),
+            upstream.try_clone().expect("clone"),
+        );
+        pipe(guest, upstream, !from_host);
+        pipe(upstream2, guest2, from_host);
+    });
+    address
+}
+
+#[test]
+fn a_man_in_the_middle_is_detected_and_the_connection_closed() {
+    let mut test = TestHost::<magnetic_cave::State>::new(
+        CaveMatch::default(),
+        vec![Chair::Here(Seat::Ai), Chair::Guest],
+    );
+    let play = test.listener.play.clone();
+    // One byte changed in the host's welcome (after its 50-byte handshake reply).
+    let mut through = play.clone();
+    through.address = tampering_proxy(play.address.clone(), 60, true);
+    let joining = join_later(&through, "Ana");
+    test.pump_until("the guest joined", |t| {
+        t.notes.iter().any(|n| n.contains("joined and plays seat"))
+    });
+    assert!(matches!(
+        joining.join().expect("ran"),
+        Err(GuestError::Channel(ChannelError::Tampered))
+    ));
+    // One byte changed in the guest's first handshake message: the host refuses it.
+    let mut through = play.clone();
+    through.address = tampering_proxy(play.address.clone(), 10, false);
+    let joining = join_later(&through, "Bob");
+    test.note("does not hold an invitation's secret");
+    assert!(joining.join().expect("ran").is_err());
+    // Another host's key at this host's address: the guest never completes a handshake with it.
+    let impostor = listen(&ListenOptions {
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        advertise: None,
+    })
+    .expect("listens");
+    let mut redirected = play.clone();
+    redirected.address = impostor.address.to_string();
+    assert!(
+        guest::join(&redirected, "Cy").is_err(),
+        "the impostor is not the invited host"
+    );
+    assert!(matches!(
+        impostor.next_event(Duration::from_secs(5)),
+        Some(HostEvent::Refused { .. })
+    ));
+    assert!(test.host.runner().record().moves.is_empty());
+}
+
+#[test]
+fn a_guest_catches_a_host_that_chooses_a_roll() {
+    let board =
+        tablero::setup::load_patolli_layout(&repo().join("levels/patolli.ron")).expect("the board");
+    let setup = tablero::setup::PatolliMatch::new(
+        board,
+        vec![Seat::Human, Seat::Human],
+        Duration::from_millis(10),
+        tablero::ai::AiLevel::Easy,
+        1,
+        Vec::new(),
+    )
+    .expect("a setup");
+    let mut test =
+        TestHost::<patolli::State>::new(setup, vec![Chair::Here(Seat::Human), Chair::Guest]);
+    let play = test.listener.play.clone();
+    let (done, guest) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let mut said = Vec::new();
+        let options = tablero::net::console::JoinConsole {
+            name: "Ana".into(),
+            ai: true,
+            record_to: None,
+        };
+        let result = tablero::net::console::join(&play, &options, std::io::empty(), &mut said);
+        let _ = done.send((result, String::from_utf8_lossy(&said).into_owned()));
+    });
+    test.pump_until("the match starts", |t| t.host.started());
+    // The dice would roll this; the host sends another value.
+    let record = test.host.runner().record().clone();
+    let mut rolls = Rolls::new(record.seed.expect("a seed"), Vec::new());
+    let fair = rolls
+        .next(test.host.runner().state())
+        .expect("a roll is due");
+    let chosen = (fair + 1) % 6;
+    thread::sleep(Duration::from_millis(200));
+    for sender in &test.senders {
+        let _ = sender.send(&ToGuest::Entry(Entry::Roll(chosen)));
+    }
+    let (result, said) = guest
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the guest stops the match at once");
+    assert!(
+        matches!(
+            result,
+            Err(tablero::net::console::NetConsoleError::Guest(GuestError::ChosenRoll { expected, found }))
+                if expected == fair && found == chosen
+        ),
+        "{said}"
+    );
+    assert!(said.contains("The match stops: the host's roll"), "{said}");
+}
+
+mod random_messages {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A message a guest might send, meant or not.
+    fn message() -> impl Strategy<Value = ToHost> {
+        prop_oneof![
+            "[A-Ha-h][1-8]".prop_map(ToHost::Decide),
+            ".{0,12}".prop_map(ToHost::Decide),
+            (".{0,50}", proptest::option::of("[0-9a-f]{0,70}"))
+                .prop_map(|(name, commit)| ToHost::Hello { name, commit }),
+            ".{0,70}".prop_map(ToHost::Reveal),
+            Just(ToHost::Bye),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+        /// Whatever a guest sends, the host does not panic, and its record is always a match
+        /// the rules accept (only legal decisions changed it).
+        #[test]
+        fn random_guest_messages_change_the_match_only_through_legal_decisions(
+            messages in proptest::collection::vec(message(), 1..40)
+        ) {
+            let mut test = TestHost::<magnetic_cave::State>::new(
+                CaveMatch::default(),
+                vec![Chair::Guest, Chair::Here(Seat::Human)],
+            );
+            let play = test.listener.play.clone();
+            let joining = join_later(&play, "Eve");
+            test.pump_until("Eve is seated", |t| t.host.started());
+            let _eve = joining.join().expect("ran").expect("welcomed");
+            let peer = 1;
+            for message in messages {
+                let _ = test.host.handle(HostEvent::Message { peer, message });
+                let record = test.host.runner().record();
+                prop_assert!(tablero::replay::replay::<magnetic_cave::State>(record).is_ok());
+            }
+        }
+    }
+}
