@@ -745,11 +745,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let given = [options.black, options.white];
             if host.host {
-                return host_command(&recording, &host, || {
-                    Ok((
-                        Hosted::MagneticCave(cave_match(&options)?.0),
-                        chairs_of(&given, 2, true)?,
-                    ))
+                return host_command(GameKind::MagneticCave, &recording, &host, &given, || {
+                    Ok(Hosted::MagneticCave(cave_match(&options)?.0))
                 });
             }
             chairs_of(&given, 2, false)?;
@@ -782,10 +779,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 options.players.clone()
             };
             if host.host {
-                return host_command(&recording, &host, || {
-                    let setup = patolli_match(&options)?.0;
-                    let chairs = chairs_of(&given, setup.seats().len(), true)?;
-                    Ok((Hosted::Patolli(setup), chairs))
+                return host_command(GameKind::Patolli, &recording, &host, &given, || {
+                    Ok(Hosted::Patolli(patolli_match(&options)?.0))
                 });
             }
             chairs_of(&given, given.len(), false)?;
@@ -810,11 +805,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let given = options.players.clone();
             if host.host {
-                return host_command(&recording, &host, || {
-                    Ok((
-                        Hosted::Penguins(penguins_match(&options)?.0),
-                        chairs_of(&given, given.len(), true)?,
-                    ))
+                return host_command(GameKind::Penguins, &recording, &host, &given, || {
+                    Ok(Hosted::Penguins(penguins_match(&options)?.0))
                 });
             }
             chairs_of(&given, given.len(), false)?;
@@ -943,22 +935,41 @@ fn console_match<G: Match>(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Hosts the console match `fresh` makes for guests on other machines.
+/// Hosts the console match `fresh` makes for guests on other machines, its seats played as
+/// `given` says (the AI's where it says nothing); with `--from`, the record's match instead.
 fn host_command(
+    kind: GameKind,
     recording: &RecordOptions,
     host: &HostOptions,
-    fresh: impl FnOnce() -> Result<(Hosted, Vec<Chair>)>,
+    given: &[Chair],
+    fresh: impl FnOnce() -> Result<Hosted>,
 ) -> Result<ExitCode> {
-    if recording.from.is_some() {
-        bail!("--from with --host: a hosted match starts from its setup");
+    let resume = recording.resume(kind)?;
+    let hosted = match &resume {
+        Some(record) => match kind {
+            GameKind::MagneticCave => {
+                Hosted::MagneticCave(magnetic_cave::State::setup_from_record(record)?)
+            }
+            GameKind::Patolli => Hosted::Patolli(patolli::State::setup_from_record(record)?),
+            GameKind::Penguins => Hosted::Penguins(penguins::State::setup_from_record(record)?),
+        },
+        None => fresh()?,
+    };
+    let seats = match &hosted {
+        Hosted::MagneticCave(_) => 2,
+        Hosted::Patolli(setup) => setup.seats().len(),
+        Hosted::Penguins(setup) => setup.seats().len(),
+    };
+    if given.len() > seats {
+        bail!("{} seats given for a match of {seats}", given.len());
     }
-    let (hosted, chairs) = fresh()?;
+    let chairs = chairs_of(given, seats, true)?;
     if !chairs.contains(&Chair::Guest) {
         bail!("--host: give at least one seat as `guest` (e.g. --players human,guest)");
     }
     let options = host.console(recording.record_to()?);
     let input = io::BufReader::new(io::stdin());
-    tablero::net::console::host_match(hosted, chairs, &options, input, &mut io::stdout())?;
+    tablero::net::console::host_match(hosted, resume, chairs, &options, input, &mut io::stdout())?;
     Ok(ExitCode::SUCCESS)
 }
 

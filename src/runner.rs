@@ -126,13 +126,24 @@ impl<G: Match> MatchRunner<G> {
 
     /// A match of `setup` going on where `record` stands: its entries are replayed, and the
     /// record grows from there (the dice go on from the setup's seed, see
-    /// [`Match::setup_from_record`]).
+    /// [`Match::setup_from_record`]; with the players' seeds, [`Record::dice`], from where
+    /// the record's rolls left the dice those seeds make).
     ///
     /// # Errors
     /// [`ResumeError`] when the record does not replay; no match is made of it.
     pub fn resume(setup: G::Setup, record: Record) -> Result<MatchRunner<G>, ResumeError<G>> {
         let positions = record.replay_from(G::initial(&setup))?;
         let mut runner = MatchRunner::new(setup);
+        if let (Some(seed), Some(_)) = (record.seed, &record.dice) {
+            // Dice from the players' seeds go on where the record's rolls left them, so every
+            // roll still follows from those seeds.
+            runner.rolls = Rolls::new(seed, Vec::new());
+            for (entry, before) in record.moves.iter().zip(&positions) {
+                if matches!(entry, Entry::Roll(_)) {
+                    runner.rolls.next(before);
+                }
+            }
+        }
         if let Some(last) = positions.into_iter().last() {
             runner.state = last;
         }

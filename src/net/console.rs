@@ -17,7 +17,7 @@ use crate::console::{ConsoleGame, lines};
 use crate::fair_dice;
 use crate::record::{Record, RecordFile};
 use crate::rules::{GameKind, Seat, magnetic_cave, patolli, penguins};
-use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
+use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// How often the loops look at their events.
 const TICK: Duration = Duration::from_millis(50);
@@ -43,6 +43,9 @@ pub enum NetConsoleError {
     /// No random source for the dice.
     #[error("no random source: {0}")]
     Random(String),
+    /// The record to host again makes no match to go on with.
+    #[error("--from: {0}")]
+    Resume(String),
 }
 
 /// Reads `input`'s lines into `send` (as `line`, then `ended` at its end) in a thread.
@@ -113,12 +116,14 @@ pub enum Hosted {
     Penguins(PenguinsMatch),
 }
 
-/// Hosts the match `hosted` on the terminal: see [`host`].
+/// Hosts the match `hosted` on the terminal: see [`host`]. With `resume`, the match goes on
+/// where that record stands (the match `hosted` is then the record's own).
 ///
 /// # Errors
 /// [`NetConsoleError`].
 pub fn host_match(
     hosted: Hosted,
+    resume: Option<Record>,
     chairs: Vec<Chair>,
     options: &HostConsole,
     input: impl BufRead + Send + 'static,
@@ -126,33 +131,58 @@ pub fn host_match(
 ) -> Result<(), NetConsoleError> {
     match hosted {
         Hosted::MagneticCave(setup) => {
-            host::<magnetic_cave::State>(setup, chairs, options, input, output).map(drop)
+            let host = hosting::<magnetic_cave::State>(setup, resume, chairs, options)?;
+            run_host(host, options, input, output).map(drop)
         }
         Hosted::Patolli(setup) => {
-            host::<patolli::State>(setup, chairs, options, input, output).map(drop)
+            let host = hosting::<patolli::State>(setup, resume, chairs, options)?;
+            run_host(host, options, input, output).map(drop)
         }
         Hosted::Penguins(setup) => {
-            host::<penguins::State>(setup, chairs, options, input, output).map(drop)
+            let host = hosting::<penguins::State>(setup, resume, chairs, options)?;
+            run_host(host, options, input, output).map(drop)
         }
     }
 }
 
-/// Hosts a match of `setup` for guests: prints the two invitations, waits for every guest seat
+/// The host's referee of `setup`, or of the match `resume` was playing.
+fn hosting<G: Match>(
+    setup: G::Setup,
+    resume: Option<Record>,
+    chairs: Vec<Chair>,
+    options: &HostConsole,
+) -> Result<HostMatch<G>, NetConsoleError> {
+    match resume {
+        Some(record) => {
+            if G::KIND == GameKind::Patolli && record.dice.is_none() && !record.moves.is_empty() {
+                return Err(NetConsoleError::Resume(
+                    "its dice do not come from the players' seeds: start a new match instead"
+                        .into(),
+                ));
+            }
+            HostMatch::resume(record, chairs, options.away_ai_after)
+                .map_err(|e| NetConsoleError::Resume(e.to_string()))
+        }
+        None => HostMatch::new(setup, chairs, options.away_ai_after)
+            .map_err(|e| NetConsoleError::Random(e.to_string())),
+    }
+}
+
+/// Hosts `host`'s match for guests: prints the two invitations, waits for every guest seat
 /// to be taken, then referees the match to its end; the host's own human seats are played by
 /// typing at `input`. Returns the final position.
 ///
 /// # Errors
 /// [`NetConsoleError`]: the host cannot listen, I/O errors.
-pub(crate) fn host<G: ConsoleGame>(
-    setup: G::Setup,
-    chairs: Vec<Chair>,
+fn run_host<G: ConsoleGame>(
+    mut host: HostMatch<G>,
     options: &HostConsole,
     input: impl BufRead + Send + 'static,
     output: &mut impl Write,
 ) -> Result<G, NetConsoleError> {
     let listener = listen(&options.listen)?;
-    let humans_here = chairs.contains(&Chair::Here(Seat::Human));
-    let guests = chairs.iter().filter(|c| **c == Chair::Guest).count();
+    let humans_here = host.chairs().contains(&Chair::Here(Seat::Human));
+    let guests = host.chairs().iter().filter(|c| **c == Chair::Guest).count();
     writeln!(
         output,
         "Hosting {} on {}.",
@@ -161,6 +191,10 @@ pub(crate) fn host<G: ConsoleGame>(
     )?;
     writeln!(output, "Invitation to play: {}", listener.play)?;
     writeln!(output, "Invitation to watch: {}", listener.watch)?;
+    let entries = host.runner().record().moves.len();
+    if entries > 0 {
+        writeln!(output, "The match goes on after {entries} entries.")?;
+    }
     writeln!(output, "Waiting for {guests} guest(s) to join.")?;
     output.flush()?;
     read_lines(
@@ -169,8 +203,6 @@ pub(crate) fn host<G: ConsoleGame>(
         HostEvent::Line,
         HostEvent::InputEnded,
     );
-    let mut host = HostMatch::<G>::new(setup, chairs, options.away_ai_after)
-        .map_err(|e| NetConsoleError::Random(e.to_string()))?;
     let mut file = options.record_to.clone().map(RecordFile::new);
     let mut warned = false;
     let mut shown = G::Shown::default();

@@ -19,6 +19,7 @@ use super::wire::{SeatView, ToGuest, ToHost, clean_name};
 use crate::ai::{Deadline, SearchReport};
 use crate::fair_dice::{self, FairDice, SEED_BYTES};
 use crate::record::{Entry, Record};
+use crate::replay::RecordError;
 use crate::rules::{GameKind, Seat};
 use crate::runner::{Applied, MatchRunner, Refusal, Rolled};
 use crate::setup::Match;
@@ -415,6 +416,17 @@ pub enum Happened<G: Match> {
     Applied(Applied<G>, Option<SearchReport<G::Action>>),
 }
 
+/// Why a match cannot be hosted again from its record.
+#[derive(Debug, thiserror::Error)]
+pub enum HostResumeError<G: Match> {
+    /// The record makes no match, or does not replay.
+    #[error("the record does not replay: {0}")]
+    Record(RecordError<G>),
+    /// No random source for the host's seed.
+    #[error("no random source: {0}")]
+    Random(getrandom::Error),
+}
+
 /// The host's referee of a network match: see the module's documentation.
 #[derive(Debug)]
 pub struct HostMatch<G: Match> {
@@ -468,6 +480,31 @@ impl<G: Match> HostMatch<G> {
             away_ai_after,
             entries_sent: 0,
         })
+    }
+
+    /// A match going on where `record` stands (a host that stopped hosts it again), its seats
+    /// played as `chairs` say. Its dice go on from the players' seeds it keeps.
+    ///
+    /// # Errors
+    /// [`HostResumeError`]: the record does not replay, no random source.
+    pub fn resume(
+        record: Record,
+        chairs: Vec<Chair>,
+        away_ai_after: Duration,
+    ) -> Result<HostMatch<G>, HostResumeError<G>> {
+        let setup = G::setup_from_record(&record)
+            .map_err(|e| HostResumeError::Record(RecordError::Setup(e)))?;
+        let runner = MatchRunner::resume(setup.clone(), record)
+            .map_err(|e| HostResumeError::Record(RecordError::Replay(e)))?;
+        let mut host =
+            HostMatch::new(setup, chairs, away_ai_after).map_err(HostResumeError::Random)?;
+        host.runner = runner;
+        Ok(host)
+    }
+
+    /// Who plays each seat.
+    pub fn chairs(&self) -> &[Chair] {
+        &self.chairs
     }
 
     /// The match's runner (its position and record).
@@ -615,7 +652,10 @@ impl<G: Match> HostMatch<G> {
                 )));
                 return;
             };
-            if self.phase == Phase::Lobby && G::KIND == GameKind::Patolli && known.commit.is_none()
+            if self.phase == Phase::Lobby
+                && G::KIND == GameKind::Patolli
+                && self.runner.record().dice.is_none()
+                && known.commit.is_none()
             {
                 self.drop_peer(
                     peer,
@@ -763,7 +803,7 @@ impl<G: Match> HostMatch<G> {
     /// Moves the match on from the lobby and the reveals when everyone is there.
     fn settle(&mut self, happened: &mut Vec<Happened<G>>) {
         if self.phase == Phase::Lobby && self.guests.values().all(|g| g.peer.is_some()) {
-            if G::KIND == GameKind::Patolli {
+            if G::KIND == GameKind::Patolli && self.runner.record().dice.is_none() {
                 self.commits = vec![fair_dice::commit(&self.seed)];
                 for seat in self.guest_seats() {
                     let commit = self.guest_peer(seat).and_then(|p| p.commit.clone());

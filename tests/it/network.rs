@@ -275,6 +275,54 @@ fn a_guest_killed_mid_match_is_away_and_a_new_one_finishes_the_match() {
     assert!(printed.contains("wins"), "{printed}");
 }
 
+#[test]
+fn a_host_that_stopped_hosts_its_match_again_from_the_record() {
+    let dir = temp_dir("net-host-again");
+    let first_record = dir.as_ref().join("first.ron");
+    let mut host = HostProcess::start(
+        &["patolli", "--players", "ai,guest", "--budget", "0.01"],
+        &first_record,
+    );
+    let mut guest = guest_process(&host.play, "Ana", &dir.as_ref().join("guest1.ron"));
+    host.wait_for("Player N: ", Duration::from_secs(30));
+    host.child.kill().expect("the host is killed");
+    let _ = host.child.wait();
+    let status = guest.wait().expect("the guest ends");
+    assert!(!status.success(), "the guest says the host is lost");
+    let played = tablero::replay::load(&first_record).expect("the record so far loads");
+    let entries = played.record().moves.len();
+
+    let again_record = dir.as_ref().join("again.ron");
+    let from = first_record.to_str().expect("utf-8");
+    let host = HostProcess::start(
+        &[
+            "patolli",
+            "--players",
+            "ai,guest",
+            "--budget",
+            "0.01",
+            "--from",
+            from,
+        ],
+        &again_record,
+    );
+    assert!(
+        host.printed()
+            .contains(&format!("goes on after {entries} entries"))
+    );
+    let guest_record = dir.as_ref().join("guest2.ron");
+    let mut guest = guest_process(&host.play, "Ana", &guest_record);
+    let printed = host.finish(Duration::from_secs(120));
+    wait_ok(&mut guest, Duration::from_secs(30), "the guest");
+    assert!(printed.contains("wins"), "{printed}");
+    let again = tablero::replay::load(&again_record).expect("the whole match loads, dice checked");
+    assert_eq!(again.record().moves[..entries], played.record().moves[..]);
+    assert_eq!(
+        std::fs::read_to_string(&guest_record).expect("the guest's copy"),
+        std::fs::read_to_string(&again_record).expect("the host's")
+    );
+}
+
 /// A host of `setup` with `chairs` listening on loopback, driven by the test.
 struct TestHost<G: Match> {
     listener: Listener,
