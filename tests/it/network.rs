@@ -323,6 +323,111 @@ fn a_host_that_stopped_hosts_its_match_again_from_the_record() {
     );
 }
 
+/// A proxy on loopback that forwards each connection to `target` with `delay` each way, and
+/// holds back one chunk in ten for a further `stall` (what a lost packet costs TCP: its
+/// resend), keeping the bytes in order. This kernel has no `netem` queueing discipline
+/// (`tc qdisc add dev lo root netem …`: "Specified qdisc kind is unknown"), so the delay and
+/// the losses are made here. Returns its address.
+fn slow_proxy(target: SocketAddr, delay: Duration, stall: Duration) -> SocketAddr {
+    let proxy = TcpListener::bind("127.0.0.1:0").expect("binds");
+    let address = proxy.local_addr().expect("bound");
+    thread::spawn(move || {
+        for (seed, guest) in proxy.incoming().enumerate() {
+            let Ok(guest) = guest else { continue };
+            let Ok(host) = TcpStream::connect(target) else {
+                continue;
+            };
+            for (from, to, salt) in [
+                (
+                    guest.try_clone().expect("clone"),
+                    host.try_clone().expect("clone"),
+                    1,
+                ),
+                (host, guest, 2),
+            ] {
+                let (chunks, delivered) = std::sync::mpsc::channel::<(Instant, Vec<u8>)>();
+                let mut from = from;
+                let mut state = (seed as u64 + 1) * 7919 + salt;
+                thread::spawn(move || {
+                    let mut buffer = [0; 4096];
+                    let mut last = Instant::now();
+                    while let Ok(read) = from.read(&mut buffer) {
+                        if read == 0 {
+                            break;
+                        }
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        let lost = (state >> 33) % 10 == 0;
+                        let due =
+                            Instant::now() + delay + if lost { stall } else { Duration::ZERO };
+                        last = last.max(due);
+                        if chunks.send((last, buffer[..read].to_vec())).is_err() {
+                            break;
+                        }
+                    }
+                });
+                let mut to = to;
+                thread::spawn(move || {
+                    for (due, bytes) in delivered {
+                        thread::sleep(due.saturating_duration_since(Instant::now()));
+                        if to.write_all(&bytes).is_err() {
+                            break;
+                        }
+                    }
+                    let _ = to.shutdown(std::net::Shutdown::Both);
+                });
+            }
+        }
+    });
+    address
+}
+
+#[test]
+fn three_play_penguins_through_200_ms_of_delay_and_lost_packets_to_the_same_record() {
+    let dir = temp_dir("net-slow");
+    let host_record = dir.as_ref().join("host.ron");
+    let host = HostProcess::start(
+        &[
+            "penguins",
+            "--players",
+            "guest,ai,guest",
+            "--rows",
+            "6",
+            "--cols",
+            "6",
+            "--penguins",
+            "1",
+            "--budget",
+            "0.02",
+            "--seed",
+            "3",
+        ],
+        &host_record,
+    );
+    let mut invitation: Invitation = host.play.parse().expect("an invitation");
+    let target: SocketAddr = invitation.address.parse().expect("an address");
+    invitation.address = slow_proxy(
+        target,
+        Duration::from_millis(200),
+        Duration::from_millis(400),
+    )
+    .to_string();
+    let mut guests = Vec::new();
+    for i in 0..2 {
+        let record = dir.as_ref().join(format!("guest{i}.ron"));
+        let child = guest_process(&invitation.to_string(), &format!("Far {i}"), &record);
+        guests.push((child, record));
+    }
+    host.finish(Duration::from_secs(150));
+    let hosted = std::fs::read_to_string(&host_record).expect("the host's record");
+    for (mut child, record) in guests {
+        wait_ok(&mut child, Duration::from_secs(30), "a far guest");
+        assert_eq!(std::fs::read_to_string(&record).expect("its copy"), hosted);
+    }
+    assert!(hosted.contains("result: Some("), "{hosted}");
+}
+
 /// A host of `setup` with `chairs` listening on loopback, driven by the test.
 struct TestHost<G: Match> {
     listener: Listener,
