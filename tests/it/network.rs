@@ -358,7 +358,7 @@ fn slow_proxy(target: SocketAddr, delay: Duration, stall: Duration) -> SocketAdd
                         state = state
                             .wrapping_mul(6364136223846793005)
                             .wrapping_add(1442695040888963407);
-                        let lost = (state >> 33) % 10 == 0;
+                        let lost = (state >> 33).is_multiple_of(10);
                         let due =
                             Instant::now() + delay + if lost { stall } else { Duration::ZERO };
                         last = last.max(due);
