@@ -96,6 +96,21 @@ pub enum Rolled<P> {
     Dropped(u8),
 }
 
+/// The dice of a record with the players' seeds ([`Record::dice`]), where its rolls left them
+/// (`positions`: the start and the position after each entry); `None` for other records.
+fn fair_rolls<G: Match>(record: &Record, positions: &[G]) -> Option<Rolls> {
+    let (Some(seed), Some(_)) = (record.seed, &record.dice) else {
+        return None;
+    };
+    let mut rolls = Rolls::new(seed, Vec::new());
+    for (entry, before) in record.moves.iter().zip(positions) {
+        if matches!(entry, Entry::Roll(_)) {
+            rolls.next(before);
+        }
+    }
+    Some(rolls)
+}
+
 /// A match in progress, whatever the front end: see the module's documentation.
 #[derive(Debug)]
 pub struct MatchRunner<G: Match> {
@@ -134,15 +149,8 @@ impl<G: Match> MatchRunner<G> {
     pub fn resume(setup: G::Setup, record: Record) -> Result<MatchRunner<G>, ResumeError<G>> {
         let positions = record.replay_from(G::initial(&setup))?;
         let mut runner = MatchRunner::new(setup);
-        if let (Some(seed), Some(_)) = (record.seed, &record.dice) {
-            // Dice from the players' seeds go on where the record's rolls left them, so every
-            // roll still follows from those seeds.
-            runner.rolls = Rolls::new(seed, Vec::new());
-            for (entry, before) in record.moves.iter().zip(&positions) {
-                if matches!(entry, Entry::Roll(_)) {
-                    runner.rolls.next(before);
-                }
-            }
+        if let Some(rolls) = fair_rolls(&record, &positions) {
+            runner.rolls = rolls;
         }
         if let Some(last) = positions.into_iter().last() {
             runner.state = last;
@@ -200,6 +208,14 @@ impl<G: Match> MatchRunner<G> {
         self.history
             .last()
             .map(|decision| (decision.player, decision.action, &decision.before))
+    }
+
+    /// Who took each decision that stands, the first first.
+    pub fn deciders(&self) -> Vec<G::Player> {
+        self.history
+            .iter()
+            .map(|decision| decision.player)
+            .collect()
     }
 
     /// Decisions that stand in this match (undone ones and a resumed record's not counted).
@@ -290,7 +306,8 @@ impl<G: Match> MatchRunner<G> {
     }
 
     /// Takes back the decisions since the last human one, that one included, and their
-    /// entries of the record; returns the actions undone, the last first.
+    /// entries of the record; returns the actions undone, the last first. Dice from the
+    /// players' seeds go back with them.
     ///
     /// # Errors
     /// [`Refusal::NothingToUndo`] when no human has decided in this match.
@@ -307,6 +324,14 @@ impl<G: Match> MatchRunner<G> {
             if human {
                 break;
             }
+        }
+        if self.record.dice.is_some()
+            && let Ok(positions) = self.record.replay_from(G::initial(&self.setup))
+            && let Some(rolls) = fair_rolls(&self.record, &positions)
+        {
+            // The players' dice go back too: the same rolls come again, so every roll still
+            // follows from their seeds (and nobody undoes to roll anew).
+            self.rolls = rolls;
         }
         self.takebacks += 1;
         self.changed();

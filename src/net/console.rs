@@ -9,7 +9,9 @@ use std::thread;
 use std::time::Duration;
 
 use super::guest::{self, GuestError, GuestEvent, Joined, Mirror, Mirrored};
-use super::host::{Chair, Happened, HostEvent, HostMatch, ListenError, ListenOptions, listen};
+use super::host::{
+    Chair, Happened, HostEvent, HostMatch, ListenError, ListenOptions, Voter, listen,
+};
 use super::invitation::{Invitation, Role};
 use super::wire::{SeatView, ToGuest, ToHost};
 use crate::ai::{AiLevel, Deadline};
@@ -247,6 +249,22 @@ fn run_host<G: ConsoleGame>(
                     "status" => writeln!(output, "{}", host.runner().state().status())?,
                     "help" | "?" => writeln!(output, "{}", G::HELP)?,
                     "seats" => say_seats(&host.seat_views(), output)?,
+                    "undo" => {
+                        let mut happened = Vec::new();
+                        host.ask_undo(Voter::Host, &mut happened);
+                        for happened in happened {
+                            narrate(&host, happened, &mut shown, output)?;
+                        }
+                        prompted = None;
+                    }
+                    answer @ ("yes" | "no") if host.host_to_answer().is_some() => {
+                        let mut happened = Vec::new();
+                        host.answer_undo(Voter::Host, answer == "yes", &mut happened);
+                        for happened in happened {
+                            narrate(&host, happened, &mut shown, output)?;
+                        }
+                        prompted = None;
+                    }
                     _ if !host.host_to_decide() => {
                         writeln!(output, "Wait for your turn.")?;
                     }
@@ -280,6 +298,9 @@ fn run_host<G: ConsoleGame>(
                 for happened in host.handle(event) {
                     narrate(&host, happened, &mut shown, output)?;
                 }
+                if let Some(by) = host.host_to_answer() {
+                    writeln!(output, "{by} asks to take back moves: type yes or no.")?;
+                }
                 save(host.runner().record(), &mut file, &mut warned);
             }
         }
@@ -302,6 +323,10 @@ fn narrate<G: ConsoleGame>(
             G::begin(runner.setup(), runner.state(), output)?;
         }
         Happened::Rolled(rolled) => runner.state().say_rolled(rolled, output)?,
+        Happened::Undone => {
+            writeln!(output, "Moves were taken back.")?;
+            runner.state().say_undone(shown, output)?;
+        }
         Happened::Applied(applied, report) => {
             let level = G::level(runner.setup());
             runner.state().say_applied(
@@ -375,6 +400,7 @@ fn follow<G: ConsoleGame>(
     let mut mirror: Option<Mirror<G>> = None;
     let mut commits: Option<Vec<String>> = None;
     let mut asked = false;
+    let mut answering = false;
     let mut prompted = None;
     let mut shown = G::Shown::default();
     let mut file = options.record_to.clone().map(RecordFile::new);
@@ -473,6 +499,32 @@ fn follow<G: ConsoleGame>(
                 asked = false;
                 prompted = None;
             }
+            GuestEvent::Message(ToGuest::UndoAsked(by)) => {
+                if options.ai {
+                    joined.send(&ToHost::AnswerUndo(true))?;
+                } else {
+                    writeln!(output, "{by} asks to take back moves: type yes or no.")?;
+                    answering = true;
+                }
+            }
+            GuestEvent::Message(ToGuest::Undone(entries)) => {
+                let Some(mirror) = &mut mirror else {
+                    joined.close();
+                    return Err(GuestError::NotStarted.into());
+                };
+                if let Err(e) = mirror.undo_to(entries) {
+                    joined.close();
+                    return Err(e.into());
+                }
+                writeln!(output, "Moves were taken back.")?;
+                mirror.state().say_undone(&mut shown, output)?;
+                save(mirror.record(), &mut file, &mut warned);
+                (asked, answering, prompted) = (false, false, None);
+            }
+            GuestEvent::Message(ToGuest::UndoDeclined(reason)) => {
+                writeln!(output, "No moves are taken back: {reason}.")?;
+                answering = false;
+            }
             GuestEvent::Message(ToGuest::Seats(views)) => say_seats(&views, output)?,
             GuestEvent::Message(ToGuest::Notice(notice)) => writeln!(output, "{notice}")?,
             GuestEvent::Message(ToGuest::Welcome { .. }) => {}
@@ -510,7 +562,11 @@ fn follow<G: ConsoleGame>(
                             writeln!(output, "{}", mirror.state().status())?;
                         }
                     }
-                    "undo" => writeln!(output, "Undo is not available in a network match.")?,
+                    "undo" => joined.send(&ToHost::AskUndo)?,
+                    answer @ ("yes" | "no") if answering => {
+                        joined.send(&ToHost::AnswerUndo(answer == "yes"))?;
+                        answering = false;
+                    }
                     _ => match &mirror {
                         Some(mirror) if !asked && mirror.to_decide(&joined.seats) => {
                             match mirror.state().parse(command) {

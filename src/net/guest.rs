@@ -275,6 +275,29 @@ impl<G: Match> Mirror<G> {
                 .is_some_and(|player| seats.contains(&G::seat_index(player)))
     }
 
+    /// Takes the match back to its first `entries` entries (the host's players agreed to take
+    /// moves back): the position and the dice as they were then.
+    ///
+    /// # Errors
+    /// [`GuestError::Record`] when the record has fewer entries.
+    pub fn undo_to(&mut self, entries: usize) -> Result<(), GuestError> {
+        if entries > self.record.moves.len() {
+            return Err(GuestError::Record(format!(
+                "moves were taken back to entry {entries} of {}",
+                self.record.moves.len()
+            )));
+        }
+        let kept: Vec<Entry> = self.record.moves.drain(..entries).collect();
+        self.record.moves.clear();
+        self.state = G::initial(&self.setup);
+        self.rolls = Rolls::new(self.record.seed.unwrap_or(0), Vec::new());
+        for entry in kept {
+            self.follow(entry)?;
+        }
+        self.record.result = self.state.result();
+        Ok(())
+    }
+
     /// Follows `entry`, checking it.
     ///
     /// # Errors

@@ -414,6 +414,8 @@ pub enum Happened<G: Match> {
     Rolled(Rolled<G::Player>),
     /// A decision applied; with the AI's report when the host's AI took it.
     Applied(Applied<G>, Option<SearchReport<G::Action>>),
+    /// Moves were taken back, every player agreeing.
+    Undone,
 }
 
 /// Why a match cannot be hosted again from its record.
@@ -439,6 +441,27 @@ pub struct HostMatch<G: Match> {
     phase: Phase,
     away_ai_after: Duration,
     entries_sent: usize,
+    undo: Option<UndoAsk>,
+}
+
+/// Who answers a request to take back moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Voter {
+    /// The human at the host's keyboard.
+    Host,
+    /// A guest.
+    Peer(PeerId),
+}
+
+/// A request to take back moves, waiting for the other players' answers.
+#[derive(Debug, Clone)]
+struct UndoAsk {
+    /// Who asked.
+    voter: Voter,
+    /// Who asked, as the others read it.
+    by: String,
+    /// Who has not answered yet.
+    waiting: Vec<Voter>,
 }
 
 impl<G: Match> HostMatch<G> {
@@ -479,6 +502,7 @@ impl<G: Match> HostMatch<G> {
             phase: Phase::Lobby,
             away_ai_after,
             entries_sent: 0,
+            undo: None,
         })
     }
 
@@ -619,6 +643,8 @@ impl<G: Match> HostMatch<G> {
                 }
             }
             ToHost::Decide(text) => self.decide(peer, &text, happened),
+            ToHost::AskUndo => self.ask_undo(Voter::Peer(peer), happened),
+            ToHost::AnswerUndo(yes) => self.answer_undo(Voter::Peer(peer), yes, happened),
             ToHost::Bye => {
                 let name = known.name.clone();
                 self.drop_peer(peer, "it left", happened);
@@ -744,6 +770,167 @@ impl<G: Match> HostMatch<G> {
         }
     }
 
+    /// The name of `voter`, as the others read it.
+    fn voter_name(&self, voter: Voter) -> String {
+        match voter {
+            Voter::Host => "the host".into(),
+            Voter::Peer(peer) => self
+                .peers
+                .get(&peer)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The seats `voter` plays.
+    fn seats_of(&self, voter: Voter) -> Vec<usize> {
+        match voter {
+            Voter::Host => (0..self.chairs.len())
+                .filter(|&seat| self.chairs[seat] == Chair::Here(Seat::Human))
+                .collect(),
+            Voter::Peer(peer) => self
+                .guests
+                .iter()
+                .filter(|(_, guest)| guest.peer == Some(peer))
+                .map(|(seat, _)| *seat)
+                .collect(),
+        }
+    }
+
+    /// How many calls of the runner's undo take back `voter`'s last decision: one for each
+    /// human decision from it to the last (each call also takes back the AI's after it).
+    fn undos_for(&self, voter: Voter) -> Option<usize> {
+        let seats = self.seats_of(voter);
+        let humans: Vec<usize> = self
+            .runner
+            .deciders()
+            .into_iter()
+            .filter(|&player| self.runner.seat(player) == Seat::Human)
+            .map(G::seat_index)
+            .collect();
+        let last = humans.iter().rposition(|seat| seats.contains(seat))?;
+        Some(humans.len() - last)
+    }
+
+    /// The players who answer a request of `by` to take back moves: every other person
+    /// playing (the host's human seats, every guest seated), not the AI.
+    fn voters(&self, by: Voter) -> Vec<Voter> {
+        let mut voters: Vec<Voter> = self
+            .guests
+            .values()
+            .filter_map(|guest| guest.peer.map(Voter::Peer))
+            .collect();
+        if self.chairs.contains(&Chair::Here(Seat::Human)) {
+            voters.push(Voter::Host);
+        }
+        voters.sort_by_key(|voter| match voter {
+            Voter::Host => 0,
+            Voter::Peer(peer) => *peer,
+        });
+        voters.dedup();
+        voters.retain(|voter| *voter != by);
+        voters
+    }
+
+    /// `by` asks to take back moves: the other players are asked, and the moves go back once
+    /// they all agree (at once when nobody else plays).
+    pub fn ask_undo(&mut self, by: Voter, happened: &mut Vec<Happened<G>>) {
+        let refuse =
+            |host: &mut HostMatch<G>, reason: &str, happened: &mut Vec<Happened<G>>| match by {
+                Voter::Peer(peer) => host.refuse(peer, reason, happened),
+                Voter::Host => happened.push(Happened::Note(format!("Cannot undo: {reason}."))),
+            };
+        if let Voter::Peer(peer) = by
+            && !self.guests.values().any(|guest| guest.peer == Some(peer))
+        {
+            return refuse(self, "you have no seat: watchers cannot act", happened);
+        }
+        if self.phase != Phase::Playing || self.undos_for(by).is_none() {
+            return refuse(self, "you have no move to take back", happened);
+        }
+        if self.undo.is_some() {
+            return refuse(
+                self,
+                "a request to take back moves is waiting already",
+                happened,
+            );
+        }
+        let name = self.voter_name(by);
+        let waiting = self.voters(by);
+        happened.push(Happened::Note(format!("{name} asks to take back moves.")));
+        if waiting.is_empty() {
+            self.take_back(by, happened);
+            return;
+        }
+        for voter in &waiting {
+            if let Voter::Peer(peer) = voter {
+                self.send(*peer, &ToGuest::UndoAsked(name.clone()));
+            }
+        }
+        self.undo = Some(UndoAsk {
+            voter: by,
+            by: name,
+            waiting,
+        });
+    }
+
+    /// Whether the human at the host's keyboard is to answer a request to take back moves.
+    pub fn host_to_answer(&self) -> Option<&str> {
+        self.undo
+            .as_ref()
+            .filter(|ask| ask.waiting.contains(&Voter::Host))
+            .map(|ask| ask.by.as_str())
+    }
+
+    /// `voter`'s answer to the request waiting.
+    pub fn answer_undo(&mut self, voter: Voter, yes: bool, happened: &mut Vec<Happened<G>>) {
+        let Some(ask) = &mut self.undo else {
+            if let Voter::Peer(peer) = voter {
+                self.refuse(peer, "nobody asks to take back moves", happened);
+            }
+            return;
+        };
+        if !ask.waiting.contains(&voter) {
+            return;
+        }
+        if !yes {
+            let reason = format!("{} says no", self.voter_name(voter));
+            self.decline_undo(&reason, happened);
+            return;
+        }
+        ask.waiting.retain(|waiting| *waiting != voter);
+        if ask.waiting.is_empty() {
+            let by = ask.voter;
+            self.undo = None;
+            self.take_back(by, happened);
+        }
+    }
+
+    /// The request waiting is not granted, for `reason`.
+    fn decline_undo(&mut self, reason: &str, happened: &mut Vec<Happened<G>>) {
+        if self.undo.take().is_some() {
+            happened.push(Happened::Note(format!(
+                "No moves are taken back: {reason}."
+            )));
+            self.broadcast(&ToGuest::UndoDeclined(reason.to_string()));
+        }
+    }
+
+    /// Takes back `by`'s last decision and every one after it, and tells everyone.
+    fn take_back(&mut self, by: Voter, happened: &mut Vec<Happened<G>>) {
+        let Some(undos) = self.undos_for(by) else {
+            return;
+        };
+        for _ in 0..undos {
+            if self.runner.undo().is_err() {
+                break;
+            }
+        }
+        self.entries_sent = self.runner.record().moves.len();
+        self.broadcast(&ToGuest::Undone(self.entries_sent));
+        happened.push(Happened::Undone);
+    }
+
     /// Tells `peer` its message was refused, and logs it with its name.
     fn refuse(&mut self, peer: PeerId, reason: &str, happened: &mut Vec<Happened<G>>) {
         let name = self
@@ -769,6 +956,13 @@ impl<G: Match> HostMatch<G> {
         let Some(known) = self.peers.remove(&peer) else {
             return;
         };
+        if self
+            .undo
+            .as_ref()
+            .is_some_and(|ask| ask.waiting.contains(&Voter::Peer(peer)))
+        {
+            self.decline_undo(&format!("{} left", known.name), happened);
+        }
         if fault {
             happened.push(Happened::Note(format!(
                 "Closed the connection of {}: {reason}.",
@@ -957,6 +1151,9 @@ impl<G: Match> HostMatch<G> {
 
     /// Sends everyone the record's entries they have not had.
     fn send_entries(&mut self) {
+        if self.runner.record().moves.len() > self.entries_sent {
+            self.decline_undo("the match went on", &mut Vec::new());
+        }
         let entries: Vec<Entry> = self.runner.record().moves[self.entries_sent..].to_vec();
         for entry in entries {
             self.broadcast(&ToGuest::Entry(entry));

@@ -27,6 +27,10 @@ pub enum ToHost {
     Reveal(String),
     /// A decision for its seat: the action as the record writes it.
     Decide(String),
+    /// It asks the other players to take back moves (to before its last decision).
+    AskUndo,
+    /// Its answer to another player's [`ToGuest::UndoAsked`].
+    AnswerUndo(bool),
     /// It leaves.
     Bye,
 }
@@ -57,6 +61,12 @@ pub enum ToGuest {
     Seats(Vec<SeatView>),
     /// A message for everyone (a player joined, left, the AI took a seat over).
     Notice(String),
+    /// This player asks to take back moves: answer with [`ToHost::AnswerUndo`].
+    UndoAsked(String),
+    /// Moves were taken back: the record keeps this many entries.
+    Undone(usize),
+    /// A request to take back moves was not granted, and why.
+    UndoDeclined(String),
     /// The match is over or stopped, and why; the connection closes.
     Stopped(String),
 }

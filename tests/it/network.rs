@@ -885,3 +885,119 @@ mod random_messages {
         }
     }
 }
+
+/// Joins `invitation` as `name` and reveals its seed when the host sends the commitments.
+fn join_patolli_player(
+    test: &mut TestHost<patolli::State>,
+    invitation: &Invitation,
+    name: &str,
+) -> Joined {
+    let joining = join_later(invitation, name);
+    test.note(&format!("{name} joined"));
+    joining.join().expect("ran").expect("welcomed")
+}
+
+#[test]
+fn moves_are_taken_back_only_when_the_others_agree_and_the_dice_go_back_too() {
+    let board =
+        tablero::setup::load_patolli_layout(&repo().join("levels/patolli.ron")).expect("the board");
+    let setup = tablero::setup::PatolliMatch::new(
+        board,
+        vec![Seat::Human, Seat::Human],
+        Duration::from_millis(10),
+        tablero::ai::AiLevel::Easy,
+        1,
+        Vec::new(),
+    )
+    .expect("a setup");
+    let mut test = TestHost::<patolli::State>::new(setup, vec![Chair::Guest, Chair::Guest]);
+    let play = test.listener.play.clone();
+    let ana = join_patolli_player(&mut test, &play, "Ana");
+    let bob = join_patolli_player(&mut test, &play, "Bob");
+    for player in [&ana, &bob] {
+        next_message(player, |m| matches!(m, ToGuest::Commits(_)));
+        let seed = player.seed.expect("a player's seed");
+        player
+            .send(&ToHost::Reveal(tablero::fair_dice::hex(&seed)))
+            .expect("sent");
+    }
+    test.pump_until("the match starts", |t| t.host.started());
+    // Six decisions, each by the guest whose seat is to move (the first legal action).
+    let mut decided = 0;
+    while decided < 6 {
+        while test.host.advance().is_some() {}
+        let state = test.host.runner().state().clone();
+        let player = patolli::State::to_move(&state);
+        let action = tablero::rules::Game::legal_actions(&state)[0];
+        let who = if player.index() == 0 { &ana } else { &bob };
+        who.send(&ToHost::Decide(action.to_string())).expect("sent");
+        let before = test.host.runner().record().moves.len();
+        test.pump_until("the decision is played", |t| {
+            t.host.runner().record().moves.len() > before
+        });
+        decided += 1;
+    }
+    while test.host.advance().is_some() {}
+    let played = test.host.runner().record().clone();
+    let ana_last = played
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, entry)| matches!(entry, Entry::Act(..)))
+        .map(|(i, _)| i)
+        .zip(test.host.runner().deciders())
+        .filter(|(_, player)| player.index() == 0)
+        .map(|(i, _)| i)
+        .last()
+        .expect("Ana decided");
+
+    // Bob says no: nothing changes.
+    ana.send(&ToHost::AskUndo).expect("sent");
+    test.note("Ana asks to take back moves");
+    assert!(matches!(
+        next_message(&bob, |m| matches!(m, ToGuest::UndoAsked(_))),
+        ToGuest::UndoAsked(by) if by == "Ana"
+    ));
+    bob.send(&ToHost::AnswerUndo(false)).expect("sent");
+    test.note("No moves are taken back: Bob says no");
+    assert_eq!(test.host.runner().record(), &played);
+    assert!(matches!(
+        next_message(&ana, |m| matches!(m, ToGuest::UndoDeclined(_))),
+        ToGuest::UndoDeclined(reason) if reason.contains("Bob says no")
+    ));
+
+    // Bob agrees: Ana's last decision and everything after it go back.
+    ana.send(&ToHost::AskUndo).expect("sent");
+    test.note("Ana asks to take back moves");
+    next_message(&bob, |m| matches!(m, ToGuest::UndoAsked(_)));
+    bob.send(&ToHost::AnswerUndo(true)).expect("sent");
+    test.pump_until("the moves go back", |t| {
+        t.host.runner().record().moves.len() == ana_last
+    });
+    for who in [&ana, &bob] {
+        assert!(matches!(
+            next_message(who, |m| matches!(m, ToGuest::Undone(_))),
+            ToGuest::Undone(entries) if entries == ana_last
+        ));
+    }
+    // Ana decides as before: the dice roll what they rolled the first time.
+    let Entry::Act(again, _) = &played.moves[ana_last] else {
+        panic!("an action")
+    };
+    ana.send(&ToHost::Decide(again.clone())).expect("sent");
+    test.pump_until("the decision is played", |t| {
+        t.host.runner().record().moves.len() > ana_last
+    });
+    while test.host.advance().is_some() {}
+    let record = test.host.runner().record();
+    let next = ana_last + 1;
+    if let (Some(Entry::Roll(now)), Some(Entry::Roll(then))) =
+        (record.moves.get(next), played.moves.get(next))
+    {
+        assert_eq!(now, then, "the same roll comes again");
+    }
+    tablero::replay::replay::<patolli::State>(record).expect("every roll follows from the seeds");
+    // An answer when nobody asks is refused.
+    let _ = bob.send(&ToHost::AnswerUndo(true));
+    test.note("Refused Bob: nobody asks to take back moves");
+}
