@@ -96,6 +96,36 @@ pub enum Rolled<P> {
     Dropped(u8),
 }
 
+/// What a followed entry did ([`MatchRunner::follow`]).
+#[derive(Debug, Clone)]
+pub enum Followed<G: Game> {
+    /// A roll.
+    Rolled(Rolled<G::Player>),
+    /// A decision.
+    Applied(Applied<G>),
+}
+
+/// Why an entry from another machine's referee cannot be followed; nothing changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FollowError {
+    /// A roll that is not the one this match's dice show.
+    #[error("the roll {found} is not the dice's {expected}: it was chosen")]
+    ChosenRoll {
+        /// What the dice show (255 when no roll is due).
+        expected: u8,
+        /// What the entry says.
+        found: u8,
+    },
+    /// An action the rules refuse, or no action at all.
+    #[error("`{text}` is refused: {reason}")]
+    Illegal {
+        /// The entry's text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+}
+
 /// The dice of a record with the players' seeds ([`Record::dice`]), where its rolls left them
 /// (`positions`: the start and the position after each entry); `None` for other records.
 fn fair_rolls<G: Match>(record: &Record, positions: &[G]) -> Option<Rolls> {
@@ -303,6 +333,65 @@ impl<G: Match> MatchRunner<G> {
             action,
             effect,
         })
+    }
+
+    /// Follows `entry`, the decision of another machine's referee for whoever is to move: a
+    /// roll must be the one this match's dice show; an action must be legal (no seat is
+    /// checked: the other referee checked it). The record grows by the entry as it is.
+    ///
+    /// # Errors
+    /// [`FollowError`]; nothing changes then.
+    pub fn follow(&mut self, entry: &Entry) -> Result<Followed<G>, FollowError> {
+        let player = self.state.to_move();
+        let followed = match entry {
+            Entry::Roll(found) => {
+                let expected = self.rolls.next(&self.state);
+                if expected != Some(*found) {
+                    return Err(FollowError::ChosenRoll {
+                        expected: expected.unwrap_or(u8::MAX),
+                        found: *found,
+                    });
+                }
+                self.state.roll(*found).map_err(|e| FollowError::Illegal {
+                    text: format!("roll {found}"),
+                    reason: e.to_string(),
+                })?;
+                let turn_lost =
+                    self.state.roll_due().is_some() || self.state.to_move() != player;
+                Followed::Rolled(match player {
+                    Some(player) => Rolled::Rolled {
+                        player,
+                        roll: *found,
+                        turn_lost,
+                    },
+                    None => Rolled::Dropped(*found),
+                })
+            }
+            Entry::Act(text, _) => {
+                let illegal = |reason: String| FollowError::Illegal {
+                    text: text.clone(),
+                    reason,
+                };
+                let action = G::parse_action(text).map_err(|e| illegal(e.to_string()))?;
+                let player = player.ok_or_else(|| illegal("the game is over".into()))?;
+                let before = self.state.clone();
+                let effect = self.state.apply(action).map_err(|e| illegal(e.to_string()))?;
+                self.history.push(Decision {
+                    before,
+                    player,
+                    action,
+                    entries: self.record.moves.len(),
+                });
+                Followed::Applied(Applied {
+                    player,
+                    action,
+                    effect,
+                })
+            }
+        };
+        self.record.moves.push(entry.clone());
+        self.changed();
+        Ok(followed)
     }
 
     /// Takes back the decisions since the last human one, that one included, and their

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use super::guest::{self, GuestError, GuestEvent, Joined, Mirror, Mirrored};
+use super::guest::{self, GuestError, GuestEvent, Joined, Mirror};
 use super::host::{
     Chair, Happened, HostEvent, HostMatch, ListenError, ListenOptions, Voter, listen,
 };
@@ -19,6 +19,7 @@ use crate::console::{ConsoleGame, lines};
 use crate::fair_dice;
 use crate::record::{Record, RecordFile};
 use crate::rules::{GameKind, Seat, magnetic_cave, patolli, penguins};
+use crate::runner::Followed;
 use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// How often the loops look at their events.
@@ -474,15 +475,16 @@ fn follow<G: ConsoleGame>(
                     return Err(GuestError::NotStarted.into());
                 };
                 match mirror.follow(entry) {
-                    Ok(Mirrored::Rolled(rolled)) => mirror.state().say_rolled(rolled, output)?,
-                    Ok(Mirrored::Applied {
-                        player,
-                        action,
-                        effect,
-                    }) => {
-                        mirror
-                            .state()
-                            .say_applied(player, action, &effect, None, &mut shown, output)?;
+                    Ok(Followed::Rolled(rolled)) => mirror.state().say_rolled(rolled, output)?,
+                    Ok(Followed::Applied(applied)) => {
+                        mirror.state().say_applied(
+                            applied.player,
+                            applied.action,
+                            &applied.effect,
+                            None,
+                            &mut shown,
+                            output,
+                        )?;
                     }
                     Err(e) => {
                         writeln!(output, "The match stops: {e}.")?;

@@ -16,8 +16,8 @@ use crate::layout;
 use crate::record::{Entry, Record};
 use crate::replay::{self, RecordError};
 use crate::rules::GameKind;
-use crate::runner::Rolled;
-use crate::setup::{Match, Rolls};
+use crate::runner::{FollowError, Followed, MatchRunner};
+use crate::setup::Match;
 
 /// Something that reached the guest.
 #[derive(Debug)]
@@ -168,29 +168,11 @@ fn read_host(receiver: &mut Receiver, events: &mpsc::Sender<GuestEvent>) {
 }
 
 /// The guest's copy of the match, built from the host's start and entries and checked as it
-/// goes: see the module's documentation.
+/// goes (through [`MatchRunner::follow`]): see the module's documentation.
 #[derive(Debug)]
 pub struct Mirror<G: Match> {
-    setup: G::Setup,
-    state: G,
-    rolls: Rolls,
-    record: Record,
-}
-
-/// What an entry did, for a front end to say.
-#[derive(Debug, Clone)]
-pub enum Mirrored<G: Match> {
-    /// A roll.
-    Rolled(Rolled<G::Player>),
-    /// A decision.
-    Applied {
-        /// Who decided.
-        player: G::Player,
-        /// What.
-        action: G::Action,
-        /// What came of it.
-        effect: G::Effect,
-    },
+    start: Record,
+    runner: MatchRunner<G>,
 }
 
 impl<G: Match> Mirror<G> {
@@ -215,9 +197,7 @@ impl<G: Match> Mirror<G> {
         }
         if G::KIND == GameKind::Patolli {
             let Some(dice) = &record.dice else {
-                return Err(GuestError::UnfairDice(
-                    "the record has no players' seeds".into(),
-                ));
+                return Err(GuestError::UnfairDice("the record has no players' seeds".into()));
             };
             if let Some(commits) = commits
                 && dice.commits != commits
@@ -227,15 +207,10 @@ impl<G: Match> Mirror<G> {
                 ));
             }
             if let Some(seed) = seed {
-                let ours = dice
-                    .commits
-                    .iter()
-                    .position(|c| *c == fair_dice::commit(seed));
+                let ours = dice.commits.iter().position(|c| *c == fair_dice::commit(seed));
                 let revealed = ours.and_then(|i| dice.reveals.get(i));
                 if revealed != Some(&fair_dice::hex(seed)) {
-                    return Err(GuestError::UnfairDice(
-                        "our seed is not among the reveals".into(),
-                    ));
+                    return Err(GuestError::UnfairDice("our seed is not among the reveals".into()));
                 }
             }
         }
@@ -243,34 +218,34 @@ impl<G: Match> Mirror<G> {
             RecordError::Dice(e) => GuestError::UnfairDice(e.to_string()),
             other => GuestError::Record(other.to_string()),
         })?;
+        let runner = MatchRunner::resume(setup, record.clone())
+            .map_err(|e| GuestError::Record(e.to_string()))?;
         Ok(Mirror {
-            state: G::initial(&setup),
-            rolls: Rolls::new(record.seed.unwrap_or(0), Vec::new()),
-            setup,
-            record,
+            start: record,
+            runner,
         })
     }
 
     /// The position.
     pub fn state(&self) -> &G {
-        &self.state
+        self.runner.state()
     }
 
     /// The match's setup.
     pub fn setup(&self) -> &G::Setup {
-        &self.setup
+        self.runner.setup()
     }
 
     /// The record so far: the host's, entry for entry.
     pub fn record(&self) -> &Record {
-        &self.record
+        self.runner.record()
     }
 
     /// Whether one of `seats` is to decide now.
     pub fn to_decide(&self, seats: &[usize]) -> bool {
-        self.state.roll_due().is_none()
+        self.state().roll_due().is_none()
             && self
-                .state
+                .state()
                 .to_move()
                 .is_some_and(|player| seats.contains(&G::seat_index(player)))
     }
@@ -281,20 +256,18 @@ impl<G: Match> Mirror<G> {
     /// # Errors
     /// [`GuestError::Record`] when the record has fewer entries.
     pub fn undo_to(&mut self, entries: usize) -> Result<(), GuestError> {
-        if entries > self.record.moves.len() {
+        let moves = &self.runner.record().moves;
+        if entries > moves.len() {
             return Err(GuestError::Record(format!(
                 "moves were taken back to entry {entries} of {}",
-                self.record.moves.len()
+                moves.len()
             )));
         }
-        let kept: Vec<Entry> = self.record.moves.drain(..entries).collect();
-        self.record.moves.clear();
-        self.state = G::initial(&self.setup);
-        self.rolls = Rolls::new(self.record.seed.unwrap_or(0), Vec::new());
-        for entry in kept {
-            self.follow(entry)?;
-        }
-        self.record.result = self.state.result();
+        let mut kept = self.start.clone();
+        kept.moves = moves[..entries].to_vec();
+        let setup = self.runner.setup().clone();
+        self.runner =
+            MatchRunner::resume(setup, kept).map_err(|e| GuestError::Record(e.to_string()))?;
         Ok(())
     }
 
@@ -302,54 +275,12 @@ impl<G: Match> Mirror<G> {
     ///
     /// # Errors
     /// [`GuestError::ChosenRoll`], [`GuestError::Illegal`]: the mirror is unchanged.
-    pub fn follow(&mut self, entry: Entry) -> Result<Mirrored<G>, GuestError> {
-        let mirrored = match &entry {
-            Entry::Roll(found) => {
-                let player = self.state.to_move();
-                let expected = self.rolls.next(&self.state);
-                if expected != Some(*found) {
-                    return Err(GuestError::ChosenRoll {
-                        expected: expected.unwrap_or(u8::MAX),
-                        found: *found,
-                    });
-                }
-                self.state.roll(*found).map_err(|e| GuestError::Illegal {
-                    text: format!("roll {found}"),
-                    reason: e.to_string(),
-                })?;
-                let turn_lost = self.state.roll_due().is_some() || self.state.to_move() != player;
-                Mirrored::Rolled(match player {
-                    Some(player) => Rolled::Rolled {
-                        player,
-                        roll: *found,
-                        turn_lost,
-                    },
-                    None => Rolled::Dropped(*found),
-                })
+    pub fn follow(&mut self, entry: Entry) -> Result<Followed<G>, GuestError> {
+        self.runner.follow(&entry).map_err(|e| match e {
+            FollowError::ChosenRoll { expected, found } => {
+                GuestError::ChosenRoll { expected, found }
             }
-            Entry::Act(text, _) => {
-                let illegal = |reason: String| GuestError::Illegal {
-                    text: text.clone(),
-                    reason,
-                };
-                let action = G::parse_action(text).map_err(|e| illegal(e.to_string()))?;
-                let player = self
-                    .state
-                    .to_move()
-                    .ok_or_else(|| illegal("the game is over".into()))?;
-                let effect = self
-                    .state
-                    .apply(action)
-                    .map_err(|e| illegal(e.to_string()))?;
-                Mirrored::Applied {
-                    player,
-                    action,
-                    effect,
-                }
-            }
-        };
-        self.record.moves.push(entry);
-        self.record.result = self.state.result();
-        Ok(mirrored)
+            FollowError::Illegal { text, reason } => GuestError::Illegal { text, reason },
+        })
     }
 }
