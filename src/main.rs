@@ -15,8 +15,8 @@ use tablero::files::{self, LAYOUT_LIMIT, read_limited};
 use tablero::layout;
 use tablero::layout::PenguinsSetup;
 use tablero::levels;
-use tablero::net::console::{HostConsole, Hosted, JoinConsole};
-use tablero::net::host::{Chair, ListenOptions};
+use tablero::net::console::{HostConsole, JoinConsole};
+use tablero::net::host::{Chair, Hosted, ListenOptions};
 use tablero::protocol::referee::{MatchSetup, run_match};
 use tablero::record::{self, Record};
 use tablero::rules::magnetic_cave::{self, Cell, parse_moves};
@@ -51,6 +51,29 @@ enum Command {
     Play {
         #[command(subcommand)]
         game: PlayGame,
+    },
+    /// Host a match in the window for players on other machines: seats given as `guest` are
+    /// theirs (the window plays the one `human` seat); the window shows the invitations.
+    Host {
+        #[command(subcommand)]
+        game: HostGame,
+    },
+    /// Join, in the window, the match an invitation invites to (to play, or to watch).
+    Join {
+        /// The invitation its host gave.
+        invitation: String,
+        /// The name the others see.
+        #[arg(long, default_value = "guest")]
+        name: String,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+    /// Watch, in the window, the match a watch invitation invites to.
+    Watch {
+        /// The watch invitation its host gave.
+        invitation: String,
+        #[command(flatten)]
+        window: WindowOptions,
     },
     /// Play a game in the terminal, reading moves from standard input; host one for guests
     /// on other machines (GAME --host), or join one (--join INVITATION).
@@ -256,6 +279,43 @@ enum PlayGame {
 }
 
 #[derive(Subcommand)]
+enum HostGame {
+    /// Host Magnetic Cave.
+    MagneticCave {
+        #[command(flatten)]
+        options: CaveOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
+        #[command(flatten)]
+        listen: ListenArgs,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+    /// Host Patolli.
+    Patolli {
+        #[command(flatten)]
+        options: PatolliOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
+        #[command(flatten)]
+        listen: ListenArgs,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+    /// Host Penguins.
+    Penguins {
+        #[command(flatten)]
+        options: PenguinsOptions,
+        #[command(flatten)]
+        recording: RecordOptions,
+        #[command(flatten)]
+        listen: ListenArgs,
+        #[command(flatten)]
+        window: WindowOptions,
+    },
+}
+
+#[derive(Subcommand)]
 enum ConsoleGame {
     /// Magnetic Cave in the terminal: type cells like D7; `status`, `undo`, `help`, `quit`.
     MagneticCave {
@@ -295,30 +355,45 @@ struct HostOptions {
     /// for a guest in every seat given as `guest`, then referee the match.
     #[arg(long)]
     host: bool,
-    /// The TCP port to listen on (0: any free port).
-    #[arg(long, default_value_t = 4077, requires = "host")]
+    #[command(flatten)]
+    listen: ListenArgs,
+}
+
+/// Where a host listens, what its invitations say, how long a guest may be away.
+#[derive(Args, Clone)]
+struct ListenArgs {
+    /// With --host: the TCP port to listen on (0: any free port).
+    #[arg(long, default_value_t = 4077)]
     port: u16,
-    /// The address to listen on (0.0.0.0: every network of this machine).
-    #[arg(long, default_value = "0.0.0.0", requires = "host")]
+    /// With --host: the address to listen on (0.0.0.0: every network of this machine).
+    #[arg(long, default_value = "0.0.0.0")]
     bind: std::net::IpAddr,
-    /// The address guests connect to, written in the invitations (host:port) [default: this
-    /// machine's address on its network, and the port].
-    #[arg(long, value_name = "HOST:PORT", requires = "host")]
+    /// With --host: the address guests connect to, written in the invitations (HOST or
+    /// HOST:PORT) [default: this machine's address on its network, and the port].
+    #[arg(long, value_name = "HOST[:PORT]")]
     advertise: Option<String>,
-    /// Seconds a guest may be away before the host's AI plays its seat until it is back.
-    #[arg(long, default_value_t = 300, requires = "host")]
+    /// With --host: seconds a guest may be away before the host's AI plays its seat until it
+    /// is back.
+    #[arg(long, default_value_t = 300)]
     away_ai_after: u64,
+}
+
+impl ListenArgs {
+    /// Where to listen and what to advertise.
+    fn options(&self) -> ListenOptions {
+        ListenOptions {
+            bind: std::net::SocketAddr::new(self.bind, self.port),
+            advertise: self.advertise.clone(),
+        }
+    }
 }
 
 impl HostOptions {
     /// The console host's options, with the record written to `record_to`.
     fn console(&self, record_to: Option<PathBuf>) -> HostConsole {
         HostConsole {
-            listen: ListenOptions {
-                bind: std::net::SocketAddr::new(self.bind, self.port),
-                advertise: self.advertise.clone(),
-            },
-            away_ai_after: Duration::from_secs(self.away_ai_after),
+            listen: self.listen.options(),
+            away_ai_after: Duration::from_secs(self.listen.away_ai_after),
             record_to,
         }
     }
@@ -734,6 +809,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Console { game: None, join }) => join_command(&join),
+        Some(Command::Host { game }) => host_window(game),
+        Some(Command::Join {
+            invitation,
+            name,
+            window,
+        }) => join_window(&invitation, &name, window),
+        Some(Command::Watch { invitation, window }) => {
+            let watch: tablero::net::invitation::Invitation =
+                invitation.parse().context("the invitation")?;
+            if watch.role != tablero::net::invitation::Role::Watch {
+                bail!("this is an invitation to play: `tablero join` it");
+            }
+            join_window(&invitation, "watcher", window)
+        }
         Some(Command::Console {
             game:
                 Some(ConsoleGame::MagneticCave {
@@ -946,20 +1035,10 @@ fn host_command(
 ) -> Result<ExitCode> {
     let resume = recording.resume(kind)?;
     let hosted = match &resume {
-        Some(record) => match kind {
-            GameKind::MagneticCave => {
-                Hosted::MagneticCave(magnetic_cave::State::setup_from_record(record)?)
-            }
-            GameKind::Patolli => Hosted::Patolli(patolli::State::setup_from_record(record)?),
-            GameKind::Penguins => Hosted::Penguins(penguins::State::setup_from_record(record)?),
-        },
+        Some(record) => hosted_from_record(kind, record)?,
         None => fresh()?,
     };
-    let seats = match &hosted {
-        Hosted::MagneticCave(_) => 2,
-        Hosted::Patolli(setup) => setup.seats().len(),
-        Hosted::Penguins(setup) => setup.seats().len(),
-    };
+    let seats = hosted_seats(&hosted);
     if given.len() > seats {
         bail!("{} seats given for a match of {seats}", given.len());
     }
@@ -971,6 +1050,144 @@ fn host_command(
     let input = io::BufReader::new(io::stdin());
     tablero::net::console::host_match(hosted, resume, chairs, &options, input, &mut io::stdout())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Hosts a match in the window: a host thread referees it, and the window joins it as the
+/// player of its one human seat (or watches, when every seat here is the AI's).
+fn host_window(game: HostGame) -> Result<ExitCode> {
+    let (kind, given, recording, listen, window, fresh): (_, Vec<Chair>, _, _, _, Hosted) =
+        match game {
+            HostGame::MagneticCave {
+                options,
+                recording,
+                listen,
+                window,
+            } => (
+                GameKind::MagneticCave,
+                vec![options.black, options.white],
+                recording,
+                listen,
+                window,
+                Hosted::MagneticCave(cave_match(&options)?.0),
+            ),
+            HostGame::Patolli {
+                options,
+                recording,
+                listen,
+                window,
+            } => {
+                let given = if options.players.is_empty() {
+                    vec![options.l, options.n]
+                } else {
+                    options.players.clone()
+                };
+                let hosted = Hosted::Patolli(patolli_match(&options)?.0);
+                (GameKind::Patolli, given, recording, listen, window, hosted)
+            }
+            HostGame::Penguins {
+                options,
+                recording,
+                listen,
+                window,
+            } => {
+                let hosted = Hosted::Penguins(penguins_match(&options)?.0);
+                (
+                    GameKind::Penguins,
+                    options.players.clone(),
+                    recording,
+                    listen,
+                    window,
+                    hosted,
+                )
+            }
+        };
+    let resume = recording.resume(kind)?;
+    let hosted = match &resume {
+        Some(record) => hosted_from_record(kind, record)?,
+        None => fresh,
+    };
+    let mut chairs = chairs_of(&given, hosted_seats(&hosted), true)?;
+    let here: Vec<usize> = (0..chairs.len())
+        .filter(|&seat| chairs[seat] == Chair::Here(Seat::Human))
+        .collect();
+    if here.len() > 1 {
+        bail!("the window plays one seat: give the others as guest or ai");
+    }
+    let own = here.first().copied();
+    if let Some(own) = own {
+        // The window joins as this seat's guest, asking for it.
+        chairs[own] = Chair::Guest;
+    }
+    if chairs.iter().filter(|c| **c == Chair::Guest).count() == usize::from(own.is_some()) {
+        bail!("give at least one seat as `guest` (e.g. --players human,guest)");
+    }
+    let listener = tablero::net::host::listen(&listen.options())?;
+    let (play, watch) = (listener.play.clone(), listener.watch.clone());
+    println!("Hosting {} on {}.", kind.title(), listener.address);
+    println!("Invitation to play: {play}");
+    println!("Invitation to watch: {watch}");
+    let away = Duration::from_secs(listen.away_ai_after);
+    tablero::net::host::serve_in_background(
+        hosted,
+        resume,
+        chairs,
+        away,
+        listener,
+        recording.record_to()?,
+    )
+    .map_err(|e| anyhow::anyhow!("--from: {e}"))?;
+    let joined = match own {
+        Some(seat) => tablero::net::guest::join_seat(&play, "the host", Some(seat))?,
+        None => tablero::net::guest::join(&watch, "the host")?,
+    };
+    let mut start = AppStart::menu(levels::find()?);
+    start.network = Some(app::start::NetStart {
+        joined: std::sync::Arc::new(std::sync::Mutex::new(Some(joined))),
+        invitations: Some((play.to_string(), watch.to_string())),
+    });
+    window_with_network(start, window)
+}
+
+/// Joins, in the window, the match `invitation` invites to.
+fn join_window(invitation: &str, name: &str, window: WindowOptions) -> Result<ExitCode> {
+    let invitation: tablero::net::invitation::Invitation =
+        invitation.parse().context("the invitation")?;
+    let joined = tablero::net::guest::join(&invitation, name)?;
+    let mut start = AppStart::menu(levels::find()?);
+    start.network = Some(app::start::NetStart {
+        joined: std::sync::Arc::new(std::sync::Mutex::new(Some(joined))),
+        invitations: None,
+    });
+    window_with_network(start, window)
+}
+
+/// Opens the window of a network match, with the screenshot `window` asks for.
+fn window_with_network(mut start: AppStart, window: WindowOptions) -> Result<ExitCode> {
+    start.screenshot = window.screenshot.map(|path| Screenshot {
+        path,
+        after_moves: window.screenshot_after_moves,
+    });
+    Ok(open_window(start))
+}
+
+/// The match a record was playing, to host again.
+fn hosted_from_record(kind: GameKind, record: &Record) -> Result<Hosted> {
+    Ok(match kind {
+        GameKind::MagneticCave => {
+            Hosted::MagneticCave(magnetic_cave::State::setup_from_record(record)?)
+        }
+        GameKind::Patolli => Hosted::Patolli(patolli::State::setup_from_record(record)?),
+        GameKind::Penguins => Hosted::Penguins(penguins::State::setup_from_record(record)?),
+    })
+}
+
+/// How many seats a hosted match has.
+fn hosted_seats(hosted: &Hosted) -> usize {
+    match hosted {
+        Hosted::MagneticCave(_) => 2,
+        Hosted::Patolli(setup) => setup.seats().len(),
+        Hosted::Penguins(setup) => setup.seats().len(),
+    }
 }
 
 /// Joins, in the terminal, the match an invitation invites to.

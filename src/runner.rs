@@ -356,8 +356,7 @@ impl<G: Match> MatchRunner<G> {
                     text: format!("roll {found}"),
                     reason: e.to_string(),
                 })?;
-                let turn_lost =
-                    self.state.roll_due().is_some() || self.state.to_move() != player;
+                let turn_lost = self.state.roll_due().is_some() || self.state.to_move() != player;
                 Followed::Rolled(match player {
                     Some(player) => Rolled::Rolled {
                         player,
@@ -375,7 +374,10 @@ impl<G: Match> MatchRunner<G> {
                 let action = G::parse_action(text).map_err(|e| illegal(e.to_string()))?;
                 let player = player.ok_or_else(|| illegal("the game is over".into()))?;
                 let before = self.state.clone();
-                let effect = self.state.apply(action).map_err(|e| illegal(e.to_string()))?;
+                let effect = self
+                    .state
+                    .apply(action)
+                    .map_err(|e| illegal(e.to_string()))?;
                 self.history.push(Decision {
                     before,
                     player,

@@ -10,6 +10,7 @@ pub mod layout_assets;
 pub mod magnetic_cave;
 pub mod match_view;
 pub mod menu;
+pub mod network;
 pub mod patolli;
 pub mod penguins;
 pub mod pieces;
@@ -164,6 +165,7 @@ impl Plugin for AppPlugin {
             editor::plugin,
             screenshot::plugin,
             idle::plugin,
+            network::plugin,
         ));
     }
 }

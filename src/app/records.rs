@@ -268,6 +268,7 @@ fn take_steps<G: AppGame>(
                         setup,
                         resume: Some(record),
                         paused: false,
+                        remote: None,
                     });
                     commands.remove_resource::<Replay<G>>();
                 }
@@ -316,6 +317,7 @@ fn step_replay<G: AppGame>(
             setup,
             resume: Some(record),
             paused: true,
+            remote: None,
         });
     }
     replay.shown = replay.wanted;

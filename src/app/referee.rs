@@ -17,7 +17,7 @@ use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::record::{Record, RecordFile};
 use crate::rules::{Game, Seat};
 pub use crate::runner::Refusal;
-use crate::runner::{MatchRunner, ResumeError, Rolled};
+use crate::runner::{Followed, MatchRunner, ResumeError, Rolled};
 use crate::setup::Match;
 
 /// A game as the app plays it: its match, and the screen it plays on.
@@ -54,7 +54,10 @@ impl<G: AppGame> AiProof<G> {
 
 /// The referee of `G` and its AI seat.
 pub fn referee_plugin<G: AppGame>(app: &mut App) {
-    app.init_resource::<MatchNotStarted>();
+    app.init_resource::<MatchNotStarted>()
+        .init_resource::<RemoteBroken>()
+        .init_resource::<FromRemoteReferee<G>>()
+        .init_resource::<ToRemoteReferee<G>>();
     app.add_message::<MatchRequested<G>>()
         .add_message::<ActionRequested<G>>()
         .add_message::<UndoRequested>()
@@ -75,6 +78,7 @@ pub fn referee_plugin<G: AppGame>(app: &mut App) {
             start_requested_matches::<G>,
             apply_undo_requests::<G>,
             apply_action_requests::<G>,
+            follow_remote_referee::<G>,
             roll_when_due::<G>,
             save_record::<G>,
         )
@@ -101,6 +105,8 @@ pub struct Referee<G: AppGame> {
     /// The revision the match started at: the last match's next.
     first_revision: u64,
     paused: bool,
+    /// The seats this window plays in a match refereed on another machine.
+    remote: Option<Vec<usize>>,
 }
 
 /// Why the last match asked for did not start (a record it could not go on from); the menu
@@ -126,12 +132,28 @@ impl<G: AppGame> Referee<G> {
             runner,
             first_revision: revision,
             paused: false,
+            remote: None,
         })
     }
 
     /// Whether the match is shown, not played (a replay): nobody decides or rolls.
     pub fn paused(&self) -> bool {
         self.paused
+    }
+
+    /// The seats this window plays when another machine referees the match (none when it
+    /// only watches); `None` for a match refereed here.
+    pub fn remote(&self) -> Option<&[usize]> {
+        self.remote.as_deref()
+    }
+
+    /// Whether this window is to decide now in a match refereed elsewhere.
+    fn remote_to_decide(&self, seats: &[usize]) -> bool {
+        self.state().roll_due().is_none()
+            && self
+                .state()
+                .to_move()
+                .is_some_and(|player| seats.contains(&G::seat_index(player)))
     }
 
     /// The position.
@@ -205,6 +227,8 @@ pub struct MatchRequested<G: AppGame> {
     pub resume: Option<Record>,
     /// Show the position only (a replay): nobody decides or rolls until a new match starts.
     pub paused: bool,
+    /// A match refereed on another machine ([`Remote`]): the seats this window plays.
+    pub remote: Option<Vec<usize>>,
 }
 
 impl<G: AppGame> MatchRequested<G> {
@@ -214,6 +238,7 @@ impl<G: AppGame> MatchRequested<G> {
             setup,
             resume: None,
             paused: false,
+            remote: None,
         }
     }
 }
@@ -353,6 +378,7 @@ fn request_first_match<G: AppGame>(
             setup,
             resume: start.resume.clone(),
             paused: start.replay,
+            remote: None,
         });
     }
 }
@@ -417,6 +443,7 @@ fn start_requested_matches<G: AppGame>(
         setup,
         resume,
         paused,
+        remote,
     }) = requests.read().last().cloned()
     else {
         return;
@@ -434,6 +461,7 @@ fn start_requested_matches<G: AppGame>(
     };
     not_started.set_if_neq(MatchNotStarted(None));
     new.paused = paused;
+    new.remote = remote;
     announce.started.write(MatchStarted::default());
     announce.turn_or_end(&new);
     if *screen.get() != G::SCREEN {
@@ -445,6 +473,7 @@ fn start_requested_matches<G: AppGame>(
 fn apply_undo_requests<G: AppGame>(
     mut requests: MessageReader<UndoRequested>,
     referee: Option<ResMut<Referee<G>>>,
+    mut outbox: ResMut<ToRemoteReferee<G>>,
     mut announce: Announcements<G>,
 ) {
     let Some(mut referee) = referee else {
@@ -452,6 +481,10 @@ fn apply_undo_requests<G: AppGame>(
         return;
     };
     for _ in requests.read() {
+        if referee.remote.is_some() {
+            outbox.undo = true;
+            continue;
+        }
         match referee.runner.undo() {
             Ok(actions) => {
                 announce.undone.write(MovesUndone { actions });
@@ -465,6 +498,7 @@ fn apply_undo_requests<G: AppGame>(
 fn apply_action_requests<G: AppGame>(
     mut requests: MessageReader<ActionRequested<G>>,
     referee: Option<ResMut<Referee<G>>>,
+    mut outbox: ResMut<ToRemoteReferee<G>>,
     mut announce: Announcements<G>,
 ) {
     let Some(mut referee) = referee else {
@@ -474,6 +508,22 @@ fn apply_action_requests<G: AppGame>(
     for request in requests.read() {
         if referee.paused {
             announce.rejected(Some(request.action), Refusal::Replaying);
+            continue;
+        }
+        if let Some(seats) = &referee.remote {
+            // The referee is another machine: the request goes there, and comes back as an
+            // entry when it is played.
+            if referee.remote_to_decide(seats) {
+                outbox.decisions.push(request.action);
+            } else if let Some(player) = referee.state().to_move() {
+                announce.rejected(
+                    Some(request.action),
+                    Refusal::NotYourTurn {
+                        player,
+                        seated: Seat::Human,
+                    },
+                );
+            }
             continue;
         }
         match referee.runner.apply(request.action, request.seat) {
@@ -493,7 +543,7 @@ fn apply_action_requests<G: AppGame>(
 /// Rolls for the player to move whenever a roll is due (scripted rolls first, then the
 /// match's seeded dice).
 fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: Announcements<G>) {
-    let Some(mut referee) = referee.filter(|r| !r.paused) else {
+    let Some(mut referee) = referee.filter(|r| !r.paused && r.remote.is_none()) else {
         return;
     };
     // A lost turn passes the roll to the next player at once; bound the loop by a few turns.
@@ -514,6 +564,127 @@ fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: 
                 });
                 if !turn_lost {
                     announce.turn_or_end(&referee);
+                }
+            }
+        }
+    }
+}
+
+/// What another machine's referee did, waiting to be followed here (a match with
+/// [`Referee::remote`]).
+#[derive(Resource, Debug)]
+pub struct FromRemoteReferee<G: AppGame> {
+    /// Its entries and take-backs, in order.
+    pub said: std::collections::VecDeque<RemoteSaid>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: AppGame> Default for FromRemoteReferee<G> {
+    fn default() -> Self {
+        FromRemoteReferee {
+            said: std::collections::VecDeque::new(),
+            game: PhantomData,
+        }
+    }
+}
+
+/// One thing another machine's referee did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RemoteSaid {
+    /// A roll or a decision, as the record keeps it.
+    Entry(crate::record::Entry),
+    /// Moves were taken back: the record keeps this many entries.
+    Undone(usize),
+}
+
+/// What this window asks of another machine's referee: decisions, a request to take back moves.
+#[derive(Resource, Debug)]
+pub struct ToRemoteReferee<G: AppGame> {
+    /// Decisions for this window's seats, in order.
+    pub decisions: Vec<G::Action>,
+    /// Whether the player asked to take back moves.
+    pub undo: bool,
+}
+
+impl<G: AppGame> Default for ToRemoteReferee<G> {
+    fn default() -> Self {
+        ToRemoteReferee {
+            decisions: Vec::new(),
+            undo: false,
+        }
+    }
+}
+
+/// Why a match refereed on another machine cannot be followed (a roll it chose, an entry the
+/// rules refuse): the window stops following it and says why.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoteBroken(pub Option<String>);
+
+/// Follows what another machine's referee did, checking each entry as
+/// [`MatchRunner::follow`] does, and announces it as if it had been played here.
+fn follow_remote_referee<G: AppGame>(
+    referee: Option<ResMut<Referee<G>>>,
+    mut from: ResMut<FromRemoteReferee<G>>,
+    mut broken: ResMut<RemoteBroken>,
+    mut announce: Announcements<G>,
+) {
+    let Some(mut referee) = referee.filter(|r| r.remote.is_some()) else {
+        return;
+    };
+    if broken.0.is_some() {
+        from.said.clear();
+        return;
+    }
+    while let Some(said) = from.said.pop_front() {
+        match said {
+            RemoteSaid::Entry(entry) => match referee.runner.follow(&entry) {
+                Ok(Followed::Rolled(Rolled::Rolled {
+                    player,
+                    roll,
+                    turn_lost,
+                })) => {
+                    announce.rolled.write(DiceRolled {
+                        player,
+                        roll,
+                        turn_lost,
+                    });
+                    if !turn_lost {
+                        announce.turn_or_end(&referee);
+                    }
+                }
+                Ok(Followed::Rolled(Rolled::Dropped(_))) => {}
+                Ok(Followed::Applied(applied)) => {
+                    announce.applied.write(ActionApplied {
+                        player: applied.player,
+                        action: applied.action,
+                        effect: applied.effect,
+                    });
+                    announce.turn_or_end(&referee);
+                }
+                Err(e) => {
+                    broken.0 = Some(format!("the match stops: {e}"));
+                    from.said.clear();
+                    return;
+                }
+            },
+            RemoteSaid::Undone(entries) => {
+                let mut kept = referee.runner.record().clone();
+                if entries > kept.moves.len() {
+                    broken.0 = Some("the host took back moves this window never had".into());
+                    return;
+                }
+                kept.moves.truncate(entries);
+                kept.result = None;
+                let setup = referee.runner.setup().clone();
+                match MatchRunner::resume(setup, kept) {
+                    Ok(runner) => {
+                        referee.runner = runner;
+                        announce.undone.write(MovesUndone {
+                            actions: Vec::new(),
+                        });
+                        announce.turn_or_end(&referee);
+                    }
+                    Err(e) => broken.0 = Some(format!("the match stops: {e}")),
                 }
             }
         }
@@ -562,7 +733,8 @@ impl<G: AppGame> AiReferee for Referee<G> {
     }
 
     fn ai_to_move(&self) -> bool {
-        self.to_decide(Seat::Ai)
+        // Another machine's AI decides in a match refereed there.
+        self.remote.is_none() && self.to_decide(Seat::Ai)
     }
 
     fn budget(&self) -> Duration {

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::states::Screen;
 use crate::editor::Draft;
 use crate::levels::Levels;
+use crate::net::guest::Joined;
 use crate::record::Record;
 use crate::rules::GameKind;
 use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
@@ -32,6 +33,8 @@ pub struct AppStart {
     pub menu_memory: Option<PathBuf>,
     /// Open the board editor at once (`tablero edit FILE`).
     pub edit: Option<EditStart>,
+    /// A match over the network this window joins (as a guest, or as its own host's player).
+    pub network: Option<NetStart>,
 }
 
 /// A match to start at once, with the layout file it was built from (the file is watched).
@@ -95,6 +98,7 @@ impl AppStart {
             record_to: None,
             menu_memory: None,
             edit: None,
+            network: None,
         }
     }
 
@@ -131,4 +135,14 @@ pub struct EditStart {
     /// The board to edit: the file's, or a new one of the game named; `None` with a file: a
     /// new file whose game is chosen in the window.
     pub draft: Option<Draft>,
+}
+
+/// How a window joins a match over the network: the connection made before the window opened,
+/// and, when this machine hosts, the invitations to show.
+#[derive(Debug, Clone)]
+pub struct NetStart {
+    /// The connection (taken by the plugin at startup).
+    pub joined: std::sync::Arc<std::sync::Mutex<Option<Joined>>>,
+    /// The play and watch invitations, when this machine hosts.
+    pub invitations: Option<(String, String)>,
 }

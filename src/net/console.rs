@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use super::guest::{self, GuestError, GuestEvent, Joined, Mirror};
 use super::host::{
-    Chair, Happened, HostEvent, HostMatch, ListenError, ListenOptions, Voter, listen,
+    Chair, Happened, HostEvent, HostMatch, Hosted, ListenError, ListenOptions, Voter, hosting,
+    listen,
 };
 use super::invitation::{Invitation, Role};
 use super::wire::{SeatView, ToGuest, ToHost};
@@ -20,7 +21,6 @@ use crate::fair_dice;
 use crate::record::{Record, RecordFile};
 use crate::rules::{GameKind, Seat, magnetic_cave, patolli, penguins};
 use crate::runner::Followed;
-use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// How often the loops look at their events.
 const TICK: Duration = Duration::from_millis(50);
@@ -108,17 +108,6 @@ pub struct HostConsole {
     pub record_to: Option<PathBuf>,
 }
 
-/// The setup of a match to host, of any game.
-#[derive(Debug, Clone)]
-pub enum Hosted {
-    /// Magnetic Cave.
-    MagneticCave(CaveMatch),
-    /// Patolli.
-    Patolli(PatolliMatch),
-    /// Penguins.
-    Penguins(PenguinsMatch),
-}
-
 /// Hosts the match `hosted` on the terminal: see [`host`]. With `resume`, the match goes on
 /// where that record stands (the match `hosted` is then the record's own).
 ///
@@ -134,40 +123,21 @@ pub fn host_match(
 ) -> Result<(), NetConsoleError> {
     match hosted {
         Hosted::MagneticCave(setup) => {
-            let host = hosting::<magnetic_cave::State>(setup, resume, chairs, options)?;
+            let host =
+                hosting::<magnetic_cave::State>(setup, resume, chairs, options.away_ai_after)
+                    .map_err(NetConsoleError::Resume)?;
             run_host(host, options, input, output).map(drop)
         }
         Hosted::Patolli(setup) => {
-            let host = hosting::<patolli::State>(setup, resume, chairs, options)?;
+            let host = hosting::<patolli::State>(setup, resume, chairs, options.away_ai_after)
+                .map_err(NetConsoleError::Resume)?;
             run_host(host, options, input, output).map(drop)
         }
         Hosted::Penguins(setup) => {
-            let host = hosting::<penguins::State>(setup, resume, chairs, options)?;
+            let host = hosting::<penguins::State>(setup, resume, chairs, options.away_ai_after)
+                .map_err(NetConsoleError::Resume)?;
             run_host(host, options, input, output).map(drop)
         }
-    }
-}
-
-/// The host's referee of `setup`, or of the match `resume` was playing.
-fn hosting<G: Match>(
-    setup: G::Setup,
-    resume: Option<Record>,
-    chairs: Vec<Chair>,
-    options: &HostConsole,
-) -> Result<HostMatch<G>, NetConsoleError> {
-    match resume {
-        Some(record) => {
-            if G::KIND == GameKind::Patolli && record.dice.is_none() && !record.moves.is_empty() {
-                return Err(NetConsoleError::Resume(
-                    "its dice do not come from the players' seeds: start a new match instead"
-                        .into(),
-                ));
-            }
-            HostMatch::resume(record, chairs, options.away_ai_after)
-                .map_err(|e| NetConsoleError::Resume(e.to_string()))
-        }
-        None => HostMatch::new(setup, chairs, options.away_ai_after)
-            .map_err(|e| NetConsoleError::Random(e.to_string())),
     }
 }
 

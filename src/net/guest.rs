@@ -111,6 +111,12 @@ impl Joined {
         let _ = self.sender.send(&ToHost::Bye);
         self.sender.close();
     }
+
+    /// Where to send the host messages, and the events apart (for a front end that reads
+    /// them in a thread of its own).
+    pub fn into_parts(self) -> (Sender, mpsc::Receiver<GuestEvent>) {
+        (self.sender, self.events)
+    }
 }
 
 /// Connects with `invitation` as `name` and waits for the host's welcome.
@@ -119,6 +125,19 @@ impl Joined {
 /// [`GuestError`]: no connection, a failed handshake (a wrong secret, or not the host that
 /// invited), no welcome.
 pub fn join(invitation: &Invitation, name: &str) -> Result<Joined, GuestError> {
+    join_seat(invitation, name, None)
+}
+
+/// [`join`], asking for guest seat `seat` if it is free (a host's own window takes the seat
+/// its player plays this way).
+///
+/// # Errors
+/// As [`join`].
+pub fn join_seat(
+    invitation: &Invitation,
+    name: &str,
+    seat: Option<usize>,
+) -> Result<Joined, GuestError> {
     let (sender, mut receiver) = channel::connect(invitation)?;
     let seed = match invitation.role {
         Role::Play => Some(
@@ -130,6 +149,7 @@ pub fn join(invitation: &Invitation, name: &str) -> Result<Joined, GuestError> {
     sender.send(&ToHost::Hello {
         name: name.to_string(),
         commit: seed.as_ref().map(fair_dice::commit),
+        seat,
     })?;
     let (game, seats) = match receiver.recv::<ToGuest>()? {
         ToGuest::Welcome { game, seats } => (game, seats),
@@ -197,7 +217,9 @@ impl<G: Match> Mirror<G> {
         }
         if G::KIND == GameKind::Patolli {
             let Some(dice) = &record.dice else {
-                return Err(GuestError::UnfairDice("the record has no players' seeds".into()));
+                return Err(GuestError::UnfairDice(
+                    "the record has no players' seeds".into(),
+                ));
             };
             if let Some(commits) = commits
                 && dice.commits != commits
@@ -207,10 +229,15 @@ impl<G: Match> Mirror<G> {
                 ));
             }
             if let Some(seed) = seed {
-                let ours = dice.commits.iter().position(|c| *c == fair_dice::commit(seed));
+                let ours = dice
+                    .commits
+                    .iter()
+                    .position(|c| *c == fair_dice::commit(seed));
                 let revealed = ours.and_then(|i| dice.reveals.get(i));
                 if revealed != Some(&fair_dice::hex(seed)) {
-                    return Err(GuestError::UnfairDice("our seed is not among the reveals".into()));
+                    return Err(GuestError::UnfairDice(
+                        "our seed is not among the reveals".into(),
+                    ));
                 }
             }
         }

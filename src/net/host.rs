@@ -22,7 +22,7 @@ use crate::record::{Entry, Record};
 use crate::replay::RecordError;
 use crate::rules::{GameKind, Seat};
 use crate::runner::{Applied, MatchRunner, Refusal, Rolled};
-use crate::setup::Match;
+use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
 
 /// How many wrong handshakes one address may make in [`FAILURE_WINDOW`] before its next
 /// connections are closed unheard until the window has passed.
@@ -628,11 +628,11 @@ impl<G: Match> HostMatch<G> {
             return;
         };
         match message {
-            ToHost::Hello { name, commit } if !known.hello => {
+            ToHost::Hello { name, commit, seat } if !known.hello => {
                 known.hello = true;
                 known.name = clean_name(&name);
                 known.commit = commit.filter(|c| c.len() == 64 && c.is_ascii());
-                self.seat_peer(peer, happened);
+                self.seat_peer(peer, seat, happened);
             }
             ToHost::Reveal(text) if self.phase == Phase::Reveals && known.reveal.is_none() => {
                 known.reveal = fair_dice::parse_seed(&text);
@@ -657,9 +657,10 @@ impl<G: Match> HostMatch<G> {
         }
     }
 
-    /// Seats `peer` after its hello: a player takes the first free guest seat (one whose
-    /// guest is away first, so a guest that comes back finds its match); a watcher watches.
-    fn seat_peer(&mut self, peer: PeerId, happened: &mut Vec<Happened<G>>) {
+    /// Seats `peer` after its hello: a player takes the seat it `asked` for if it is free,
+    /// else the first free guest seat (one whose guest is away first, so a guest that comes
+    /// back finds its match); a watcher watches.
+    fn seat_peer(&mut self, peer: PeerId, asked: Option<usize>, happened: &mut Vec<Happened<G>>) {
         let Some(known) = self.peers.get(&peer) else {
             return;
         };
@@ -669,8 +670,9 @@ impl<G: Match> HostMatch<G> {
                 .guests
                 .iter()
                 .filter(|(_, guest)| guest.peer.is_none())
-                .map(|(seat, guest)| (guest.away_since.is_none(), *seat))
-                .min();
+                .map(|(seat, guest)| (Some(*seat) != asked, guest.away_since.is_none(), *seat))
+                .min()
+                .map(|(_, away, seat)| (away, seat));
             let Some((_, seat)) = free else {
                 self.drop_peer(peer, "every guest seat is taken", happened);
                 happened.push(Happened::Note(format!(
@@ -1193,4 +1195,121 @@ impl<G: Match> HostMatch<G> {
             }
         }
     }
+}
+
+/// Referees `host`'s match for the guests of `listener` with nobody at a keyboard (a window
+/// hosting takes its own seat as a guest): the AI's seats decided here, everything else
+/// from the guests, the record written to `record_to` after every change, each note handed
+/// to `log`. Returns when the match is over.
+pub fn serve<G: Match>(
+    mut host: HostMatch<G>,
+    listener: &Listener,
+    record_to: Option<std::path::PathBuf>,
+    log: impl Fn(&str),
+) -> HostMatch<G> {
+    let mut file = record_to.map(crate::record::RecordFile::new);
+    let mut written = None;
+    loop {
+        while let Some(happened) = host.advance() {
+            if let Happened::Note(note) = happened {
+                log(&note);
+            }
+        }
+        let changes = host.runner().changes();
+        if let Some(file) = &mut file
+            && written != Some(changes)
+        {
+            written = Some(changes);
+            if let Err(e) = file.write(host.runner().record(), host.runner().takebacks()) {
+                log(&format!("cannot write the record: {e}"));
+            }
+        }
+        if host.over() {
+            // Everyone has had the last entry and the stop; let the messages leave.
+            thread::sleep(Duration::from_millis(200));
+            return host;
+        }
+        if let Some(event) = listener.next_event(Duration::from_millis(50)) {
+            for happened in host.handle(event) {
+                if let Happened::Note(note) = happened {
+                    log(&note);
+                }
+            }
+        }
+    }
+}
+
+/// The setup of a match to host, of any game.
+#[derive(Debug, Clone)]
+pub enum Hosted {
+    /// Magnetic Cave.
+    MagneticCave(CaveMatch),
+    /// Patolli.
+    Patolli(PatolliMatch),
+    /// Penguins.
+    Penguins(PenguinsMatch),
+}
+
+/// The host's referee of `setup`, or of the match `resume` was playing, its seats played as
+/// `chairs` say.
+///
+/// # Errors
+/// Why the record cannot be hosted, or no random source: in words.
+pub fn hosting<G: Match>(
+    setup: G::Setup,
+    resume: Option<Record>,
+    chairs: Vec<Chair>,
+    away_ai_after: Duration,
+) -> Result<HostMatch<G>, String> {
+    match resume {
+        Some(record) => {
+            if G::KIND == GameKind::Patolli && record.dice.is_none() && !record.moves.is_empty() {
+                return Err(
+                    "its dice do not come from the players' seeds: start a new match instead"
+                        .into(),
+                );
+            }
+            HostMatch::resume(record, chairs, away_ai_after).map_err(|e| e.to_string())
+        }
+        None => HostMatch::new(setup, chairs, away_ai_after)
+            .map_err(|e| format!("no random source: {e}")),
+    }
+}
+
+/// Hosts `hosted` (or the match `resume` was playing) for the guests of `listener` in a thread
+/// of its own, with nobody at a keyboard ([`serve`]; notes go to standard error).
+///
+/// # Errors
+/// As [`hosting`], before the thread starts.
+pub fn serve_in_background(
+    hosted: Hosted,
+    resume: Option<Record>,
+    chairs: Vec<Chair>,
+    away_ai_after: Duration,
+    listener: Listener,
+    record_to: Option<std::path::PathBuf>,
+) -> Result<(), String> {
+    let log = |note: &str| eprintln!("{note}");
+    match hosted {
+        Hosted::MagneticCave(setup) => {
+            let host = hosting::<crate::rules::magnetic_cave::State>(
+                setup,
+                resume,
+                chairs,
+                away_ai_after,
+            )?;
+            thread::spawn(move || drop(serve(host, &listener, record_to, log)));
+        }
+        Hosted::Patolli(setup) => {
+            let host =
+                hosting::<crate::rules::patolli::State>(setup, resume, chairs, away_ai_after)?;
+            thread::spawn(move || drop(serve(host, &listener, record_to, log)));
+        }
+        Hosted::Penguins(setup) => {
+            let host =
+                hosting::<crate::rules::penguins::State>(setup, resume, chairs, away_ai_after)?;
+            thread::spawn(move || drop(serve(host, &listener, record_to, log)));
+        }
+    }
+    Ok(())
 }

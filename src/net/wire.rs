@@ -22,6 +22,9 @@ pub enum ToHost {
         name: String,
         /// The SHA-256 hash of its seed, in hexadecimal ([`crate::fair_dice::commit`]).
         commit: Option<String>,
+        /// The guest seat it asks for, if any (it gets the first free one otherwise).
+        #[serde(default)]
+        seat: Option<usize>,
     },
     /// The seed it committed to, in hexadecimal, once every commitment is known.
     Reveal(String),

@@ -546,6 +546,7 @@ fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watch
     ana.send(&ToHost::Hello {
         name: "again".into(),
         commit: None,
+        seat: None,
     })
     .expect("sent");
     test.note("is not expected now");
@@ -853,8 +854,13 @@ mod random_messages {
         prop_oneof![
             "[A-Ha-h][1-8]".prop_map(ToHost::Decide),
             ".{0,12}".prop_map(ToHost::Decide),
-            (".{0,50}", proptest::option::of("[0-9a-f]{0,70}"))
-                .prop_map(|(name, commit)| ToHost::Hello { name, commit }),
+            (".{0,50}", proptest::option::of("[0-9a-f]{0,70}")).prop_map(|(name, commit)| {
+                ToHost::Hello {
+                    name,
+                    commit,
+                    seat: None,
+                }
+            }),
             ".{0,70}".prop_map(ToHost::Reveal),
             Just(ToHost::Bye),
         ]

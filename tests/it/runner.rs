@@ -125,6 +125,7 @@ fn a_record_that_does_not_replay_is_refused_with_its_place_everywhere() {
         setup,
         resume: Some(record),
         paused: false,
+        remote: None,
     });
     app.update();
     app.update();

@@ -1359,3 +1359,81 @@ fn a_track_drawn_by_clicks_in_the_editor_is_saved_in_click_order_and_plays_to_th
         std::env::temp_dir().join("tablero-editor-played.png"),
     );
 }
+
+#[test]
+fn a_click_in_a_guests_window_moves_the_brick_in_the_hosts_window_too() {
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-network");
+    let (host_shot, guest_shot) = (dir.join("host.png"), dir.join("guest.png"));
+    let host_out = dir.join("host-stdout.txt");
+    let a1 = cell_window_position(Config::STANDARD, Cell::new(0, 0));
+    // The host's window plays white; the guest's window plays black and clicks A1. Both
+    // windows take their picture once a move is played, under one X display.
+    let script = format!(
+        r#"
+        "$TABLERO" host magnetic-cave --black guest --white human --port 0 --bind 127.0.0.1 \
+            --screenshot "$HOST_SHOT" --screenshot-after-moves 1 > "$HOST_OUT" 2> "$ERR" &
+        host=$!
+        inv=""
+        for _ in $(seq 1 600); do
+            inv=$(sed -n 's/^Invitation to play: //p' "$HOST_OUT")
+            [ -n "$inv" ] && break
+            sleep 0.1
+        done
+        [ -n "$inv" ] || {{ echo "no invitation" >&2; kill $host; exit 3; }}
+        {app} > "$OUT" 2>> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 1
+        for _ in $(seq 1 60); do
+            kill -0 $app 2>/dev/null || break
+            {click}
+        done
+        if kill -0 $app 2>/dev/null; then
+            echo "the guest's window was still waiting after all the clicks" >&2
+            kill $app $host; exit 4
+        fi
+        wait $app
+        wait $host
+        "#,
+        app =
+            r#""$TABLERO" join "$inv" --name Bea --screenshot "$SHOT" --screenshot-after-moves 1"#,
+        click = click_at(a1),
+    );
+    let _window = one_window();
+    let out = dir.join("stdout.txt");
+    let err = dir.join("stderr.txt");
+    let status = xvfb_run(
+        &script,
+        &[
+            ("SHOT", guest_shot.as_os_str()),
+            ("OUT", out.as_os_str()),
+            ("HOST_SHOT", host_shot.as_os_str()),
+            ("HOST_OUT", host_out.as_os_str()),
+        ],
+        &err,
+    );
+    let guest = std::fs::read_to_string(&out).unwrap_or_default();
+    let host = std::fs::read_to_string(&host_out).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{status}\n{guest}\n{host}\n{stderr}");
+    // Each window's status line at exit: A1 played, white to move.
+    assert_eq!(last_status(&guest)["moves"][0], "A1", "{guest}");
+    assert_eq!(last_status(&host)["moves"][0], "A1", "{host}");
+    for shot in [&guest_shot, &host_shot] {
+        let image = image::open(shot).expect("a PNG").to_rgb8();
+        let brick = pixel(&image, a1.x, a1.y);
+        assert!(
+            brightness(brick) < 40,
+            "A1 is no brick in {}: {brick:?}",
+            shot.display()
+        );
+    }
+    for (shot, name) in [(&guest_shot, "net-guest"), (&host_shot, "net-host")] {
+        let _ = std::fs::copy(
+            shot,
+            std::env::temp_dir().join(format!("tablero-{name}.png")),
+        );
+    }
+}
