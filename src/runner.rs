@@ -226,6 +226,16 @@ impl<G: Match> MatchRunner<G> {
         self.state.roll_due().is_none() && self.seat_to_move() == Some(seat)
     }
 
+    /// Whether one of the seats with these indices ([`Match::seat_index`]) is to decide now
+    /// (no roll is due, the game goes on): a front end that plays some seats of a match.
+    pub fn seats_to_decide(&self, seats: &[usize]) -> bool {
+        self.state.roll_due().is_none()
+            && self
+                .state
+                .to_move()
+                .is_some_and(|player| seats.contains(&G::seat_index(player)))
+    }
+
     /// Whether undo would take something back: a human decided earlier in this match.
     pub fn can_undo(&self) -> bool {
         self.history

@@ -16,6 +16,7 @@ use super::referee::{
 };
 use super::start::NetStart;
 use super::theme;
+use crate::console::capitalised;
 use crate::net::channel::Sender;
 use crate::net::guest::{GuestEvent, Mirror};
 use crate::net::wire::{SeatView, ToGuest, ToHost};
@@ -79,15 +80,6 @@ impl NetWindow {
             warn!("cannot send to the host: {e}");
         }
     }
-}
-
-/// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// Marks the network line.

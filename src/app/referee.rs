@@ -149,11 +149,7 @@ impl<G: AppGame> Referee<G> {
 
     /// Whether this window is to decide now in a match refereed elsewhere.
     fn remote_to_decide(&self, seats: &[usize]) -> bool {
-        self.state().roll_due().is_none()
-            && self
-                .state()
-                .to_move()
-                .is_some_and(|player| seats.contains(&G::seat_index(player)))
+        self.runner.seats_to_decide(seats)
     }
 
     /// The position.
@@ -411,6 +407,18 @@ impl<G: AppGame> Announcements<'_, G> {
         }
     }
 
+    /// A roll: announced, and the turn when it did not pass the turn on.
+    fn rolled(&mut self, referee: &Referee<G>, player: G::Player, roll: u8, turn_lost: bool) {
+        self.rolled.write(DiceRolled {
+            player,
+            roll,
+            turn_lost,
+        });
+        if !turn_lost {
+            self.turn_or_end(referee);
+        }
+    }
+
     fn rejected(&mut self, action: Option<G::Action>, reason: Refusal<G>) {
         self.rejected.write(ActionRejected { action, reason });
     }
@@ -556,16 +564,7 @@ fn roll_when_due<G: AppGame>(referee: Option<ResMut<Referee<G>>>, mut announce: 
                 player,
                 roll,
                 turn_lost,
-            }) => {
-                announce.rolled.write(DiceRolled {
-                    player,
-                    roll,
-                    turn_lost,
-                });
-                if !turn_lost {
-                    announce.turn_or_end(&referee);
-                }
-            }
+            }) => announce.rolled(&referee, player, roll, turn_lost),
         }
     }
 }
@@ -642,16 +641,7 @@ fn follow_remote_referee<G: AppGame>(
                     player,
                     roll,
                     turn_lost,
-                })) => {
-                    announce.rolled.write(DiceRolled {
-                        player,
-                        roll,
-                        turn_lost,
-                    });
-                    if !turn_lost {
-                        announce.turn_or_end(&referee);
-                    }
-                }
+                })) => announce.rolled(&referee, player, roll, turn_lost),
                 Ok(Followed::Rolled(Rolled::Dropped(_))) => {}
                 Ok(Followed::Applied(applied)) => {
                     announce.applied.write(ActionApplied {

@@ -330,7 +330,7 @@ pub(crate) fn ask(
 }
 
 /// `text` with its first letter in upper case.
-fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

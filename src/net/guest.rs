@@ -270,11 +270,7 @@ impl<G: Match> Mirror<G> {
 
     /// Whether one of `seats` is to decide now.
     pub fn to_decide(&self, seats: &[usize]) -> bool {
-        self.state().roll_due().is_none()
-            && self
-                .state()
-                .to_move()
-                .is_some_and(|player| seats.contains(&G::seat_index(player)))
+        self.runner.seats_to_decide(seats)
     }
 
     /// Takes the match back to its first `entries` entries (the host's players agreed to take
