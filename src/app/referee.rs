@@ -432,7 +432,8 @@ fn turn_rematches_into_match_requests<G: AppGame>(
     if rematches.read().count() == 0 {
         return;
     }
-    if let Some(mut referee) = referee {
+    // A match refereed on another machine has no rematch here: its host starts the next.
+    if let Some(mut referee) = referee.filter(|r| r.remote.is_none()) {
         let setup = referee.runner.rematch();
         requests.write(MatchRequested::new(setup));
     }
