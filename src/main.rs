@@ -621,7 +621,9 @@ fn seat_of(chair: Chair) -> Seat {
 /// the error of a guest seat in a match that is not hosted.
 fn chairs_of(given: &[Chair], seats: usize, hosting: bool) -> Result<Vec<Chair>> {
     if !hosting && given.contains(&Chair::Guest) {
-        bail!("a guest seat is for a match played over the network: add --host");
+        bail!(
+            "a guest seat is for a match played over the network: `tablero host GAME`, or `tablero console GAME --host`"
+        );
     }
     let mut chairs = given.to_vec();
     chairs.resize(seats.max(given.len()), Chair::Here(Seat::Ai));
@@ -917,6 +919,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     window,
                 },
         }) => play_match(GameKind::MagneticCave, recording, window, || {
+            chairs_of(&[options.black, options.white], 2, false)?;
             let (setup, layout_path) = cave_match(&options)?;
             Ok(AppStart::magnetic_cave(setup, layout_path))
         }),
@@ -928,6 +931,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     window,
                 },
         }) => play_match(GameKind::Penguins, recording, window, || {
+            chairs_of(&options.players, options.players.len(), false)?;
             let (setup, path) = penguins_match(&options)?;
             Ok(AppStart::penguins(setup, path))
         }),
@@ -939,6 +943,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     window,
                 },
         }) => play_match(GameKind::Patolli, recording, window, || {
+            chairs_of(
+                &[&[options.l, options.n][..], &options.players].concat(),
+                0,
+                false,
+            )?;
             let (setup, layout_path) = patolli_match(&options)?;
             Ok(AppStart::patolli(setup, layout_path))
         }),
