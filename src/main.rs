@@ -833,28 +833,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     host,
                 }),
             ..
-        }) => {
-            let given = [options.black, options.white];
-            if host.host {
-                return host_command(GameKind::MagneticCave, &recording, &host, &given, || {
-                    Ok(Hosted::MagneticCave(cave_match(&options)?.0))
-                });
-            }
-            chairs_of(&given, 2, false)?;
-            console_match::<magnetic_cave::State>(
-                GameKind::MagneticCave,
-                &recording,
-                || Ok(cave_match(&options)?.0),
-                |setup, recording| {
-                    let stdin = io::stdin();
-                    if stdin.is_terminal() {
-                        println!("Type a cell like D7 to play, `help` for commands.");
-                    }
-                    let out = &mut io::stdout().lock();
-                    tablero::console::magnetic_cave::run(setup, stdin.lock(), out, recording)
-                },
-            )
-        }
+        }) => console_or_host::<magnetic_cave::State>(
+            GameKind::MagneticCave,
+            &recording,
+            &host,
+            &[options.black, options.white],
+            Hosted::MagneticCave,
+            || Ok(cave_match(&options)?.0),
+            |setup, recording| {
+                let stdin = io::stdin();
+                if stdin.is_terminal() {
+                    println!("Type a cell like D7 to play, `help` for commands.");
+                }
+                let out = &mut io::stdout().lock();
+                tablero::console::magnetic_cave::run(setup, stdin.lock(), out, recording)
+            },
+        ),
         Some(Command::Console {
             game:
                 Some(ConsoleGame::Patolli {
@@ -869,15 +863,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 options.players.clone()
             };
-            if host.host {
-                return host_command(GameKind::Patolli, &recording, &host, &given, || {
-                    Ok(Hosted::Patolli(patolli_match(&options)?.0))
-                });
-            }
-            chairs_of(&given, given.len(), false)?;
-            console_match::<patolli::State>(
+            console_or_host::<patolli::State>(
                 GameKind::Patolli,
                 &recording,
+                &host,
+                &given,
+                Hosted::Patolli,
                 || Ok(patolli_match(&options)?.0),
                 |setup, recording| {
                     let out = &mut io::stdout().lock();
@@ -893,24 +884,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     host,
                 }),
             ..
-        }) => {
-            let given = options.players.clone();
-            if host.host {
-                return host_command(GameKind::Penguins, &recording, &host, &given, || {
-                    Ok(Hosted::Penguins(penguins_match(&options)?.0))
-                });
-            }
-            chairs_of(&given, given.len(), false)?;
-            console_match::<penguins::State>(
-                GameKind::Penguins,
-                &recording,
-                || Ok(penguins_match(&options)?.0),
-                |setup, recording| {
-                    let out = &mut io::stdout().lock();
-                    tablero::console::penguins::run(setup, io::stdin().lock(), out, recording)
-                },
-            )
-        }
+        }) => console_or_host::<penguins::State>(
+            GameKind::Penguins,
+            &recording,
+            &host,
+            &options.players,
+            Hosted::Penguins,
+            || Ok(penguins_match(&options)?.0),
+            |setup, recording| {
+                let out = &mut io::stdout().lock();
+                tablero::console::penguins::run(setup, io::stdin().lock(), out, recording)
+            },
+        ),
         Some(Command::Play {
             game:
                 PlayGame::MagneticCave {
@@ -1031,6 +1016,24 @@ fn console_match<G: Match>(
     let recording = recording.recording(resume)?;
     run(&setup, recording)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A console match of `G`: hosted for guests with `--host` (its setup wrapped by `wrap`),
+/// else played here by `run`, with no guest seat among `given`.
+fn console_or_host<G: Match>(
+    kind: GameKind,
+    recording: &RecordOptions,
+    host: &HostOptions,
+    given: &[Chair],
+    wrap: fn(G::Setup) -> Hosted,
+    fresh: impl FnOnce() -> Result<G::Setup>,
+    run: impl FnOnce(&G::Setup, Recording) -> Result<G, tablero::console::ConsoleError>,
+) -> Result<ExitCode> {
+    if host.host {
+        return host_command(kind, recording, host, given, || Ok(wrap(fresh()?)));
+    }
+    chairs_of(given, given.len(), false)?;
+    console_match::<G>(kind, recording, fresh, run)
 }
 
 /// Hosts the console match `fresh` makes for guests on other machines, its seats played as

@@ -792,11 +792,11 @@ fn a_man_in_the_middle_is_detected_and_the_connection_closed() {
     assert!(test.host.runner().record().moves.is_empty());
 }
 
-#[test]
-fn a_guest_catches_a_host_that_chooses_a_roll() {
+/// A Patolli match of two human seats on the standard cross.
+fn two_player_patolli() -> tablero::setup::PatolliMatch {
     let board =
         tablero::setup::load_patolli_layout(&repo().join("levels/patolli.ron")).expect("the board");
-    let setup = tablero::setup::PatolliMatch::new(
+    tablero::setup::PatolliMatch::new(
         board,
         vec![Seat::Human, Seat::Human],
         Duration::from_millis(10),
@@ -804,7 +804,12 @@ fn a_guest_catches_a_host_that_chooses_a_roll() {
         1,
         Vec::new(),
     )
-    .expect("a setup");
+    .expect("a setup")
+}
+
+#[test]
+fn a_guest_catches_a_host_that_chooses_a_roll() {
+    let setup = two_player_patolli();
     let mut test =
         TestHost::<patolli::State>::new(setup, vec![Chair::Here(Seat::Human), Chair::Guest]);
     let play = test.listener.play.clone();
@@ -905,17 +910,7 @@ fn join_patolli_player(
 
 #[test]
 fn moves_are_taken_back_only_when_the_others_agree_and_the_dice_go_back_too() {
-    let board =
-        tablero::setup::load_patolli_layout(&repo().join("levels/patolli.ron")).expect("the board");
-    let setup = tablero::setup::PatolliMatch::new(
-        board,
-        vec![Seat::Human, Seat::Human],
-        Duration::from_millis(10),
-        tablero::ai::AiLevel::Easy,
-        1,
-        Vec::new(),
-    )
-    .expect("a setup");
+    let setup = two_player_patolli();
     let mut test = TestHost::<patolli::State>::new(setup, vec![Chair::Guest, Chair::Guest]);
     let play = test.listener.play.clone();
     let ana = join_patolli_player(&mut test, &play, "Ana");
