@@ -53,7 +53,8 @@ enum Command {
         game: PlayGame,
     },
     /// Host a match in the window for players on other machines: seats given as `guest` are
-    /// theirs (the window plays the one `human` seat); the window shows the invitations.
+    /// theirs (the window plays the `human` seats); the window shows the invitations until
+    /// every guest has joined.
     Host {
         #[command(subcommand)]
         game: HostGame,
@@ -363,7 +364,7 @@ struct HostOptions {
 #[derive(Args, Clone)]
 struct ListenArgs {
     /// With --host: the TCP port to listen on (0: any free port).
-    #[arg(long, default_value_t = 4077)]
+    #[arg(long, default_value_t = tablero::net::host::DEFAULT_PORT)]
     port: u16,
     /// With --host: the address to listen on (0.0.0.0: every network of this machine).
     #[arg(long, default_value = "0.0.0.0")]
@@ -1065,7 +1066,7 @@ fn host_command(
 }
 
 /// Hosts a match in the window: a host thread referees it, and the window joins it as the
-/// player of its one human seat (or watches, when every seat here is the AI's).
+/// players of its human seats (or watches, when every seat here is the AI's).
 fn host_window(game: HostGame) -> Result<ExitCode> {
     let (kind, given, recording, listen, window, fresh): (_, Vec<Chair>, _, _, _, Hosted) =
         match game {
@@ -1118,45 +1119,27 @@ fn host_window(game: HostGame) -> Result<ExitCode> {
         Some(record) => hosted_from_record(kind, record)?,
         None => fresh,
     };
-    let mut chairs = chairs_of(&given, hosted_seats(&hosted), true)?;
-    let here: Vec<usize> = (0..chairs.len())
-        .filter(|&seat| chairs[seat] == Chair::Here(Seat::Human))
-        .collect();
-    if here.len() > 1 {
-        bail!("the window plays one seat: give the others as guest or ai");
-    }
-    let own = here.first().copied();
-    if let Some(own) = own {
-        // The window joins as this seat's guest, asking for it.
-        chairs[own] = Chair::Guest;
-    }
-    if chairs.iter().filter(|c| **c == Chair::Guest).count() == usize::from(own.is_some()) {
+    let chairs = chairs_of(&given, hosted_seats(&hosted), true)?;
+    if !chairs.contains(&Chair::Guest) {
         bail!("give at least one seat as `guest` (e.g. --players human,guest)");
     }
-    let listener = tablero::net::host::listen(&listen.options())?;
-    let (play, watch) = (listener.play.clone(), listener.watch.clone());
-    println!("Hosting {} on {}.", kind.title(), listener.address);
-    println!("Invitation to play: {play}");
-    println!("Invitation to watch: {watch}");
     let away = Duration::from_secs(listen.away_ai_after);
-    tablero::net::host::serve_in_background(
+    let here = tablero::net::host::host_for_window(
         hosted,
         resume,
         chairs,
         away,
-        listener,
+        &listen.options(),
         recording.record_to()?,
+        "the host",
     )
-    .map_err(|e| anyhow::anyhow!("--from: {e}"))?;
-    let joined = match own {
-        Some(seat) => tablero::net::guest::join_seat(&play, "the host", Some(seat))?,
-        None => tablero::net::guest::join(&watch, "the host")?,
-    };
+    .map_err(|e| anyhow::anyhow!("cannot host: {e}"))?;
+    let (play, watch) = (here.play.clone(), here.watch.clone());
+    println!("Hosting {} on {}.", kind.title(), play.address);
+    println!("Invitation to play: {play}");
+    println!("Invitation to watch: {watch}");
     let mut start = AppStart::menu(levels::find()?);
-    start.network = Some(app::start::NetStart {
-        joined: std::sync::Arc::new(std::sync::Mutex::new(Some(joined))),
-        invitations: Some((play.to_string(), watch.to_string())),
-    });
+    start.network = Some(app::start::NetStart::hosting(here));
     window_with_network(start, window)
 }
 
@@ -1166,10 +1149,7 @@ fn join_window(invitation: &str, name: &str, window: WindowOptions) -> Result<Ex
         invitation.parse().context("the invitation")?;
     let joined = tablero::net::guest::join(&invitation, name)?;
     let mut start = AppStart::menu(levels::find()?);
-    start.network = Some(app::start::NetStart {
-        joined: std::sync::Arc::new(std::sync::Mutex::new(Some(joined))),
-        invitations: None,
-    });
+    start.network = Some(app::start::NetStart::joined(joined));
     window_with_network(start, window)
 }
 

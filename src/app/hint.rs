@@ -154,6 +154,9 @@ fn ask_for_hint<G: HintGame>(
         Answer::None("play on from the replay first (C)")
     } else if referee.state().to_move().is_none() {
         Answer::None("the match is over")
+    } else if referee.remote().is_some() {
+        // The others play on their own; the engine helps after the match, not during it.
+        Answer::None("hints are off in a match over the network")
     } else if !referee.human_to_move() {
         Answer::None("a hint is for a human's turn")
     } else if hints.found_for(referee.state()).is_some() {

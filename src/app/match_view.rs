@@ -269,17 +269,20 @@ fn note_events<G: MatchView>(
     }
 }
 
-/// The bar shows an AI seat's search, or the engine looking for a hint.
+/// The bar shows an AI seat's search, the engine looking for a hint, or another machine's
+/// player deciding in a network match.
 fn show_thinking<G: MatchView>(
     thinking: Option<Res<Thinking<Referee<G>>>>,
     hint_search: Option<Res<HintSearch<G>>>,
+    remote: Option<Res<crate::app::network::RemoteTurn>>,
     mut track: Single<&mut Visibility, With<ThinkingTrack>>,
     mut bar: Single<&mut Node, With<ThinkingBar>>,
 ) {
     let left = thinking
         .filter(|t| !t.has_decided())
         .map(|t| t.remaining_fraction())
-        .or_else(|| hint_search.map(|s| s.remaining_fraction()));
+        .or_else(|| hint_search.map(|s| s.remaining_fraction()))
+        .or_else(|| remote.and_then(|r| r.fraction()));
     show_thinking_bar(left, &mut track, &mut bar);
 }
 

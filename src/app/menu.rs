@@ -14,15 +14,20 @@ use super::layout_assets::{
     PenguinsLayoutChanged,
 };
 use super::magnetic_cave::referee::MatchRequested;
+use super::network::open_connection;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::referee::MatchNotStarted;
+use super::start::NetStart;
 use super::theme::{self, Selected};
 use super::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::ai::AiLevel;
 use crate::layout;
 use crate::layout::PenguinsSetup;
 use crate::levels::Levels;
+use crate::net::host::{
+    AWAY_AI_AFTER, Chair, DEFAULT_PORT, Hosted, ListenOptions, host_for_window,
+};
 use crate::rules::{GameKind, Seat};
 use crate::setup::{self, CaveMatch, PatolliMatch, PenguinsMatch, SetupError};
 pub use choices::MenuChoices;
@@ -43,6 +48,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             show_choices,
+            show_guest_choices,
             show_level_choice,
             cards::show_chosen_card,
             cards::draw_pictures,
@@ -240,30 +246,40 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 menu.spawn(row()).with_children(|row| {
                     row.spawn((MenuText::Side(side), caption("")));
                     for (seat, text) in [(Seat::Human, "Human"), (Seat::Ai, "AI")] {
-                        row.spawn((SeatOption { side, seat }, theme::button(text, 120.0)))
+                        row.spawn((SeatOption { side, seat }, theme::button(text, SEAT_BUTTON)))
                             .observe(
                                 move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
                                     choices.seats[side] = seat;
+                                    choices.guests[side] = false;
                                 },
                             );
                     }
+                    guest_button(row, side);
                 });
             }
             for side in 0..2 {
                 menu.spawn((row(), MoreSeatRow(side))).with_children(|row| {
                     row.spawn((MenuText::MoreSide(side), caption("")));
-                    for (seat, text) in [
-                        (Some(Seat::Human), "Human"),
-                        (Some(Seat::Ai), "AI"),
-                        (None, "Off"),
-                    ] {
-                        row.spawn((MoreSeatOption { side, seat }, theme::button(text, 120.0)))
-                            .observe(
-                                move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                                    more_seats_of(&mut choices)[side] = seat;
-                                },
-                            );
+                    for (seat, text) in [(Some(Seat::Human), "Human"), (Some(Seat::Ai), "AI")] {
+                        row.spawn((
+                            MoreSeatOption { side, seat },
+                            theme::button(text, SEAT_BUTTON),
+                        ))
+                        .observe(
+                            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                                more_seats_of(&mut choices)[side] = seat;
+                                choices.guests[side + 2] = false;
+                            },
+                        );
                     }
+                    guest_button(row, side + 2);
+                    let off = MoreSeatOption { side, seat: None };
+                    row.spawn((off, theme::button("Off", SEAT_BUTTON))).observe(
+                        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                            more_seats_of(&mut choices)[side] = None;
+                            choices.guests[side + 2] = false;
+                        },
+                    );
                 });
             }
             menu.spawn((row(), PenguinsOnly)).with_children(|row| {
@@ -342,18 +358,72 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(theme::button("Start (Enter)", 240.0)).observe(
-                    |_: On<Pointer<Click>>, mut commands: Commands| {
+                row.spawn((StartButton, theme::button("Start (Enter)", 240.0)))
+                    .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
                         commands.run_system_cached(start_match);
-                    },
-                );
+                    });
                 row.spawn(theme::button("Edit boards", 200.0)).observe(
                     |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
                         next.set(Screen::Boards);
                     },
                 );
+                row.spawn(theme::button("Join a match", 200.0)).observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                        next.set(Screen::Join);
+                    },
+                );
             });
         });
+}
+
+/// The width of a seat's buttons (Human, AI, Guest, Off).
+const SEAT_BUTTON: f32 = 100.0;
+
+/// The *Guest* button of side `side` (0 and 1: the first two, 2 and 3: the third and fourth):
+/// a player on another machine takes that seat, and *Start* hosts the match.
+#[derive(Component, Clone, Copy)]
+struct GuestOption(usize);
+
+/// The *Start* button, which says *Host* when a guest plays.
+#[derive(Component)]
+struct StartButton;
+
+fn guest_button(row: &mut ChildSpawnerCommands, side: usize) {
+    row.spawn((GuestOption(side), theme::button("Guest", SEAT_BUTTON)))
+        .observe(
+            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                if side < 2 {
+                    choices.seats[side] = Seat::Human;
+                } else {
+                    more_seats_of(&mut choices)[side - 2] = Some(Seat::Human);
+                }
+                choices.guests[side] = true;
+            },
+        );
+}
+
+/// Whether each seat of a match with `seats` (as the menu's choices made it) is a guest's,
+/// in the match's seat order.
+pub(crate) fn guest_seats(choices: &MenuChoices, seats: usize) -> Vec<bool> {
+    let more = match choices.game {
+        GameKind::MagneticCave => [None, None],
+        GameKind::Patolli => choices.patolli_more_seats,
+        GameKind::Penguins => choices.more_seats,
+    };
+    let sides = [
+        Some(choices.seats[0]),
+        Some(choices.seats[1]),
+        more[0],
+        more[1],
+    ];
+    let mut guests: Vec<bool> = sides
+        .iter()
+        .zip(choices.guests)
+        .filter(|(seat, _)| seat.is_some())
+        .map(|(_, guest)| guest)
+        .collect();
+    guests.resize(seats, false);
+    guests
 }
 
 /// A menu row: a caption, then its options, lined up with the other rows.
@@ -501,8 +571,11 @@ fn remember_choices(start: Option<&AppStart>, choices: &MenuChoices) {
 }
 
 /// Starts a match of the chosen game on its board in use with the menu's seats (the Start
-/// button, Enter, and the editor's *Play this board*).
+/// button, Enter, and the editor's *Play this board*); with a guest's seat, hosts it over the
+/// network instead ([`host_match`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn start_match(
+    mut commands: Commands,
     start: Option<Res<AppStart>>,
     choices: Res<MenuChoices>,
     layout: Option<Res<CaveLayout>>,
@@ -519,24 +592,98 @@ pub(crate) fn start_match(
         penguins_layout.as_deref(),
     );
     // A choice that makes no match starts nothing; the menu says why (see `show_choices`).
-    let started = match chosen {
-        None => return,
-        Some(Err(_)) => false,
-        Some(Ok(ChosenMatch::MagneticCave(setup))) => {
-            requests.write(MatchRequested::new(setup));
-            true
-        }
-        Some(Ok(ChosenMatch::Patolli(setup))) => {
-            patolli_requests.write(PatolliMatchRequested::new(setup));
-            true
-        }
-        Some(Ok(ChosenMatch::Penguins(setup))) => {
-            penguins_requests.write(PenguinsMatchRequested::new(setup));
-            true
-        }
+    let Some(Ok(chosen)) = chosen else {
+        return;
     };
-    if started {
-        remember_choices(start.as_deref(), &choices);
+    let seats = match &chosen {
+        ChosenMatch::MagneticCave(setup) => setup.seats().len(),
+        ChosenMatch::Patolli(setup) => setup.seats().len(),
+        ChosenMatch::Penguins(setup) => setup.seats().len(),
+    };
+    let guests = guest_seats(&choices, seats);
+    if guests.contains(&true) {
+        commands.run_system_cached_with(host_match, (chosen, guests));
+    } else {
+        match chosen {
+            ChosenMatch::MagneticCave(setup) => {
+                requests.write(MatchRequested::new(setup));
+            }
+            ChosenMatch::Patolli(setup) => {
+                patolli_requests.write(PatolliMatchRequested::new(setup));
+            }
+            ChosenMatch::Penguins(setup) => {
+                penguins_requests.write(PenguinsMatchRequested::new(setup));
+            }
+        }
+    }
+    remember_choices(start.as_deref(), &choices);
+}
+
+/// Hosts the `chosen` match over the network, the seats `guests` marks played by guests: this
+/// machine listens on [`DEFAULT_PORT`] (any free port when that one is taken), a thread
+/// referees, and the window joins as the player of the other human seats and shows the
+/// waiting room. Why it cannot host is said on the menu.
+fn host_match(
+    In((chosen, guests)): In<(ChosenMatch, Vec<bool>)>,
+    mut commands: Commands,
+    start: Option<Res<AppStart>>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut not_started: ResMut<MatchNotStarted>,
+) {
+    let (hosted, seats): (Hosted, Vec<Seat>) = match chosen {
+        ChosenMatch::MagneticCave(setup) => {
+            (Hosted::MagneticCave(setup.clone()), setup.seats().to_vec())
+        }
+        ChosenMatch::Patolli(setup) => (Hosted::Patolli(setup.clone()), setup.seats().to_vec()),
+        ChosenMatch::Penguins(setup) => (Hosted::Penguins(setup.clone()), setup.seats().to_vec()),
+    };
+    let chairs: Vec<Chair> = seats
+        .iter()
+        .zip(&guests)
+        .map(|(seat, guest)| {
+            if *guest {
+                Chair::Guest
+            } else {
+                Chair::Here(*seat)
+            }
+        })
+        .collect();
+    let record_to = start.as_ref().and_then(|start| start.record_to.clone());
+    let host_on = |port: u16| {
+        let listen = ListenOptions {
+            bind: std::net::SocketAddr::from(([0, 0, 0, 0], port)),
+            advertise: None,
+        };
+        host_for_window(
+            hosted.clone(),
+            None,
+            chairs.clone(),
+            AWAY_AI_AFTER,
+            &listen,
+            record_to.clone(),
+            "the host",
+        )
+    };
+    let hosting = host_on(DEFAULT_PORT).or_else(|first| {
+        // Another program (or another Tablero) has the port: any free one will do.
+        if first.starts_with("cannot listen") {
+            host_on(0)
+        } else {
+            Err(first)
+        }
+    });
+    match hosting {
+        Ok(here) => {
+            not_started.0 = None;
+            open_connection(
+                &mut commands,
+                &NetStart::hosting(here),
+                proxy.as_deref(),
+                &mut next,
+            );
+        }
+        Err(e) => not_started.0 = Some(format!("cannot host: {e}")),
     }
 }
 
@@ -554,7 +701,8 @@ fn show_choices(
     mut texts: Query<(&MenuText, &mut Text)>,
 ) {
     for (option, mut selected) in &mut seats {
-        selected.set_if_neq(Selected(choices.seats[option.side] == option.seat));
+        let chosen = choices.seats[option.side] == option.seat && !choices.guests[option.side];
+        selected.set_if_neq(Selected(chosen));
     }
     let penguins = choices.game == GameKind::Penguins;
     for mut node in &mut penguins_rows {
@@ -588,7 +736,8 @@ fn show_choices(
         choices.more_seats
     };
     for (option, mut selected) in &mut more_seats {
-        selected.set_if_neq(Selected(chosen_more[option.side] == option.seat));
+        let guest = choices.guests[option.side + 2] && option.seat.is_some();
+        selected.set_if_neq(Selected(chosen_more[option.side] == option.seat && !guest));
     }
     let (board_name, description, error) = match choices.game {
         GameKind::MagneticCave => match &layout {
@@ -683,6 +832,37 @@ fn show_choices(
             MenuText::Board => board_name.to_string(),
         };
         theme::set_text(&mut text, content);
+    }
+}
+
+/// The *Guest* buttons chosen, and *Start* saying *Host* when a guest plays.
+fn show_guest_choices(
+    choices: Res<MenuChoices>,
+    mut guests: Query<(&GuestOption, &mut Selected)>,
+    start_buttons: Query<&Children, With<StartButton>>,
+    mut texts: Query<&mut Text>,
+) {
+    let more = *more_seats_of(&mut choices.clone());
+    let on = |side: usize| side < 2 || more[side - 2].is_some();
+    for (option, mut selected) in &mut guests {
+        selected.set_if_neq(Selected(choices.guests[option.0] && on(option.0)));
+    }
+    let players = match choices.game {
+        GameKind::MagneticCave => 2,
+        _ => 4,
+    };
+    let hosting = (0..players).any(|side| choices.guests[side] && on(side));
+    let label = if hosting {
+        "Host (Enter)"
+    } else {
+        "Start (Enter)"
+    };
+    for children in &start_buttons {
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child) {
+                theme::set_text(&mut text, label.to_string());
+            }
+        }
     }
 }
 

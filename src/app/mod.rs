@@ -2,9 +2,11 @@
 //! joins. Only [`run`] adds Bevy's own plugins; tests build a headless app from [`AppPlugin`]'s
 //! parts instead.
 
+pub mod clipboard;
 pub mod editor;
 pub mod hint;
 pub mod idle;
+pub mod join;
 pub mod keyboard;
 pub mod layout_assets;
 pub mod magnetic_cave;
@@ -24,6 +26,7 @@ pub mod start;
 pub mod states;
 pub mod theme;
 pub mod trail;
+pub mod waiting_room;
 pub mod window;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -167,6 +170,7 @@ impl Plugin for AppPlugin {
             idle::plugin,
             network::plugin,
         ));
+        app.add_plugins((clipboard::plugin, waiting_room::plugin, join::plugin));
     }
 }
 

@@ -1,13 +1,18 @@
 //! Playing over the network in the window: the window is a guest of a match refereed by a host
 //! (another machine, or this one's own host thread when it hosts), so its referee follows the
 //! host's entries ([`FromRemoteReferee`]) and sends its player's clicks there
-//! ([`ToRemoteReferee`]). A line at the bottom of the window says what the network does: the
-//! invitations while a host waits for its guests, who sits where and who is away, a refusal,
-//! a request to take back moves (Y or N answers), and why a match stopped.
+//! ([`ToRemoteReferee`]). Until the host starts the match the window shows the waiting room
+//! ([`super::waiting_room`]); during it, a line at the top says what the network does: who
+//! sits where and who is away, a refusal, a request to take back moves (Y or N answers), and
+//! why a match stopped. The match's panel names each seat's player and, while another machine
+//! decides, says whom it waits for and shows the thinking bar ([`RemoteTurn`]). Going back to
+//! the menu leaves the match (a host's leaving stops it for everyone).
 
 use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 
 use super::AppStart;
@@ -15,10 +20,12 @@ use super::referee::{
     AppGame, FromRemoteReferee, MatchRequested, RemoteBroken, RemoteSaid, ToRemoteReferee,
 };
 use super::start::NetStart;
+use super::states::Screen;
 use super::theme;
 use crate::console::capitalised;
 use crate::net::channel::Sender;
 use crate::net::guest::{GuestEvent, Mirror};
+use crate::net::host::HostEvent;
 use crate::net::wire::{SeatView, ToGuest, ToHost};
 use crate::rules::{magnetic_cave, patolli, penguins};
 
@@ -37,40 +44,64 @@ pub struct NetWindow {
     who: Vec<SeatView>,
     notice: Option<String>,
     answering: Option<String>,
+    control: Option<mpsc::Sender<HostEvent>>,
+    /// The window has shown the waiting room or the match (so going to the menu leaves).
+    shown: bool,
 }
 
 impl NetWindow {
-    /// The line the window shows.
+    /// Whether this window hosts the match.
+    pub fn hosting(&self) -> bool {
+        self.control.is_some()
+    }
+
+    /// The play and watch invitations, when this window hosts.
+    pub fn invitations(&self) -> Option<&(String, String)> {
+        self.invitations.as_ref()
+    }
+
+    /// Who plays each seat, as the host last said (empty until it has).
+    pub fn seat_views(&self) -> &[SeatView] {
+        &self.who
+    }
+
+    /// The last thing the network said (a refusal, a lost connection, a player who left).
+    pub fn notice(&self, broken: Option<&str>) -> Option<String> {
+        broken.map(capitalised).or_else(|| self.notice.clone())
+    }
+
+    /// Who plays seat `index`, for a panel: "you", a guest's name, "the host", "the host's
+    /// AI", with "(away)" while its guest is gone; `None` before the host has said.
+    pub fn seat_word(&self, index: usize) -> Option<String> {
+        let view = self.who.get(index)?;
+        let who = if self.seats.contains(&index) {
+            "you".to_string()
+        } else {
+            view.who.clone()
+        };
+        Some(if view.away {
+            format!("{who} (away)")
+        } else {
+            who
+        })
+    }
+
+    /// The line the window shows during the match.
     pub fn status(&self, broken: Option<&str>) -> String {
         let mut parts = Vec::new();
-        if let Some((play, watch)) = &self.invitations {
-            parts.push(format!("Invite to play: {play}\nInvite to watch: {watch}"));
-        }
         if !self.who.is_empty() {
             let seats: Vec<String> = self
                 .who
                 .iter()
                 .enumerate()
-                .map(|(i, view)| {
-                    let away = if view.away { " (away)" } else { "" };
-                    let you = if self.seats.contains(&i) {
-                        " (you)"
-                    } else {
-                        ""
-                    };
-                    format!("{}. {}{you}{away}", i + 1, view.who)
-                })
+                .filter_map(|(i, _)| Some(format!("{}. {}", i + 1, self.seat_word(i)?)))
                 .collect();
             parts.push(format!("Seats: {}", seats.join(", ")));
         }
         if let Some(by) = &self.answering {
             parts.push(format!("{by} asks to take back moves: Y yes, N no"));
         }
-        if let Some(reason) = broken {
-            parts.push(capitalised(reason));
-        } else if let Some(notice) = &self.notice {
-            parts.push(notice.clone());
-        }
+        parts.extend(self.notice(broken));
         parts.join("\n")
     }
 
@@ -88,8 +119,10 @@ struct NetLine;
 
 /// The network plugin: the connection's events into the referee, the player's decisions out,
 /// the line on screen.
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
+    app.init_resource::<RemoteTurn>();
     app.add_systems(Startup, take_connection);
+    app.add_systems(OnEnter(Screen::Menu), leave_network_match);
     app.add_systems(
         Update,
         (
@@ -99,22 +132,25 @@ pub(super) fn plugin(app: &mut App) {
             send_decisions::<magnetic_cave::State>,
             send_decisions::<patolli::State>,
             send_decisions::<penguins::State>,
+            time_remote_turns::<magnetic_cave::State>,
+            time_remote_turns::<patolli::State>,
+            time_remote_turns::<penguins::State>,
             answer_take_backs,
+            mark_shown,
             show_line,
         ),
     );
 }
 
-/// Takes the connection the window was started with, and wakes the window whenever the host
-/// says something (the window rests otherwise).
-fn take_connection(
-    mut commands: Commands,
-    start: Option<Res<AppStart>>,
-    proxy: Option<Res<EventLoopProxyWrapper>>,
+/// Opens the window's network match over `net`'s connection: the window follows its host
+/// from now on and shows the waiting room until the match starts. Nothing happens when the
+/// connection was taken already.
+pub fn open_connection(
+    commands: &mut Commands,
+    net: &NetStart,
+    proxy: Option<&EventLoopProxyWrapper>,
+    next: &mut NextState<Screen>,
 ) {
-    let Some(net): Option<NetStart> = start.as_ref().and_then(|start| start.network.clone()) else {
-        return;
-    };
     let Some(joined) = net.joined.lock().ok().and_then(|mut joined| joined.take()) else {
         return;
     };
@@ -139,11 +175,14 @@ fn take_connection(
         sender,
         events: Mutex::new(events),
         commits: None,
-        invitations: net.invitations,
+        invitations: net.invitations.clone(),
         who: Vec::new(),
-        notice: Some("Connected: waiting for the match to start.".into()),
+        notice: None,
         answering: None,
+        control: net.control.clone(),
+        shown: false,
     });
+    commands.insert_resource(RemoteBroken::default());
     commands.spawn((
         Name::new("Network line"),
         NetLine,
@@ -157,6 +196,48 @@ fn take_connection(
         },
         GlobalZIndex(20),
     ));
+    next.set(Screen::Waiting);
+}
+
+/// The window has shown its network match once it is off the menu.
+fn mark_shown(net: Option<ResMut<NetWindow>>, screen: Res<State<Screen>>) {
+    if let Some(mut net) = net.filter(|net| !net.shown && *screen.get() != Screen::Menu) {
+        net.shown = true;
+    }
+}
+
+/// Back at the menu, the window leaves its network match: a guest says goodbye (its seat is
+/// away, and it may come back with its invitation); a host stops the match for everyone.
+fn leave_network_match(
+    mut commands: Commands,
+    net: Option<Res<NetWindow>>,
+    lines: Query<Entity, With<NetLine>>,
+) {
+    let Some(net) = net.filter(|net| net.shown) else {
+        return;
+    };
+    net.send(&ToHost::Bye);
+    if let Some(control) = &net.control {
+        let _ = control.send(HostEvent::Stop("the host left".into()));
+    }
+    commands.remove_resource::<NetWindow>();
+    commands.insert_resource(RemoteTurn::default());
+    for line in &lines {
+        commands.entity(line).despawn();
+    }
+}
+
+/// Takes the connection the window was started with, and wakes the window whenever the host
+/// says something (the window rests otherwise).
+fn take_connection(
+    mut commands: Commands,
+    start: Option<Res<AppStart>>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(net) = start.as_ref().and_then(|start| start.network.as_ref()) {
+        open_connection(&mut commands, net, proxy.as_deref(), &mut next);
+    }
 }
 
 /// Follows what the host says, for the window's game `G`.
@@ -191,7 +272,6 @@ fn follow_host<G: AppGame>(
                             paused: false,
                             remote: Some(net.seats.clone()),
                         });
-                        net.invitations = None;
                         net.notice = None;
                     }
                     Err(e) => broken.0 = Some(e.to_string()),
@@ -267,15 +347,113 @@ fn answer_take_backs(net: Option<ResMut<NetWindow>>, keys: Res<ButtonInput<KeyCo
 fn show_line(
     net: Option<Res<NetWindow>>,
     broken: Res<RemoteBroken>,
-    mut line: Query<&mut Text, With<NetLine>>,
+    screen: Res<State<Screen>>,
+    mut line: Query<(&mut Text, &mut Visibility), With<NetLine>>,
 ) {
     let Some(net) = net else {
         return;
     };
-    let status = net.status(broken.0.as_deref());
-    for mut text in &mut line {
+    // The waiting room says all of it in its own place.
+    let (status, visibility) = if *screen.get() == Screen::Waiting {
+        (String::new(), Visibility::Hidden)
+    } else {
+        (net.status(broken.0.as_deref()), Visibility::Inherited)
+    };
+    for (mut text, mut shown) in &mut line {
         if text.0 != status {
             text.0 = status.clone();
         }
+        shown.set_if_neq(visibility);
     }
+}
+
+/// Whom a match refereed on another machine waits for, and since when: the thinking bar shows
+/// it (the host's AI's budget running down, or a steady sweep while a person decides).
+#[derive(Resource, Debug, Default)]
+pub struct RemoteTurn {
+    revision: Option<u64>,
+    since: Option<Instant>,
+    /// The budget of the host's AI when it decides; `None` while a person does.
+    ai_budget: Option<Duration>,
+    waiting: bool,
+}
+
+/// How long one sweep of the bar takes while a person on another machine decides.
+const SWEEP: Duration = Duration::from_millis(2400);
+
+impl RemoteTurn {
+    /// The share of the bar to fill while another machine decides; `None` otherwise.
+    pub fn fraction(&self) -> Option<f32> {
+        let since = self.since.filter(|_| self.waiting)?;
+        let elapsed = since.elapsed();
+        Some(match self.ai_budget {
+            Some(budget) if !budget.is_zero() => {
+                (1.0 - elapsed.as_secs_f32() / budget.as_secs_f32()).max(0.0)
+            }
+            _ => {
+                // There and back across the track.
+                let phase = (elapsed.as_secs_f32() / SWEEP.as_secs_f32()).fract();
+                0.08 + 0.92 * (1.0 - (2.0 * phase - 1.0).abs())
+            }
+        })
+    }
+}
+
+/// Times the turn of whoever decides on another machine, and keeps the window drawing while
+/// it does.
+fn time_remote_turns<G: AppGame>(
+    referee: Option<Res<super::referee::Referee<G>>>,
+    mut turn: ResMut<RemoteTurn>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    if referee.remote().is_none() {
+        if turn.waiting {
+            *turn = RemoteTurn::default();
+        }
+        return;
+    }
+    if turn.revision != Some(referee.revision()) {
+        let waiting = referee.waits_for_another_machine();
+        *turn = RemoteTurn {
+            revision: Some(referee.revision()),
+            since: Some(Instant::now()),
+            ai_budget: (waiting && referee.seat_to_move() == Some(crate::rules::Seat::Ai))
+                .then(|| G::budget(referee.setup())),
+            waiting,
+        };
+    }
+    if turn.waiting {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// What a match's panel says while a match refereed on another machine waits for a player
+/// this window does not seat ("Waiting for Ana to decide…", "the host's AI is thinking…");
+/// `None` when this window decides, or the match is refereed here.
+pub fn waiting_line<G: AppGame>(
+    referee: &super::referee::Referee<G>,
+    net: Option<&NetWindow>,
+) -> Option<String> {
+    if !referee.waits_for_another_machine() {
+        return None;
+    }
+    let index = referee.seat_index_to_move()?;
+    let who = net
+        .and_then(|net| net.seat_word(index))
+        .unwrap_or_else(|| "another player".into());
+    Some(if who.contains("AI") {
+        format!("{} is thinking…", capitalised(&who))
+    } else {
+        format!("Waiting for {who} to decide…")
+    })
+}
+
+/// Who plays seat `index` for a match's panel: the network's word for it ([`NetWindow::
+/// seat_word`]) in a network match, else `seat`'s title (Human, AI).
+pub fn seat_title(net: Option<&NetWindow>, index: usize, seat: crate::rules::Seat) -> String {
+    net.and_then(|net| net.seat_word(index))
+        .unwrap_or_else(|| seat.title().to_string())
 }

@@ -152,6 +152,21 @@ impl<G: AppGame> Referee<G> {
         self.runner.seats_to_decide(seats)
     }
 
+    /// Whether the match, refereed on another machine, waits for a player this window does
+    /// not seat (a guest elsewhere, the host, or the host's AI).
+    pub fn waits_for_another_machine(&self) -> bool {
+        self.remote.as_deref().is_some_and(|own| {
+            self.state().outcome().is_none()
+                && self.state().to_move().is_some()
+                && !self.runner.seats_to_decide(own)
+        })
+    }
+
+    /// The seat index of the player to move, if any.
+    pub fn seat_index_to_move(&self) -> Option<usize> {
+        self.state().to_move().map(G::seat_index)
+    }
+
     /// The position.
     pub fn state(&self) -> &G {
         self.runner.state()

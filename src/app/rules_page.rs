@@ -146,7 +146,7 @@ fn toggle_page(
         Screen::MagneticCave => GameKind::MagneticCave,
         Screen::Patolli => GameKind::Patolli,
         Screen::Penguins => GameKind::Penguins,
-        Screen::Menu | Screen::Boards | Screen::Editor => return,
+        Screen::Menu | Screen::Boards | Screen::Editor | Screen::Waiting | Screen::Join => return,
     };
     page.open = match page.open {
         Some(_) => None,

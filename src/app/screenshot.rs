@@ -101,10 +101,12 @@ fn take_screenshot(
                     0 => matches!(*screen.get(), Screen::Editor | Screen::Boards),
                     moves => played.is_some_and(|played| played >= moves),
                 },
-                // A match over the network shows once its host started it.
-                (None, played) if start.network.is_some() => {
-                    played.is_some_and(|played| played >= plan.after_moves)
-                }
+                // A match over the network shows once its host started it (with no moves to
+                // wait for, the waiting room before it does).
+                (None, played) if start.network.is_some() => match plan.after_moves {
+                    0 => played.is_some() || *screen.get() == Screen::Waiting,
+                    moves => played.is_some_and(|played| played >= moves),
+                },
                 (None, _) => *screen.get() == Screen::Menu,
                 (Some(first), Some(played)) => {
                     *screen.get() == first.screen() && played >= plan.after_moves

@@ -9,6 +9,7 @@ use super::states::Screen;
 use crate::editor::Draft;
 use crate::levels::Levels;
 use crate::net::guest::Joined;
+use crate::net::host::{HostEvent, HostedHere};
 use crate::record::Record;
 use crate::rules::GameKind;
 use crate::setup::{CaveMatch, PatolliMatch, PenguinsMatch};
@@ -138,11 +139,33 @@ pub struct EditStart {
 }
 
 /// How a window joins a match over the network: the connection made before the window opened,
-/// and, when this machine hosts, the invitations to show.
+/// and, when this machine hosts, the invitations to show and the way to stop hosting.
 #[derive(Debug, Clone)]
 pub struct NetStart {
     /// The connection (taken by the plugin at startup).
     pub joined: std::sync::Arc<std::sync::Mutex<Option<Joined>>>,
     /// The play and watch invitations, when this machine hosts.
     pub invitations: Option<(String, String)>,
+    /// Where the window tells its host thread to stop, when this machine hosts.
+    pub control: Option<std::sync::mpsc::Sender<HostEvent>>,
+}
+
+impl NetStart {
+    /// A window joined to another machine's match.
+    pub fn joined(joined: Joined) -> NetStart {
+        NetStart {
+            joined: std::sync::Arc::new(std::sync::Mutex::new(Some(joined))),
+            invitations: None,
+            control: None,
+        }
+    }
+
+    /// A window hosting a match (and joined to it).
+    pub fn hosting(here: HostedHere) -> NetStart {
+        NetStart {
+            invitations: Some((here.play.to_string(), here.watch.to_string())),
+            control: Some(here.control),
+            ..NetStart::joined(here.joined)
+        }
+    }
 }

@@ -33,6 +33,11 @@ pub enum Screen {
     Boards,
     /// The board editor.
     Editor,
+    /// A network match's waiting room: the invitations and who has joined, until its host
+    /// starts it.
+    Waiting,
+    /// *Join a match*: paste an invitation.
+    Join,
 }
 
 /// The order of work in a frame: timers, then input into requests, then the referee, then

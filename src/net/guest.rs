@@ -125,18 +125,18 @@ impl Joined {
 /// [`GuestError`]: no connection, a failed handshake (a wrong secret, or not the host that
 /// invited), no welcome.
 pub fn join(invitation: &Invitation, name: &str) -> Result<Joined, GuestError> {
-    join_seat(invitation, name, None)
+    join_seats(invitation, name, &[])
 }
 
-/// [`join`], asking for guest seat `seat` if it is free (a host's own window takes the seat
-/// its player plays this way).
+/// [`join`], asking for the guest seats `seats` that are free (a host's own window takes the
+/// seats its players play this way).
 ///
 /// # Errors
 /// As [`join`].
-pub fn join_seat(
+pub fn join_seats(
     invitation: &Invitation,
     name: &str,
-    seat: Option<usize>,
+    seats: &[usize],
 ) -> Result<Joined, GuestError> {
     let (sender, mut receiver) = channel::connect(invitation)?;
     let seed = match invitation.role {
@@ -149,7 +149,7 @@ pub fn join_seat(
     sender.send(&ToHost::Hello {
         name: name.to_string(),
         commit: seed.as_ref().map(fair_dice::commit),
-        seat,
+        seats: seats.to_vec(),
     })?;
     let (game, seats) = match receiver.recv::<ToGuest>()? {
         ToGuest::Welcome { game, seats } => (game, seats),

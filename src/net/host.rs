@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr, TcpListener, UdpSocket};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -34,6 +34,8 @@ pub const MAX_HANDSHAKES: usize = 16;
 /// How many messages a second a peer may send; more close its connection (a guest whose AI
 /// plays at a budget of a hundredth of a second sends about a hundred).
 pub const MAX_MESSAGES_PER_SECOND: u32 = 500;
+/// The TCP port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 4077;
 /// How long a guest may be away before the host may hand its seat to the AI, by default.
 pub const AWAY_AI_AFTER: Duration = Duration::from_secs(300);
 
@@ -79,6 +81,9 @@ pub enum HostEvent {
     Line(String),
     /// The host's console input ended.
     InputEnded,
+    /// The host stops hosting (its window's *Cancel*, or the window closing), for this reason:
+    /// every guest is told and the match is over.
+    Stop(String),
 }
 
 /// Where to listen and what address to put in invitations.
@@ -102,7 +107,18 @@ pub struct Listener {
     pub address: SocketAddr,
     events: mpsc::Receiver<HostEvent>,
     to_events: mpsc::Sender<HostEvent>,
+    stop: Arc<AtomicBool>,
 }
+
+impl Drop for Listener {
+    /// Stops listening: the port closes (within [`ACCEPT_POLL`]) and no connection is taken.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// How often the accepting thread looks for a new connection and for its listener's end.
+pub const ACCEPT_POLL: Duration = Duration::from_millis(50);
 
 /// Why a host cannot listen.
 #[derive(Debug, thiserror::Error)]
@@ -160,8 +176,16 @@ pub fn listen(options: &ListenOptions) -> Result<Listener, ListenError> {
         key: public,
         secret,
     };
+    listener
+        .set_nonblocking(true)
+        .map_err(|error| ListenError::Bind {
+            address: options.bind,
+            error,
+        })?;
     let (to_events, events) = mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
     let accepting = Accepting {
+        stop: Arc::clone(&stop),
         keys,
         play,
         watch,
@@ -177,6 +201,7 @@ pub fn listen(options: &ListenOptions) -> Result<Listener, ListenError> {
         address,
         events,
         to_events,
+        stop,
     })
 }
 
@@ -212,6 +237,7 @@ fn advertised_address(bound: SocketAddr) -> String {
 
 /// What the accepting thread shares with the handshakes it starts.
 struct Accepting {
+    stop: Arc<AtomicBool>,
     keys: Arc<HostKeys>,
     play: Secret,
     watch: Secret,
@@ -222,11 +248,25 @@ struct Accepting {
 }
 
 impl Accepting {
-    /// Accepts connections until the listener fails or the events are no longer read.
+    /// Accepts connections until the [`Listener`] is dropped or its events are no longer
+    /// read.
     fn run(self, listener: TcpListener) {
         let shared = Arc::new(self);
-        for stream in listener.incoming() {
-            let Ok(stream) = stream else { continue };
+        while !shared.stop.load(Ordering::SeqCst) {
+            let stream = match listener.accept() {
+                Ok((stream, _)) => stream,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    thread::sleep(ACCEPT_POLL);
+                    continue;
+                }
+                Err(_) => {
+                    thread::sleep(ACCEPT_POLL);
+                    continue;
+                }
+            };
+            if stream.set_nonblocking(false).is_err() {
+                continue;
+            }
             let address = stream
                 .peer_addr()
                 .map(|a| a.ip())
@@ -616,6 +656,7 @@ impl<G: Match> HostMatch<G> {
             HostEvent::Refused { address, reason } => {
                 happened.push(Happened::Note(format!("Refused {address}: {reason}.")));
             }
+            HostEvent::Stop(reason) => self.stop(&reason),
             HostEvent::Line(_) | HostEvent::InputEnded => {}
         }
         self.settle(&mut happened);
@@ -628,11 +669,15 @@ impl<G: Match> HostMatch<G> {
             return;
         };
         match message {
-            ToHost::Hello { name, commit, seat } if !known.hello => {
+            ToHost::Hello {
+                name,
+                commit,
+                seats,
+            } if !known.hello => {
                 known.hello = true;
                 known.name = clean_name(&name);
                 known.commit = commit.filter(|c| c.len() == 64 && c.is_ascii());
-                self.seat_peer(peer, seat, happened);
+                self.seat_peer(peer, &seats, happened);
             }
             ToHost::Reveal(text) if self.phase == Phase::Reveals && known.reveal.is_none() => {
                 known.reveal = fair_dice::parse_seed(&text);
@@ -657,10 +702,10 @@ impl<G: Match> HostMatch<G> {
         }
     }
 
-    /// Seats `peer` after its hello: a player takes the seat it `asked` for if it is free,
+    /// Seats `peer` after its hello: a player takes the seats it `asked` for that are free,
     /// else the first free guest seat (one whose guest is away first, so a guest that comes
     /// back finds its match); a watcher watches.
-    fn seat_peer(&mut self, peer: PeerId, asked: Option<usize>, happened: &mut Vec<Happened<G>>) {
+    fn seat_peer(&mut self, peer: PeerId, asked: &[usize], happened: &mut Vec<Happened<G>>) {
         let Some(known) = self.peers.get(&peer) else {
             return;
         };
@@ -670,10 +715,10 @@ impl<G: Match> HostMatch<G> {
                 .guests
                 .iter()
                 .filter(|(_, guest)| guest.peer.is_none())
-                .map(|(seat, guest)| (Some(*seat) != asked, guest.away_since.is_none(), *seat))
+                .map(|(seat, guest)| (!asked.contains(seat), guest.away_since.is_none(), *seat))
                 .min()
                 .map(|(_, away, seat)| (away, seat));
-            let Some((_, seat)) = free else {
+            let Some((_, first)) = free else {
                 self.drop_peer(peer, "every guest seat is taken", happened);
                 happened.push(Happened::Note(format!(
                     "{name} was turned away: every guest seat is taken."
@@ -692,19 +737,31 @@ impl<G: Match> HostMatch<G> {
                 );
                 return;
             }
-            if let Some(guest) = self.guests.get_mut(&seat) {
-                let back = guest.away_since.is_some();
-                guest.peer = Some(peer);
-                guest.name = Some(name.clone());
-                guest.away_since = None;
-                guest.by_ai = false;
-                happened.push(Happened::Note(if back {
-                    format!("{name} takes seat {} again.", seat + 1)
-                } else {
-                    format!("{name} joined and plays seat {}.", seat + 1)
-                }));
+            let mut seats: Vec<usize> = asked
+                .iter()
+                .copied()
+                .filter(|seat| self.guests.get(seat).is_some_and(|g| g.peer.is_none()))
+                .collect();
+            seats.sort_unstable();
+            seats.dedup();
+            if seats.is_empty() {
+                seats.push(first);
             }
-            vec![seat]
+            for &seat in &seats {
+                if let Some(guest) = self.guests.get_mut(&seat) {
+                    let back = guest.away_since.is_some();
+                    guest.peer = Some(peer);
+                    guest.name = Some(name.clone());
+                    guest.away_since = None;
+                    guest.by_ai = false;
+                    happened.push(Happened::Note(if back {
+                        format!("{name} takes seat {} again.", seat + 1)
+                    } else {
+                        format!("{name} joined and plays seat {}.", seat + 1)
+                    }));
+                }
+            }
+            seats
         } else {
             happened.push(Happened::Note(format!("{name} watches.")));
             Vec::new()
@@ -739,20 +796,19 @@ impl<G: Match> HostMatch<G> {
 
     /// A decision `text` from `peer`: for its own seat, in turn, legal, or refused.
     fn decide(&mut self, peer: PeerId, text: &str, happened: &mut Vec<Happened<G>>) {
-        let Some(seat) = self
-            .guests
-            .iter()
-            .find(|(_, guest)| guest.peer == Some(peer))
-            .map(|(seat, _)| *seat)
-        else {
+        let seats = self.seats_of(Voter::Peer(peer));
+        if seats.is_empty() {
             self.refuse(peer, "you have no seat: watchers cannot act", happened);
             return;
-        };
+        }
         if self.phase != Phase::Playing {
             self.refuse(peer, "the match is not being played", happened);
             return;
         }
-        if self.seat_to_move() != Some(seat) {
+        if !self
+            .seat_to_move()
+            .is_some_and(|seat| seats.contains(&seat))
+        {
             self.refuse(peer, "it is not your turn", happened);
             return;
         }
@@ -1312,4 +1368,71 @@ pub fn serve_in_background(
         }
     }
     Ok(())
+}
+
+/// A match a window hosts: the host thread referees it, and the window is its guest.
+#[derive(Debug)]
+pub struct HostedHere {
+    /// The window's connection: the seats played at its keyboard, or watching when the AI
+    /// plays every seat here.
+    pub joined: super::guest::Joined,
+    /// The invitation that seats a guest.
+    pub play: Invitation,
+    /// The invitation that only lets a person watch.
+    pub watch: Invitation,
+    /// Where the window tells the host thread to stop ([`HostEvent::Stop`]).
+    pub control: mpsc::Sender<HostEvent>,
+}
+
+/// Hosts `hosted` (or the match `resume` was playing) for a window, listening as `listen`
+/// says: a thread referees it ([`serve`]) with the seats `chairs` gives as
+/// `Chair::Here(Seat::Human)` played from the window, which joins the match as their guest
+/// under `name` (or as a watcher when no seat is played here).
+///
+/// # Errors
+/// In words: no seat for a guest, the address cannot be listened on, the record cannot be
+/// hosted, the window's own connection fails.
+pub fn host_for_window(
+    hosted: Hosted,
+    resume: Option<Record>,
+    mut chairs: Vec<Chair>,
+    away_ai_after: Duration,
+    listen_options: &ListenOptions,
+    record_to: Option<std::path::PathBuf>,
+    name: &str,
+) -> Result<HostedHere, String> {
+    let here: Vec<usize> = (0..chairs.len())
+        .filter(|&seat| chairs[seat] == Chair::Here(Seat::Human))
+        .collect();
+    if !chairs.contains(&Chair::Guest) {
+        return Err("no seat is a guest's: make at least one seat Guest".into());
+    }
+    for &seat in &here {
+        // The window plays these seats as their guest, asking for them.
+        chairs[seat] = Chair::Guest;
+    }
+    let listener = listen(listen_options).map_err(|e| e.to_string())?;
+    let (play, watch, control) = (
+        listener.play.clone(),
+        listener.watch.clone(),
+        listener.events(),
+    );
+    serve_in_background(hosted, resume, chairs, away_ai_after, listener, record_to)?;
+    let joined = if here.is_empty() {
+        super::guest::join(&watch, name)
+    } else {
+        super::guest::join_seats(&play, name, &here)
+    };
+    let joined = joined.map_err(|e| {
+        let _ = control.send(HostEvent::Stop(
+            "the host could not join its own match".into(),
+        ));
+        e.to_string()
+    })?;
+    Ok(HostedHere {
+        joined,
+        play,
+        watch,
+        control,
+    })
 }

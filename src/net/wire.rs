@@ -22,9 +22,10 @@ pub enum ToHost {
         name: String,
         /// The SHA-256 hash of its seed, in hexadecimal ([`crate::fair_dice::commit`]).
         commit: Option<String>,
-        /// The guest seat it asks for, if any (it gets the first free one otherwise).
+        /// The guest seats it asks for (a host's own window plays every seat at its keyboard);
+        /// none, or none of them free: it gets the first free one.
         #[serde(default)]
-        seat: Option<usize>,
+        seats: Vec<usize>,
     },
     /// The seed it committed to, in hexadecimal, once every commitment is known.
     Reveal(String),

@@ -546,7 +546,7 @@ fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watch
     ana.send(&ToHost::Hello {
         name: "again".into(),
         commit: None,
-        seat: None,
+        seats: Vec::new(),
     })
     .expect("sent");
     test.note("is not expected now");
@@ -863,7 +863,7 @@ mod random_messages {
                 ToHost::Hello {
                     name,
                     commit,
-                    seat: None,
+                    seats: Vec::new(),
                 }
             }),
             ".{0,70}".prop_map(ToHost::Reveal),

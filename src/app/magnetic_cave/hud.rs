@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::network::{NetWindow, seat_title, waiting_line};
+
 use super::referee::{AiProof, AiThinking, CaveReferee, Refusal};
 use crate::app::layout_assets::CaveGame;
 use crate::app::match_view::{self, MatchView};
@@ -214,6 +216,7 @@ fn status_line(referee: &CaveReferee, thinking: Option<&AiThinking>) -> (String,
 fn show_status(
     referee: Option<Res<CaveReferee>>,
     thinking: Option<Res<AiThinking>>,
+    net: Option<Res<NetWindow>>,
     mut status: Single<&mut Text, (With<StatusText>, Without<CaveText>, Without<SeatText>)>,
     mut cave: Single<&mut Text, (With<CaveText>, Without<StatusText>, Without<SeatText>)>,
     mut seat_texts: Query<(&SeatText, &mut Text), (Without<StatusText>, Without<CaveText>)>,
@@ -240,12 +243,19 @@ fn show_status(
     }
     theme::set_text(&mut cave, cave_line);
     for (SeatText(player), mut text) in &mut seat_texts {
-        let seat = referee.setup().seats()[player.index()].title();
+        let index = player.index();
+        let seat = seat_title(net.as_deref(), index, referee.setup().seats()[index]);
         theme::set_text(&mut text, format!("{}: {seat}", player_name(*player)));
     }
     // As the thinking bar: once the AI has decided, it is only waiting to show its move.
     let thinking = thinking.as_deref().filter(|t| !t.has_decided());
-    let (line, brick) = status_line(&referee, thinking);
+    let (mut line, brick) = status_line(&referee, thinking);
+    if let Some(waiting) = waiting_line(&referee, net.as_deref()) {
+        line = format!(
+            "{} to move\n{waiting}",
+            player_name(referee.state().to_move())
+        );
+    }
     theme::set_text(&mut status, line);
     let (node, background, border) = &mut *status_brick;
     let display = if brick.is_some() {

@@ -36,6 +36,9 @@ pub struct MenuChoices {
     pub board_size: [u16; 2],
     /// Penguins: the seed the board is drawn from (typed digits change it).
     pub seed: u64,
+    /// Which sides a guest plays over the network (0 and 1: the two first, 2 and 3: the third
+    /// and fourth); a guest's side is a human seat in the match. Any guest makes *Start* host.
+    pub guests: [bool; 4],
 }
 
 impl Default for MenuChoices {
@@ -50,6 +53,7 @@ impl Default for MenuChoices {
             penguins: 2,
             board_size: [8, 8],
             seed: rand::random::<u64>() % 1_000_000,
+            guests: [false; 4],
         }
     }
 }

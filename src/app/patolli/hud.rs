@@ -11,6 +11,7 @@ use super::dice::RollDisplay;
 use super::referee::{ActionRequested, PatolliReferee, PatolliThinking};
 use crate::app::layout_assets::PatolliGame;
 use crate::app::match_view::{self, MatchView};
+use crate::app::network::{NetWindow, seat_title, waiting_line};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
 use crate::rules::Seat;
@@ -177,7 +178,11 @@ fn send_key_requests(
     }
 }
 
-fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, With<SeatsText>>) {
+fn show_seats(
+    referee: Option<Res<PatolliReferee>>,
+    net: Option<Res<NetWindow>>,
+    mut text: Single<&mut Text, With<SeatsText>>,
+) {
     let Some(referee) = referee else {
         return;
     };
@@ -199,11 +204,12 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
         .players()
         .iter()
         .zip(setup.seats())
-        .map(|(player, seat)| {
+        .enumerate()
+        .map(|(index, (player, seat))| {
             format!(
                 "{player} ({}): {}",
                 player.labels().replace('-', "–"),
-                seat.title()
+                seat_title(net.as_deref(), index, *seat)
             )
         })
         .collect();
@@ -229,6 +235,7 @@ fn show_seats(referee: Option<Res<PatolliReferee>>, mut text: Single<&mut Text, 
 fn show_status(
     referee: Option<Res<PatolliReferee>>,
     thinking: Option<Res<PatolliThinking>>,
+    net: Option<Res<NetWindow>>,
     selection: Res<Selection>,
     display: Res<RollDisplay>,
     mut status: Single<&mut Text, With<StatusText>>,
@@ -253,6 +260,10 @@ fn show_status(
         Phase::Act { roll } if display.settled() != Some((player, roll)) => {
             format!("Player {player} rolls…")
         }
+        Phase::Act { roll } if referee.waits_for_another_machine() => format!(
+            "Player {player} rolled {roll}.\n{}",
+            waiting_line(&referee, net.as_deref()).unwrap_or_default()
+        ),
         Phase::Act { roll } if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
             Some(t) if !t.has_decided() => format!(
                 "Player {player} (AI) rolled {roll} and is thinking…\n{:.1} s of its budget left",

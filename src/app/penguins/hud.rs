@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::app::network::{NetWindow, seat_title, waiting_line};
+
 use super::board::Selection;
 use super::referee::{PenguinsReferee, PenguinsThinking};
 use crate::app::layout_assets::PenguinsGame;
@@ -95,6 +97,7 @@ fn spawn_panel(mut commands: Commands) {
 
 fn show_players(
     referee: Option<Res<PenguinsReferee>>,
+    net: Option<Res<NetWindow>>,
     text: Single<Entity, With<PlayersText>>,
     mut writer: TextUiWriter,
 ) {
@@ -108,7 +111,11 @@ fn show_players(
             spans.extend((0..SPANS_PER_PLAYER).map(|_| (String::new(), theme::TEXT)));
             continue;
         }
-        let seat = referee.seat(Player(player)).title();
+        let seat = seat_title(
+            net.as_deref(),
+            usize::from(player) - 1,
+            referee.seat(Player(player)),
+        );
         // Every line has the arrow, so the lines stay aligned; only the mover's shows. The
         // others take the panel's colour: a transparent glyph was sometimes drawn opaque.
         let arrow = if state.phase() != Phase::Over && state.to_move() == player {
@@ -167,6 +174,7 @@ fn show_players(
 fn show_status(
     referee: Option<Res<PenguinsReferee>>,
     thinking: Option<Res<PenguinsThinking>>,
+    net: Option<Res<NetWindow>>,
     selection: Res<Selection>,
     mut status: Single<&mut Text, With<StatusText>>,
 ) {
@@ -199,6 +207,10 @@ fn show_status(
         _ if referee.paused() => {
             format!("Replay: player {who} to move.\nStep with ◀ ▶; C plays on from here.")
         }
+        _ if referee.waits_for_another_machine() => format!(
+            "Player {who} to move.\n{}",
+            waiting_line(&referee, net.as_deref()).unwrap_or_default()
+        ),
         _ if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
             Some(t) if !t.has_decided() => format!(
                 "Player {who} (AI) is thinking…\n{:.1} s of its budget left",

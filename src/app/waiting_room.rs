@@ -1,0 +1,223 @@
+//! The waiting room of a network match, shown from the moment the window is connected until
+//! its host starts the match: a host sees its two invitations, each with a *Copy* button (the
+//! system clipboard), and every seat with who has taken it; a guest sees the seats too. The
+//! match starts when every Guest seat is taken. *Cancel* (or Esc) goes back to the menu, which
+//! leaves the match (a host's leaving stops it for everyone).
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::clipboard::SystemClipboard;
+use super::network::NetWindow;
+use super::referee::RemoteBroken;
+use super::states::Screen;
+use super::theme;
+use crate::rules::GameKind;
+
+/// The waiting room's screen.
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Waiting), spawn_waiting_room);
+    app.add_systems(
+        Update,
+        (show_waiting_room, cancel_on_escape).run_if(in_state(Screen::Waiting)),
+    );
+}
+
+/// A text of the waiting room.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum RoomText {
+    /// What the window does: hosting, or joined.
+    Title,
+    /// What happens next.
+    Explanation,
+    /// The play (0) or watch (1) invitation.
+    Invitation(usize),
+    /// Who sits where.
+    Seats,
+    /// The last thing the network or the clipboard said.
+    Notice,
+}
+
+/// The rows that only a host has: its invitations.
+#[derive(Component)]
+struct HostOnly;
+
+/// What the clipboard last said, shown in the room.
+#[derive(Resource, Debug, Default)]
+struct CopyNotice(Option<String>);
+
+fn spawn_waiting_room(mut commands: Commands) {
+    commands.insert_resource(CopyNotice::default());
+    commands
+        .spawn((
+            Name::new("Waiting room"),
+            theme::screen_column(),
+            DespawnOnExit(Screen::Waiting),
+        ))
+        .with_children(|room| {
+            room.spawn((RoomText::Title, theme::label("", 40.0, theme::TEXT)));
+            room.spawn((
+                RoomText::Explanation,
+                theme::label("", 18.0, theme::TEXT_DIM),
+            ));
+            for (which, caption) in [(0, "Invitation to play"), (1, "Invitation to watch")] {
+                room.spawn((
+                    HostOnly,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(6),
+                        width: px(900),
+                        ..default()
+                    },
+                ))
+                .with_children(|block| {
+                    block.spawn(theme::label(caption, 20.0, theme::TEXT));
+                    block
+                        .spawn(Node {
+                            column_gap: px(12),
+                            align_items: AlignItems::Center,
+                            ..default()
+                        })
+                        .with_children(|row| {
+                            row.spawn((
+                                RoomText::Invitation(which),
+                                theme::label("", 16.0, theme::LABEL),
+                                Node {
+                                    width: px(760),
+                                    ..default()
+                                },
+                            ));
+                            row.spawn(theme::button("Copy", 110.0)).observe(
+                                move |_: On<Pointer<Click>>,
+                                      net: Option<Res<NetWindow>>,
+                                      clipboard: Res<SystemClipboard>,
+                                      mut notice: ResMut<CopyNotice>| {
+                                    notice.0 = Some(copy_invitation(
+                                        net.as_deref(),
+                                        &clipboard,
+                                        which,
+                                    ));
+                                },
+                            );
+                        });
+                });
+            }
+            room.spawn(theme::label("Seats", 20.0, theme::TEXT));
+            room.spawn((RoomText::Seats, theme::label("", 18.0, theme::TEXT)));
+            room.spawn((RoomText::Notice, theme::label("", 16.0, theme::WARNING)));
+            room.spawn(theme::button("Cancel (Esc)", 200.0)).observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Menu);
+                },
+            );
+        });
+}
+
+/// Copies invitation `which` (0 to play, 1 to watch), and says what happened.
+fn copy_invitation(net: Option<&NetWindow>, clipboard: &SystemClipboard, which: usize) -> String {
+    let Some((play, watch)) = net.and_then(NetWindow::invitations) else {
+        return "There is no invitation to copy.".into();
+    };
+    let (text, what) = if which == 0 {
+        (play, "to play")
+    } else {
+        (watch, "to watch")
+    };
+    match clipboard.copy(text) {
+        Ok(()) => format!("The invitation {what} is copied: paste it to the person you invite."),
+        Err(e) => format!("The invitation {what} could not be copied ({e}): read it out instead."),
+    }
+}
+
+/// The name of seat `index` of `game`, as its match's panel names it.
+pub fn seat_name(game: GameKind, index: usize) -> String {
+    match game {
+        GameKind::MagneticCave => ["Black", "White"].get(index).copied().unwrap_or("?").into(),
+        GameKind::Patolli => format!(
+            "Player {}",
+            ["L", "N", "G", "M"].get(index).copied().unwrap_or("?")
+        ),
+        GameKind::Penguins => format!(
+            "Player {}",
+            ["A", "B", "C", "D"].get(index).copied().unwrap_or("?")
+        ),
+    }
+}
+
+fn show_waiting_room(
+    net: Option<Res<NetWindow>>,
+    broken: Res<RemoteBroken>,
+    copied: Option<Res<CopyNotice>>,
+    mut host_rows: Query<&mut Node, With<HostOnly>>,
+    mut texts: Query<(&RoomText, &mut Text)>,
+) {
+    let Some(net) = net else {
+        return;
+    };
+    let hosting = net.hosting();
+    for mut node in &mut host_rows {
+        let display = if hosting {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    let game = net.game;
+    let views = net.seat_views();
+    let seats = if views.is_empty() {
+        "Waiting for the host to say who sits where…".to_string()
+    } else {
+        (0..views.len())
+            .filter_map(|i| Some(format!("{}: {}", seat_name(game, i), net.seat_word(i)?)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let free = views.iter().filter(|v| v.who.ends_with("(free)")).count();
+    let explanation = match (hosting, free) {
+        (true, 0) => "Every seat is taken: the match is starting.".to_string(),
+        (true, 1) => {
+            "Send the invitation to play to your guest; the match starts when they join.\n\
+             Anyone with the invitation to watch can follow the match."
+                .to_string()
+        }
+        (true, n) => format!(
+            "Send the invitation to play to your {n} guests; the match starts when every seat is taken.\n\
+             Anyone with the invitation to watch can follow the match."
+        ),
+        (false, 0) => "The match is starting.".to_string(),
+        (false, _) => "The match starts when every seat is taken.".to_string(),
+    };
+    let title = if hosting {
+        format!("Hosting {}", game.title())
+    } else if net.seats.is_empty() {
+        format!("Watching {}", game.title())
+    } else {
+        format!("{} over the network", game.title())
+    };
+    let notice = copied
+        .and_then(|c| c.0.clone())
+        .or_else(|| net.notice(broken.0.as_deref()))
+        .unwrap_or_default();
+    for (which, mut text) in &mut texts {
+        let content = match *which {
+            RoomText::Title => title.clone(),
+            RoomText::Explanation => explanation.clone(),
+            RoomText::Invitation(i) => net
+                .invitations()
+                .map(|(play, watch)| if i == 0 { play } else { watch }.clone())
+                .unwrap_or_default(),
+            RoomText::Seats => seats.clone(),
+            RoomText::Notice => notice.clone(),
+        };
+        theme::set_text(&mut text, content);
+    }
+}
+
+fn cancel_on_escape(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::Menu);
+    }
+}
