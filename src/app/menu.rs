@@ -36,6 +36,7 @@ use choices::{BUDGET_STEP, menu_budget, menu_penguins};
 /// The menu screen and its choices; headless tests add it to start matches as the menu does.
 pub fn plugin(app: &mut App) {
     app.init_resource::<MenuChoices>();
+    app.init_resource::<MenuHosting>();
     app.add_systems(Startup, recall_choices);
     app.add_systems(OnEnter(Screen::Menu), (spawn_menu, show_menu_title));
     app.add_systems(
@@ -56,6 +57,20 @@ pub fn plugin(app: &mut App) {
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Menu)),
     );
+}
+
+/// Where a match hosted from the menu listens: every network on [`DEFAULT_PORT`] unless
+/// the command line (or a test) says otherwise.
+#[derive(Resource, Debug, Clone)]
+pub struct MenuHosting(pub ListenOptions);
+
+impl Default for MenuHosting {
+    fn default() -> Self {
+        MenuHosting(ListenOptions {
+            bind: std::net::SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT)),
+            advertise: None,
+        })
+    }
 }
 
 /// The AI level button of `.0`.
@@ -627,6 +642,7 @@ fn host_match(
     In((chosen, guests)): In<(ChosenMatch, Vec<bool>)>,
     mut commands: Commands,
     start: Option<Res<AppStart>>,
+    hosting: Res<MenuHosting>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut next: ResMut<NextState<Screen>>,
     mut not_started: ResMut<MatchNotStarted>,
@@ -650,30 +666,29 @@ fn host_match(
         })
         .collect();
     let record_to = start.as_ref().and_then(|start| start.record_to.clone());
-    let host_on = |port: u16| {
-        let listen = ListenOptions {
-            bind: std::net::SocketAddr::from(([0, 0, 0, 0], port)),
-            advertise: None,
-        };
+    let host_on = |listen: &ListenOptions| {
         host_for_window(
             hosted.clone(),
             None,
             chairs.clone(),
             AWAY_AI_AFTER,
-            &listen,
+            listen,
             record_to.clone(),
             "the host",
         )
     };
-    let hosting = host_on(DEFAULT_PORT).or_else(|first| {
-        // Another program (or another Tablero) has the port: any free one will do.
-        if first.starts_with("cannot listen") {
-            host_on(0)
+    let listen = &hosting.0;
+    let hosted_here = host_on(listen).or_else(|first| {
+        // Another program (or another Tablero) has the usual port: any free one will do.
+        if first.starts_with("cannot listen") && listen.bind.port() == DEFAULT_PORT {
+            let mut any_port = listen.clone();
+            any_port.bind.set_port(0);
+            host_on(&any_port)
         } else {
             Err(first)
         }
     });
-    match hosting {
+    match hosted_here {
         Ok(here) => {
             not_started.0 = None;
             open_connection(

@@ -229,6 +229,10 @@ mod patolli {
         assert!(String::from_utf8_lossy(&output.stderr).contains("9 is not a roll"));
         let output = run_tablero(&["console", "patolli", "--overshoot", "bounce"], "");
         assert!(!output.status.success());
+        // Listening options without hosting would be ignored: they are refused instead.
+        let output = run_tablero(&["console", "patolli", "--port", "4999"], "");
+        assert!(!output.status.success());
+        assert!(String::from_utf8_lossy(&output.stderr).contains("add --host"));
     }
 }
 

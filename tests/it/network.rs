@@ -1002,3 +1002,256 @@ fn moves_are_taken_back_only_when_the_others_agree_and_the_dice_go_back_too() {
     let _ = bob.send(&ToHost::AnswerUndo(true));
     test.note("Refused Bob: nobody asks to take back moves");
 }
+
+/// The window's way to play over the network, headless: a menu hosts, another app joins
+/// through its *Join a match* form, and both play through their referees.
+mod from_the_menu {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::prelude::*;
+    use tablero::app::Screen;
+    use tablero::app::join::JoinForm;
+    use tablero::app::menu::{MenuChoices, MenuHosting};
+    use tablero::app::network::NetWindow;
+    use tablero::app::penguins::referee::{ActionRequested, PenguinsReferee};
+    use tablero::app::referee::RemoteBroken;
+    use tablero::app::start::AppStart;
+    use tablero::net::host::ListenOptions;
+    use tablero::rules::{GameKind, Seat};
+
+    use crate::referee::{headless_app_with, pump_until};
+    use crate::support::{ScratchDir, repo, temp_dir};
+
+    /// An app on the menu with everything the network screens need, its layouts in `levels`.
+    fn menu_app(levels: &ScratchDir) -> App {
+        headless_app_with(levels, AppStart::menu(levels.to_path_buf()), false, |app| {
+            app.init_resource::<ButtonInput<KeyCode>>();
+            app.add_message::<KeyboardInput>();
+            app.add_plugins((
+                tablero::app::menu::plugin,
+                tablero::app::network::plugin,
+                tablero::app::waiting_room::plugin,
+                tablero::app::join::plugin,
+                tablero::app::clipboard::plugin,
+            ));
+            // Only loopback: a test never listens on every network.
+            app.insert_resource(MenuHosting(ListenOptions {
+                bind: "127.0.0.1:0".parse().expect("an address"),
+                advertise: None,
+            }));
+        })
+    }
+
+    fn screen(app: &App) -> Screen {
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    /// Presses `key` for one frame.
+    fn press(app: &mut App, key: KeyCode) {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    }
+
+    /// Types `keys` as a keyboard does: a message a key, with its text when it has one.
+    fn type_keys(app: &mut App, keys: impl IntoIterator<Item = (KeyCode, Key)>) {
+        for (key_code, logical_key) in keys {
+            let text = match &logical_key {
+                Key::Character(text) => Some(text.clone()),
+                _ => None,
+            };
+            app.world_mut().write_message(KeyboardInput {
+                key_code,
+                logical_key,
+                state: ButtonState::Pressed,
+                text,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.update();
+    }
+
+    fn characters(text: &str) -> Vec<(KeyCode, Key)> {
+        text.chars()
+            .map(|c| (KeyCode::KeyA, Key::Character(c.to_string().into())))
+            .collect()
+    }
+
+    /// What Esc does in a match (the match view's keys, not part of a headless app).
+    fn leave_for_the_menu(app: &mut App) {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+    }
+
+    fn referee(app: &App) -> Option<&PenguinsReferee> {
+        app.world().get_resource::<PenguinsReferee>()
+    }
+
+    fn net(app: &App) -> &NetWindow {
+        app.world().resource::<NetWindow>()
+    }
+
+    /// Penguins of three from the menu, A and B played at the host's window and C a guest's:
+    /// the host waits with its invitations, a second app pastes nothing but types the
+    /// invitation into *Join a match*, both start, each plays its own seats through its
+    /// referee and the records agree; the guest going back to the menu shows it away at
+    /// the host, and the host going back ends the hosting.
+    #[test]
+    fn a_menu_hosts_a_guest_that_joins_by_the_form_and_both_play_to_one_record() {
+        let levels = temp_dir("menu-hosts");
+        std::fs::copy(
+            repo().join("levels/penguins.ron"),
+            levels.join("penguins.ron"),
+        )
+        .expect("the layout copied");
+        let mut host = menu_app(&levels);
+        {
+            let mut choices = host.world_mut().resource_mut::<MenuChoices>();
+            choices.game = GameKind::Penguins;
+            choices.seats = [Seat::Human, Seat::Human];
+            choices.more_seats = [Some(Seat::Human), None];
+            choices.guests = [false, false, true, false];
+            choices.penguins = 1;
+        }
+        press(&mut host, KeyCode::Enter);
+        assert!(pump_until(&mut host, |app| screen(app) == Screen::Waiting
+            && app
+                .world()
+                .get_resource::<NetWindow>()
+                .is_some_and(|net| net.seat_views().len() == 3)));
+        assert_eq!(net(&host).seats, [0, 1], "the host's window plays A and B");
+        assert!(net(&host).hosting());
+        let (play, watch) = net(&host)
+            .invitations()
+            .expect("the host's invitations")
+            .clone();
+        assert!(play.starts_with("tablero://play@127.0.0.1:"), "{play}");
+        assert!(watch.starts_with("tablero://watch@"), "{watch}");
+
+        let mut guest = menu_app(&levels);
+        guest
+            .world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Join);
+        guest.update();
+        assert_eq!(screen(&guest), Screen::Join);
+        // A typo first: the form says so and stays.
+        type_keys(&mut guest, characters("tablero:/nowhere"));
+        type_keys(&mut guest, [(KeyCode::Enter, Key::Enter)]);
+        let said = guest.world().resource::<JoinForm>().message.clone();
+        assert!(
+            said.as_deref()
+                .is_some_and(|m| m.starts_with("That is not an invitation")),
+            "{said:?}"
+        );
+        assert_eq!(screen(&guest), Screen::Join);
+        let mut fix = vec![(KeyCode::Backspace, Key::Backspace); 20];
+        fix.extend(characters(&play));
+        fix.push((KeyCode::Tab, Key::Tab));
+        fix.extend(vec![(KeyCode::Backspace, Key::Backspace); 40]);
+        fix.extend(characters("Bea"));
+        type_keys(&mut guest, fix);
+        assert_eq!(guest.world().resource::<JoinForm>().invitation, play);
+        assert_eq!(guest.world().resource::<JoinForm>().name, "Bea");
+        type_keys(&mut guest, [(KeyCode::Enter, Key::Enter)]);
+
+        // The guest arrives; with every seat taken, both windows start the match.
+        let both_started = |host: &mut App, guest: &mut App| {
+            pump_until(host, |app| screen(app) == Screen::Penguins)
+                && pump_until(guest, |app| screen(app) == Screen::Penguins)
+        };
+        let mut started = false;
+        for _ in 0..100 {
+            guest.update();
+            host.update();
+            if screen(&host) == Screen::Penguins && screen(&guest) == Screen::Penguins {
+                started = true;
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(started || both_started(&mut host, &mut guest), "both start");
+        assert_eq!(net(&guest).seats, [2]);
+        assert_eq!(net(&host).seat_word(2).as_deref(), Some("Bea"));
+        assert_eq!(net(&guest).seat_word(2).as_deref(), Some("you"));
+
+        // Each plays its own seats (placements, then slides) through its own referee.
+        let mut decisions = 0;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while decisions < 9 && std::time::Instant::now() < deadline {
+            for app in [&mut host, &mut guest] {
+                let Some(playing) = referee(app) else {
+                    continue;
+                };
+                let mine = net(app).seats.clone();
+                let to_move = playing.seat_index_to_move();
+                if playing.waits_for_another_machine()
+                    || to_move.is_none_or(|seat| !mine.contains(&seat))
+                {
+                    continue;
+                }
+                let before = playing.record().moves.len();
+                let Some(action) = playing.state().legal_actions().first().cloned() else {
+                    continue;
+                };
+                app.world_mut().write_message(ActionRequested {
+                    action,
+                    seat: Seat::Human,
+                });
+                assert!(
+                    pump_until(app, |app| referee(app).is_some_and(|r| r
+                        .record()
+                        .moves
+                        .len()
+                        > before)),
+                    "the host takes the decision"
+                );
+                decisions += 1;
+            }
+            host.update();
+            guest.update();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(decisions, 9, "three placements and six slides in 30 s");
+        let played = referee(&host).expect("a match").record().moves.clone();
+        assert!(pump_until(&mut guest, |app| referee(app)
+            .is_some_and(|r| r.record().moves == played)));
+
+        // Bea leaves: the host's window shows her away, and the match waits.
+        leave_for_the_menu(&mut guest);
+        assert!(pump_until(&mut guest, |app| screen(app) == Screen::Menu
+            && app.world().get_resource::<NetWindow>().is_none()));
+        assert!(pump_until(&mut host, |app| net(app)
+            .seat_word(2)
+            .is_some_and(|word| word.contains("away"))));
+        // The host leaves too: it stops hosting, and its port no longer answers.
+        let port: u16 = play
+            .trim_start_matches("tablero://play@127.0.0.1:")
+            .split('/')
+            .next()
+            .and_then(|port| port.parse().ok())
+            .expect("a port in the invitation");
+        leave_for_the_menu(&mut host);
+        assert!(pump_until(&mut host, |app| screen(app) == Screen::Menu
+            && app.world().get_resource::<NetWindow>().is_none()
+            && app
+                .world()
+                .get_resource::<RemoteBroken>()
+                .is_none_or(|b| b.0.is_none())));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the host still listens after leaving"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+}
