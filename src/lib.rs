@@ -2,6 +2,7 @@
 //! programs. The rules are pure (`rules`); everything else plays them.
 
 pub mod ai;
+pub mod analysis;
 pub mod app;
 pub mod console;
 pub mod editor;

@@ -230,6 +230,20 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Weigh every decision of a match record with the engine: the win chance of the player
+    /// who decided, before and after, the engine's choice when it differs, and a verdict
+    /// (inaccuracy, mistake, blunder); then each player's count and a text graph of the win
+    /// chance.
+    Analyse {
+        /// The match record (written by --record, the Save button or penguins-match --records).
+        record: PathBuf,
+        /// Seconds the engine weighs each position (at most 60).
+        #[arg(long, default_value = "1", value_parser = tablero::files::parse_budget, allow_hyphen_values = true)]
+        budget: Duration,
+        /// Print the analysis as JSON instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Say where the boards come from and list them; `levels export DIR` writes the built-in
     /// boards into DIR for a designer to start from.
     Levels {
@@ -360,6 +374,9 @@ struct HostOptions {
     listen: ListenArgs,
 }
 
+/// Seconds a guest may be away before the host's AI plays its seat, unless told otherwise.
+const DEFAULT_AWAY_AI_AFTER: u64 = 300;
+
 /// Where a host listens, what its invitations say, how long a guest may be away.
 #[derive(Args, Clone)]
 struct ListenArgs {
@@ -375,11 +392,19 @@ struct ListenArgs {
     advertise: Option<String>,
     /// With --host: seconds a guest may be away before the host's AI plays its seat until it
     /// is back.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = DEFAULT_AWAY_AI_AFTER)]
     away_ai_after: u64,
 }
 
 impl ListenArgs {
+    /// Whether any of these was given a value other than its default.
+    fn changed(&self) -> bool {
+        self.port != tablero::net::host::DEFAULT_PORT
+            || self.bind != std::net::IpAddr::from([0, 0, 0, 0])
+            || self.advertise.is_some()
+            || self.away_ai_after != DEFAULT_AWAY_AI_AFTER
+    }
+
     /// Where to listen and what to advertise.
     fn options(&self) -> ListenOptions {
         ListenOptions {
@@ -662,6 +687,53 @@ fn main() -> ExitCode {
     }
 }
 
+/// `tablero analyse`: the record at `path` weighed for `budget` a position, printed as a table
+/// and a graph, or as JSON; the progress on standard error when it is a terminal.
+fn analyse_command(path: &Path, budget: Duration, json: bool) -> Result<ExitCode> {
+    let replayed = tablero::replay::load(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let show_progress = io::stderr().is_terminal();
+    let mut progress = |done: usize, total: usize| {
+        if show_progress {
+            eprint!("\ranalysing: {done} of {total} decisions");
+            if done == total {
+                eprintln!();
+            }
+        }
+        true
+    };
+    let game = replayed.record().game;
+    let analysis = match &replayed {
+        record::Replayed::MagneticCave(_, positions) => {
+            tablero::analysis::magnetic_cave::analyse(positions, budget, &mut progress)
+        }
+        record::Replayed::Patolli(record, positions) => {
+            tablero::analysis::patolli::analyse(positions, &record.moves, budget, &mut progress)
+        }
+        record::Replayed::Penguins(record, positions) => {
+            tablero::analysis::penguins::analyse(positions, &record.moves, budget, &mut progress)
+        }
+    };
+    let Some(analysis) = analysis else {
+        bail!("the analysis stopped");
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&analysis)?);
+    } else {
+        println!(
+            "{} ({}), {} decisions, {} s a position; win chance by {}.",
+            path.display(),
+            game.title(),
+            analysis.decisions.len(),
+            analysis.budget,
+            analysis.method
+        );
+        print!("{}", tablero::analysis::table(&analysis));
+        println!("The win chance of the player who decided, after each decision:");
+        print!("{}", tablero::analysis::text_graph(&analysis));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
@@ -674,6 +746,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(open_window(start))
         }
         Some(Command::CheckLayout { files }) => Ok(check_layouts(&files)),
+        Some(Command::Analyse {
+            record,
+            budget,
+            json,
+        }) => analyse_command(&record, budget, json),
         Some(Command::Levels { action: None }) => {
             let levels = levels::find()?;
             println!("Boards: {levels}");
@@ -1032,6 +1109,9 @@ fn console_or_host<G: Match>(
 ) -> Result<ExitCode> {
     if host.host {
         return host_command(kind, recording, host, given, || Ok(wrap(fresh()?)));
+    }
+    if host.listen.changed() {
+        bail!("--port, --bind, --advertise and --away-ai-after are for hosting: add --host");
     }
     chairs_of(given, given.len(), false)?;
     console_match::<G>(kind, recording, fresh, run)

@@ -339,6 +339,45 @@ pub fn value_at_depth(state: &State, me: Player, depth: u32, cuts: Cuts) -> (f64
     (value, search.nodes)
 }
 
+/// The expected value for `me` of `state` in any phase (a roll due averages over the die),
+/// searched one decision deeper at a time until `deadline` (depth 1 always finishes): the
+/// value of the deepest depth completed, from [`WIN`] to -[`WIN`].
+pub fn value_within(state: &State, me: Player, deadline: &Deadline) -> f64 {
+    let mut search = Search {
+        deadline,
+        me,
+        nodes: 0,
+        aborted: false,
+        can_abort: false,
+        prune: true,
+        cuts: Cuts::Star2,
+        table: RaceTable::new(state),
+    };
+    fn searched(search: &mut Search<'_>, state: &State, me: Player, depth: u32) -> f64 {
+        if state.players().len() > 2 {
+            search.maxn(state, depth)[me.index()]
+        } else {
+            search.value(state, depth, -WIN, WIN)
+        }
+    }
+    let mut value = searched(&mut search, state, me, 1);
+    search.can_abort = true;
+    for depth in 2..=MAX_DEPTH {
+        let deeper = searched(&mut search, state, me, depth);
+        if search.aborted || state.winner().is_some() {
+            break;
+        }
+        value = deeper;
+    }
+    value
+}
+
+/// A value of [`evaluate`] or of the search as the chance that `me` finishes first (the
+/// evaluation is that chance, from a race model, scaled to ±[`WIN`]).
+pub fn chance_of(value: f64) -> f64 {
+    ((value / WIN + 1.0) / 2.0).clamp(0.0, 1.0)
+}
+
 /// One outcome of a roll at a chance node, and the bounds known of its value.
 struct Outcome {
     chance: f64,

@@ -582,6 +582,39 @@ fn value_for(ice: &Ice, me: u8, scratch: &mut Scratch) -> i32 {
     )
 }
 
+/// The value of `state` for `me`, whoever is to move, searched one move deeper at a time until
+/// `deadline` (depth 1 always finishes): the value of the deepest depth completed, in the
+/// units of [`evaluate`]; beyond ±[`WIN`] / 2 a proved win or loss.
+pub fn value_within(state: &State, me: u8, deadline: &Deadline) -> i32 {
+    let mut ice = Ice::new(state);
+    let mut search = Search {
+        deadline,
+        me,
+        nodes: 0,
+        aborted: false,
+        table: vec![TableEntry::default(); TABLE_SIZE],
+        scratch: Scratch::new(ice.cell.len()),
+        root_scores: ice.scores.clone(),
+    };
+    let mut value = value_for(&ice, me, &mut search.scratch);
+    for depth in 1..=100 {
+        let deeper = search.alpha_beta(&mut ice, depth, -WIN * 2, WIN * 2);
+        if search.aborted && depth > 1 {
+            break;
+        }
+        value = deeper;
+        if value.abs() >= WIN / 2 || ice.phase == Phase::Over {
+            break;
+        }
+    }
+    value
+}
+
+/// Whether a value of the search is a proved win or loss (every line searched to the end).
+pub fn is_proved(value: i32) -> bool {
+    value.abs() >= WIN / 2
+}
+
 /// Entries in the transposition table (a power of two).
 const TABLE_SIZE: usize = 1 << 18;
 

@@ -1,6 +1,7 @@
 //! Tablero's integration tests: one binary (every test binary links Bevy again).
 
 mod ai;
+mod analysis;
 mod console;
 mod editor;
 mod fuzz;

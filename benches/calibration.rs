@@ -1,0 +1,90 @@
+//! Fits the analysis's curve from the cave engine's score to a win chance, and measures it on
+//! other games. Self-play on the standard cave at mixed strength: after four random bricks, each
+//! side plays the engine's choice at a fixed depth, or a random legal brick one time in six, so
+//! that games are decided both ways; every position the search did not prove is a sample (its
+//! score for the player to move, that player's result). The curve is fitted on the first games
+//! and its reliability table and Brier score reported on the others.
+//!
+//! `cargo bench --bench calibration --profile dev -- [FIT_GAMES TEST_GAMES DEPTH SEED]`
+//! (default 300 200 6 1); the numbers are in `docs/ai-magnetic-cave.md`.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use tablero::ai::Deadline;
+use tablero::ai::magnetic_cave::{search_to_depth, verdict};
+use tablero::analysis::calibration::{Sample, fit_scale, markdown, reliability};
+use tablero::analysis::magnetic_cave::SCORE_SCALE;
+use tablero::rules::magnetic_cave::{Brick, Config, Outcome, State};
+
+/// One self-play game from `seed`: its samples.
+fn cave_game(seed: u64, depth: u32) -> Vec<Sample> {
+    let config = Config::new(8, 8, 5).expect("the standard cave");
+    let mut state = State::new(config);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut scored: Vec<(Brick, f64)> = Vec::new();
+    while state.outcome().is_none() {
+        let moves = state.legal_moves();
+        let random = moves[rng.random_range(0..moves.len())];
+        let chosen = if state.moves().len() < 4 {
+            random
+        } else {
+            let deadline = Deadline::within(Duration::from_secs(60));
+            let Some(report) = search_to_depth(&state, depth, &deadline) else {
+                break;
+            };
+            if verdict(&state, &report).is_none() {
+                scored.push((state.to_move(), f64::from(report.score)));
+            }
+            if rng.random_range(0..6) == 0 {
+                random
+            } else {
+                report.best
+            }
+        };
+        state.apply(chosen).expect("a legal brick");
+    }
+    let result = |player: Brick| match state.outcome() {
+        Some(Outcome::Win { winner, .. }) if winner == player => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    };
+    scored
+        .into_iter()
+        .map(|(player, score)| Sample {
+            score,
+            result: result(player),
+        })
+        .collect()
+}
+
+fn main() {
+    let numbers: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let arg = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
+    let (fit_games, test_games, depth, seed) = (arg(0, 300), arg(1, 200), arg(2, 6), arg(3, 1));
+    let started = Instant::now();
+    let games = |from: u64, count: u64| -> Vec<Sample> {
+        (from..from + count)
+            .flat_map(|game| cave_game(seed.wrapping_mul(1_000_003) + game, depth as u32))
+            .collect()
+    };
+    let fit = games(0, fit_games);
+    let test = games(fit_games, test_games);
+    let scale = fit_scale(&fit, 10.0, 100_000.0);
+    println!(
+        "Magnetic Cave: {fit_games} games ({} positions) fitted, {test_games} others ({} positions) tested, depth {depth}, seed {seed}, {:.0} s",
+        fit.len(),
+        test.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("fitted scale: {scale:.0} (in use: {SCORE_SCALE})\n");
+    println!("The fitted curve on the other games:\n");
+    let (bins, brier) = reliability(&test, scale);
+    print!("{}", markdown(&bins, brier));
+    let (_, in_use) = reliability(&test, SCORE_SCALE);
+    println!("Brier score of the curve in use: {in_use:.4}");
+}
