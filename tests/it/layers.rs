@@ -33,6 +33,7 @@ const LAYERS: &[&str] = &[
     "record",
     "setup",
     "replay",
+    "analysis",
     "runner",
     "protocol",
     "console",
