@@ -265,16 +265,22 @@ pub fn text_graph(analysis: &Analysis) -> String {
     out
 }
 
+/// A weighed game's action.
+type Action<W> = <<W as Weighing>::State as crate::rules::Game>::Action;
+
 /// How a game's decisions are weighed by [`weigh_decisions`].
 pub(crate) trait Weighing {
     /// The game's position.
-    type State: Clone;
-    /// The game's action.
-    type Action: Copy + std::fmt::Display;
+    type State: crate::rules::Game + Clone;
     /// The engine's choice in `state` (a decision is due) and how many choices there were.
-    fn engine(&self, state: &Self::State) -> Option<(Self::Action, usize)>;
+    fn engine(&self, state: &Self::State) -> Option<(Action<Self>, usize)>;
     /// `state` after `action`, if legal.
-    fn after(&self, state: &Self::State, action: Self::Action) -> Option<Self::State>;
+    fn after(&self, state: &Self::State, action: Action<Self>) -> Option<Self::State> {
+        let mut after = state.clone();
+        crate::rules::Game::apply(&mut after, action)
+            .ok()
+            .map(|_| after)
+    }
     /// What `state` is worth to the player who decides in `decided_in`.
     fn worth(&self, decided_in: &Self::State, state: &Self::State) -> Worth;
     /// The seat and the name of the player who decides in `state`.

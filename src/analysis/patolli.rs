@@ -33,17 +33,12 @@ struct Patolli {
 
 impl Weighing for Patolli {
     type State = State;
-    type Action = crate::rules::patolli::Action;
-    fn engine(&self, state: &State) -> Option<(Self::Action, usize)> {
+    fn engine(&self, state: &State) -> Option<(crate::rules::patolli::Action, usize)> {
         let Phase::Act { .. } = state.phase() else {
             return None;
         };
         let report = choose_action(state, &Deadline::within(self.budget))?;
         Some((report.best, state.legal_actions().len()))
-    }
-    fn after(&self, state: &State, action: Self::Action) -> Option<State> {
-        let mut after = state.clone();
-        after.apply(action).ok().map(|_| after)
     }
     fn worth(&self, decided_in: &State, state: &State) -> Worth {
         worth(state, decided_in.to_move(), self.budget)

@@ -50,14 +50,9 @@ struct Penguins {
 
 impl Weighing for Penguins {
     type State = State;
-    type Action = crate::rules::penguins::Action;
-    fn engine(&self, state: &State) -> Option<(Self::Action, usize)> {
+    fn engine(&self, state: &State) -> Option<(crate::rules::penguins::Action, usize)> {
         let report = choose_action(state, &Deadline::within(self.budget))?;
         Some((report.best, state.legal_actions().len()))
-    }
-    fn after(&self, state: &State, action: Self::Action) -> Option<State> {
-        let mut after = state.clone();
-        after.apply(action).ok().map(|_| after)
     }
     fn worth(&self, decided_in: &State, state: &State) -> Worth {
         worth(state, decided_in.to_move(), self.budget)
