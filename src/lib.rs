@@ -14,6 +14,7 @@ pub mod levels;
 pub mod line_reader;
 pub mod net;
 pub mod protocol;
+pub mod puzzles;
 pub mod record;
 pub mod replay;
 pub mod rules;

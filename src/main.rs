@@ -141,6 +141,9 @@ enum Command {
     Replay {
         /// The match record (written by --record, the Save button or penguins-match --records).
         file: PathBuf,
+        /// Analyse the match at once (as the A key does); a screenshot waits for the analysis.
+        #[arg(long)]
+        analyse: bool,
         #[command(flatten)]
         window: WindowOptions,
     },
@@ -244,12 +247,82 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Puzzles the solver proves: list them, solve them in the terminal, check a puzzle file,
+    /// or make new ones from self-play.
+    Puzzles {
+        #[command(subcommand)]
+        action: Option<PuzzlesAction>,
+    },
     /// Say where the boards come from and list them; `levels export DIR` writes the built-in
     /// boards into DIR for a designer to start from.
     Levels {
         #[command(subcommand)]
         action: Option<LevelsAction>,
     },
+}
+
+#[derive(Subcommand)]
+enum PuzzlesAction {
+    /// List the puzzles of the levels in use, easiest first (the default).
+    List,
+    /// Solve puzzles in the terminal, easiest first (or from NAME): type the first move; a
+    /// wrong one is refuted, a right one answered until the end.
+    Play {
+        /// The puzzle to start from.
+        name: Option<String>,
+    },
+    /// Open the cave puzzles in the window, easiest unsolved first.
+    Open {
+        /// Save a PNG of the first puzzle to FILE once it is drawn, then exit.
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
+    },
+    /// Prove puzzle files (default: every one of the levels in use): a unique winning first
+    /// move at the stated length. Exits 0 when every puzzle holds, 1 otherwise.
+    Check {
+        /// The puzzle files to check.
+        files: Vec<PathBuf>,
+        /// Prove only this many puzzles of each file, chosen by --seed.
+        #[arg(long)]
+        sample: Option<usize>,
+        /// The seed that chooses the sample.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Seconds each cave puzzle's proof may take (at most 60).
+        #[arg(long, default_value = "20", value_parser = tablero::files::parse_budget)]
+        budget: Duration,
+    },
+    /// Cut puzzles from self-play at mixed levels and print them as a puzzle file.
+    Make {
+        /// The game.
+        #[arg(long, value_enum)]
+        game: PuzzleGame,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// The seed of the self-play games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The number of the first puzzle's name.
+        #[arg(long, default_value_t = 1)]
+        first: usize,
+        /// Seconds the Hard and Medium levels take a move (at most 60).
+        #[arg(long, default_value = "0.1", value_parser = tablero::files::parse_budget)]
+        budget: Duration,
+        /// Seconds a cave position's proof may take (at most 60).
+        #[arg(long, default_value = "2", value_parser = tablero::files::parse_budget)]
+        proof: Duration,
+        /// Penguins each player has (Penguins).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(PENGUINS_EACH))]
+        penguins: u8,
+    },
+}
+
+/// The games with puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PuzzleGame {
+    MagneticCave,
+    Penguins,
 }
 
 #[derive(Subcommand)]
@@ -702,17 +775,7 @@ fn analyse_command(path: &Path, budget: Duration, json: bool) -> Result<ExitCode
         true
     };
     let game = replayed.record().game;
-    let analysis = match &replayed {
-        record::Replayed::MagneticCave(_, positions) => {
-            tablero::analysis::magnetic_cave::analyse(positions, budget, &mut progress)
-        }
-        record::Replayed::Patolli(record, positions) => {
-            tablero::analysis::patolli::analyse(positions, &record.moves, budget, &mut progress)
-        }
-        record::Replayed::Penguins(record, positions) => {
-            tablero::analysis::penguins::analyse(positions, &record.moves, budget, &mut progress)
-        }
-    };
+    let analysis = tablero::analysis::analyse_replayed(&replayed, budget, &mut progress);
     let Some(analysis) = analysis else {
         bail!("the analysis stopped");
     };
@@ -734,6 +797,142 @@ fn analyse_command(path: &Path, budget: Duration, json: bool) -> Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
+/// `tablero puzzles …`.
+fn puzzles_command(action: PuzzlesAction) -> Result<ExitCode> {
+    use tablero::puzzles::{self, Check, make};
+    match action {
+        PuzzlesAction::List => {
+            let levels = levels::find()?;
+            let (found, errors) = puzzles::load(&levels, Check::Rules);
+            println!("Puzzles: {levels}");
+            for located in &found {
+                let (depth, length) = located.puzzle.difficulty();
+                println!(
+                    "  {} ({}, difficulty {depth}.{length}): {}",
+                    located.puzzle.name(),
+                    located.puzzle.game().title(),
+                    located.puzzle.task()
+                );
+            }
+            for error in &errors {
+                println!("  refused: {error}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        PuzzlesAction::Play { name } => {
+            let levels = levels::find()?;
+            let (found, errors) = puzzles::load(&levels, Check::Rules);
+            for error in &errors {
+                eprintln!("refused: {error}");
+            }
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            let mut output = io::stdout();
+            tablero::console::puzzles::play(&found, name.as_deref(), &mut input, &mut output)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        PuzzlesAction::Open { screenshot } => {
+            let mut start = AppStart::menu(levels::find()?);
+            start.menu_memory = app::menu::memory::settings_file();
+            start.puzzles = true;
+            start.screenshot = screenshot.map(|path| Screenshot {
+                path,
+                after_moves: 0,
+            });
+            Ok(open_window(start))
+        }
+        PuzzlesAction::Check {
+            files,
+            sample,
+            seed,
+            budget,
+        } => {
+            let paths = if files.is_empty() {
+                puzzles::files(&levels::find()?)
+            } else {
+                files
+            };
+            let mut refused = 0;
+            for path in &paths {
+                let text = match puzzles::read_text(path) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        println!("{e}");
+                        refused += 1;
+                        continue;
+                    }
+                };
+                let shown = path.display().to_string();
+                let (located, mut errors) = puzzles::read(&shown, &text, Check::Rules);
+                let chosen = match sample {
+                    Some(count) => puzzles::sample(&located, count, seed),
+                    None => located,
+                };
+                let mut proved = 0;
+                for one in &chosen {
+                    match one.puzzle.prove(budget) {
+                        Ok(()) => proved += 1,
+                        Err(message) => errors.push(layout::LayoutError {
+                            file: one.file.clone(),
+                            line: one.line,
+                            column: 1,
+                            message: format!("puzzle `{}` refused: {message}", one.puzzle.name()),
+                        }),
+                    }
+                }
+                for error in &errors {
+                    println!("{error}");
+                }
+                refused += errors.len();
+                println!("{shown}: {proved} puzzles proved, {} refused", errors.len());
+            }
+            Ok(if refused == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        PuzzlesAction::Make {
+            game,
+            count,
+            seed,
+            first,
+            budget,
+            proof,
+            penguins,
+        } => {
+            let play = make::SelfPlay {
+                seed,
+                budget,
+                proof,
+            };
+            let started = std::time::Instant::now();
+            let report = |found: usize, games: u64| {
+                eprintln!(
+                    "{found} of {count} puzzles after {games} games ({:.0} s)",
+                    started.elapsed().as_secs_f64()
+                );
+            };
+            let (text, games) = match game {
+                PuzzleGame::MagneticCave => {
+                    let made = make::cave(count, first, play, report);
+                    (puzzles::write_cave(&made.puzzles), made.games)
+                }
+                PuzzleGame::Penguins => {
+                    let made = make::penguins(count, first, penguins, play, report);
+                    (puzzles::write_penguins(&made.puzzles), made.games)
+                }
+            };
+            print!("{text}");
+            eprintln!(
+                "made {count} puzzles from {games} self-play games in {:.0} s (seed {seed})",
+                started.elapsed().as_secs_f64()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => {
@@ -751,6 +950,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             budget,
             json,
         }) => analyse_command(&record, budget, json),
+        Some(Command::Puzzles { action }) => puzzles_command(action.unwrap_or(PuzzlesAction::List)),
         Some(Command::Levels { action: None }) => {
             let levels = levels::find()?;
             println!("Boards: {levels}");
@@ -1014,9 +1214,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let (setup, layout_path) = patolli_match(&options)?;
             Ok(AppStart::patolli(setup, layout_path))
         }),
-        Some(Command::Replay { file, window }) => {
+        Some(Command::Replay {
+            file,
+            analyse,
+            window,
+        }) => {
             let record = tablero::replay::load(&file)?.record().clone();
-            run_window(start_from_record(record, true)?, None, window)
+            let mut start = start_from_record(record, true)?;
+            start.analyse = analyse;
+            run_window(start, None, window)
         }
         Some(Command::Edit { file, game, window }) => edit_command(file, game, window),
     }

@@ -148,6 +148,27 @@ pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
     })
 }
 
+/// Replays `record`, whatever its game.
+///
+/// # Errors
+/// Why an entry or field does not fit the rules, in words.
+pub fn replayed(record: Record) -> Result<Replayed, String> {
+    Ok(match record.game {
+        GameKind::MagneticCave => {
+            let (_, positions) = replay(&record).map_err(|e| e.to_string())?;
+            Replayed::MagneticCave(record, positions)
+        }
+        GameKind::Patolli => {
+            let (_, positions) = replay(&record).map_err(|e| e.to_string())?;
+            Replayed::Patolli(record, positions)
+        }
+        GameKind::Penguins => {
+            let (_, positions) = replay(&record).map_err(|e| e.to_string())?;
+            Replayed::Penguins(record, positions)
+        }
+    })
+}
+
 /// Reads and replays the record file at `path`.
 ///
 /// # Errors

@@ -72,6 +72,61 @@ pub fn prove(state: &State, deadline: &Deadline) -> Option<Proof> {
     })
 }
 
+/// What a brick leads to with best play, proved to the end of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveProof {
+    /// Its player completes a line with `bricks` bricks from here (this one included),
+    /// whatever the other does, and no sooner against the longest defence.
+    Wins {
+        /// The winner's bricks to the line, this one included.
+        bricks: u32,
+    },
+    /// Neither side can force a line after it.
+    Ties,
+    /// The other player can force a line after it.
+    Loses,
+}
+
+/// Proves every legal move of the player to move in `state` to the end of the game (caves
+/// of up to 64 cells). `None` when the deadline comes first, the game is over or the cave is
+/// larger.
+pub fn prove_moves(state: &State, deadline: &Deadline) -> Option<Vec<(Cell, MoveProof)>> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let geometry = bitboard::Geometry::new(state.config())?;
+    let proofs = bitboard::Searcher::new(&geometry, state, deadline).prove_each()?;
+    Some(
+        proofs
+            .into_iter()
+            .map(|(index, score)| {
+                let proof = if score >= WIN_THRESHOLD {
+                    MoveProof::Wins {
+                        bricks: ((WIN - score).max(1) as u32).div_ceil(2),
+                    }
+                } else if score == 0 {
+                    MoveProof::Ties
+                } else {
+                    MoveProof::Loses
+                };
+                (geometry.cell(index), proof)
+            })
+            .collect(),
+    )
+}
+
+/// The shallowest depth, up to `max_depth` plies, at which the engine's search with its
+/// evaluation (no proofs) sees a forced win for the player to move in `state`: how far a
+/// player must read to find it (forced replies cost no depth). `None` when it sees none by
+/// then, the deadline comes first or the cave is larger than 64 cells.
+pub fn shallowest_win(state: &State, max_depth: u32, deadline: &Deadline) -> Option<u32> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let geometry = bitboard::Geometry::new(state.config())?;
+    bitboard::Searcher::new(&geometry, state, deadline).shallowest_win(max_depth)
+}
+
 /// What a search proved about the position it searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {

@@ -386,6 +386,25 @@ impl<F: FnMut(usize, usize) -> bool> Progress for F {
     }
 }
 
+/// The analysis of a replayed match of any game, each position weighed for `budget`; `None`
+/// when `progress` stopped it.
+pub fn analyse_replayed(
+    replayed: &crate::record::Replayed,
+    budget: std::time::Duration,
+    progress: &mut impl Progress,
+) -> Option<Analysis> {
+    use crate::record::Replayed;
+    match replayed {
+        Replayed::MagneticCave(_, positions) => magnetic_cave::analyse(positions, budget, progress),
+        Replayed::Patolli(record, positions) => {
+            patolli::analyse(positions, &record.moves, budget, progress)
+        }
+        Replayed::Penguins(record, positions) => {
+            penguins::analyse(positions, &record.moves, budget, progress)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

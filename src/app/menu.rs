@@ -377,14 +377,20 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                     .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
                         commands.run_system_cached(start_match);
                     });
-                row.spawn(theme::button("Edit boards", 200.0)).observe(
+                row.spawn(theme::button("Edit boards", 170.0)).observe(
                     |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
                         next.set(Screen::Boards);
                     },
                 );
-                row.spawn(theme::button("Join a match", 200.0)).observe(
+                row.spawn(theme::button("Join a match", 170.0)).observe(
                     |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
                         next.set(Screen::Join);
+                    },
+                );
+                row.spawn(theme::button("Puzzles", 120.0)).observe(
+                    |_: On<Pointer<Click>>,
+                     mut open: MessageWriter<super::puzzles::PuzzlesRequested>| {
+                        open.write(super::puzzles::PuzzlesRequested);
                     },
                 );
             });

@@ -2,6 +2,7 @@
 //! joins. Only [`run`] adds Bevy's own plugins; tests build a headless app from [`AppPlugin`]'s
 //! parts instead.
 
+pub mod analysis;
 pub mod clipboard;
 pub mod editor;
 pub mod hint;
@@ -16,6 +17,7 @@ pub mod network;
 pub mod patolli;
 pub mod penguins;
 pub mod pieces;
+pub mod puzzles;
 pub mod records;
 pub mod referee;
 pub mod rules_page;
@@ -170,7 +172,17 @@ impl Plugin for AppPlugin {
             idle::plugin,
             network::plugin,
         ));
-        app.add_plugins((clipboard::plugin, waiting_room::plugin, join::plugin));
+        app.add_plugins((
+            analysis::view_plugin::<crate::rules::magnetic_cave::State>,
+            analysis::view_plugin::<crate::rules::patolli::State>,
+            analysis::view_plugin::<crate::rules::penguins::State>,
+        ));
+        app.add_plugins((
+            clipboard::plugin,
+            puzzles::view_plugin,
+            waiting_room::plugin,
+            join::plugin,
+        ));
     }
 }
 
@@ -201,6 +213,11 @@ impl Plugin for GamePlugin {
         app.add_plugins((
             layout_assets::plugin,
             records::plugin,
+            puzzles::plugin,
+            analysis::plugin,
+            analysis::game_plugin::<crate::rules::magnetic_cave::State>,
+            analysis::game_plugin::<crate::rules::patolli::State>,
+            analysis::game_plugin::<crate::rules::penguins::State>,
             magnetic_cave::plugin,
             patolli::plugin,
             penguins::plugin,

@@ -130,6 +130,29 @@ impl<G: AppGame> Replay<G> {
         self.record.moves.is_empty()
     }
 
+    /// A replay of `record` showing its last position.
+    pub fn of_record(record: Record) -> Replay<G> {
+        let shown = record.moves.len();
+        Replay {
+            record,
+            shown,
+            wanted: shown,
+            playing: None,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// The record replayed.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Shows the position after the first `entries` entries (the last one at most).
+    pub fn jump_to(&mut self, entries: usize) {
+        self.playing = None;
+        self.wanted = entries.min(self.len());
+    }
+
     /// The record cut after its first `entries` entries (its result dropped unless whole).
     fn cut(&self, entries: usize) -> Record {
         let mut record = self.record.clone();
@@ -193,14 +216,7 @@ fn open_replay<G: AppGame>(mut commands: Commands, start: Option<Res<AppStart>>)
         .and_then(G::first_match)
         .is_some();
     if let (true, true, Some(record)) = (start.replay, first_is_g, start.resume.clone()) {
-        let shown = record.moves.len();
-        commands.insert_resource(Replay::<G> {
-            record,
-            shown,
-            wanted: shown,
-            playing: None,
-            _game: std::marker::PhantomData,
-        });
+        commands.insert_resource(Replay::<G>::of_record(record));
     }
 }
 

@@ -79,6 +79,7 @@ fn take_screenshot(
     progress: Res<MatchProgress>,
     motion: Res<InMotion>,
     done: Option<Res<CaptureDone>>,
+    analysis: Option<Res<super::analysis::AnalysisView>>,
     mut phase: Local<Phase>,
     mut status: Local<Option<String>>,
     mut exit: MessageWriter<AppExit>,
@@ -107,13 +108,21 @@ fn take_screenshot(
                     0 => played.is_some() || *screen.get() == Screen::Waiting,
                     moves => played.is_some_and(|played| played >= moves),
                 },
+                // Puzzles show once the puzzle's board is up and has had its moves.
+                (None, played) if start.puzzles => {
+                    *screen.get() == Screen::MagneticCave
+                        && played.is_some_and(|played| played >= plan.after_moves)
+                }
                 (None, _) => *screen.get() == Screen::Menu,
                 (Some(first), Some(played)) => {
                     *screen.get() == first.screen() && played >= plan.after_moves
                 }
                 (Some(_), None) => false,
             };
-            if ready {
+            // With --analyse, once the analysis is drawn.
+            let analysed = !start.analyse
+                || analysis.is_some_and(|view| !view.is_running() && view.analysis.is_some());
+            if ready && analysed {
                 *phase = Phase::Settling(SETTLE_FRAMES);
             }
         }

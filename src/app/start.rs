@@ -36,6 +36,10 @@ pub struct AppStart {
     pub edit: Option<EditStart>,
     /// A match over the network this window joins (as a guest, or as its own host's player).
     pub network: Option<NetStart>,
+    /// Open the puzzles at once (`tablero puzzles open`).
+    pub puzzles: bool,
+    /// Analyse the first match at once (`tablero replay FILE --analyse`).
+    pub analyse: bool,
 }
 
 /// A match to start at once, with the layout file it was built from (the file is watched).
@@ -100,6 +104,8 @@ impl AppStart {
             menu_memory: None,
             edit: None,
             network: None,
+            puzzles: false,
+            analyse: false,
         }
     }
 

@@ -17,6 +17,7 @@ use crate::setup::Match;
 pub mod magnetic_cave;
 pub mod patolli;
 pub mod penguins;
+pub mod puzzles;
 
 /// What the one console loop ([`play`]) needs of a game beyond its [`Match`]: how it talks and
 /// how it reads a typed command. Each game's module implements it.

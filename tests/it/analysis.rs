@@ -195,3 +195,55 @@ mod patolli {
         );
     }
 }
+
+/// In the window (headless): *Analyse* on a finished match runs in the background, and a click
+/// on the blunder's bar (its jump) turns the match into a replay at that position, with the
+/// better brick said.
+#[test]
+fn a_jump_to_a_marked_decision_replays_its_position_and_names_the_better_brick() {
+    use tablero::app::analysis::{AnalyseRequested, AnalysisJump, AnalysisView, strip_text};
+    use tablero::app::magnetic_cave::referee::CaveReferee;
+    use tablero::app::records::Replay;
+    use tablero::rules::magnetic_cave::State;
+
+    let levels = crate::referee::standard_levels("analysis-jump");
+    let start = tablero::app::AppStart::magnetic_cave(
+        tablero::setup::CaveMatch::default(),
+        levels.join("magnetic_cave.ron"),
+    );
+    let mut app = crate::referee::headless_app_from(&levels, start, false);
+    crate::referee::play(
+        &mut app,
+        &["A1", "H1", "A2", "H2", "A3", "H3", "A4", "H4", "A5"],
+    );
+    app.world_mut().write_message(AnalyseRequested);
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(120) {
+        app.update();
+        let view = app.world().get_resource::<AnalysisView>();
+        if view.is_some_and(|v| v.analysis.is_some()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let view = app.world().resource::<AnalysisView>();
+    let analysis = view.analysis.as_ref().expect("the analysis finished");
+    let blunder = analysis
+        .decisions
+        .iter()
+        .find(|r| r.judgement == Some(tablero::analysis::Judgement::Blunder))
+        .expect("a blunder");
+    assert_eq!((blunder.entry, blunder.decision.as_str()), (7, "H4"));
+    app.world_mut().write_message(AnalysisJump(7));
+    assert!(crate::referee::pump_until(&mut app, |app| {
+        app.world()
+            .get_resource::<Replay<State>>()
+            .is_some_and(|r| r.shown() == 7)
+            && app.world().resource::<CaveReferee>().state().moves().len() == 7
+    }));
+    let text = strip_text(app.world().resource::<AnalysisView>());
+    assert!(
+        text.contains("Move 8: white H4") && text.contains("blunder") && text.contains("A5"),
+        "{text}"
+    );
+}

@@ -34,6 +34,7 @@ const LAYERS: &[&str] = &[
     "setup",
     "replay",
     "analysis",
+    "puzzles",
     "runner",
     "protocol",
     "console",

@@ -12,6 +12,7 @@ mod matches_end;
 mod network;
 mod patolli;
 mod penguins;
+mod puzzles;
 mod record;
 mod referee;
 mod rules;

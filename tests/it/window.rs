@@ -1439,3 +1439,49 @@ fn a_click_in_a_guests_window_moves_the_brick_in_the_hosts_window_too() {
         );
     }
 }
+
+/// `tablero replay RECORD --analyse` in the real window: the graph above the board shows the
+/// missed block (White's H4, a blunder) in the blunder's red, and the screenshot waits for it.
+#[test]
+fn the_analysis_graph_shows_a_blunder_in_red_above_the_board() {
+    if !window_tools_present() {
+        return;
+    }
+    let dir = temp_dir("window-analysis");
+    let record = dir.join("missed.ron");
+    let output = crate::support::run_tablero(
+        &[
+            "console",
+            "magnetic-cave",
+            "--record",
+            record.to_str().expect("utf-8"),
+        ],
+        "a1\nh1\na2\nh2\na3\nh3\na4\nh4\na5\n",
+    );
+    assert!(output.status.success());
+    let shot = dir.join("analysis.png");
+    let script = format!(
+        r#""$TABLERO" replay "{}" --analyse --screenshot "$SHOT" > "$OUT" 2> "$ERR""#,
+        record.display()
+    );
+    run_window_script(&dir, &script, &shot);
+    let image = image::open(&shot).expect("a PNG").to_rgb8();
+    let scale = image.width() as f32 / tablero::app::WINDOW_SIZE.0 as f32;
+    let blunder = tablero::app::analysis::BLUNDER_COLOR.to_srgba();
+    let [r, g, b] = [blunder.red, blunder.green, blunder.blue].map(|c| (c * 255.0).round() as u8);
+    let red = (0..image.width())
+        .flat_map(|x| (0..(60.0 * scale) as u32).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let [pr, pg, pb] = image.get_pixel(x, y).0;
+            pr.abs_diff(r) < 12 && pg.abs_diff(g) < 12 && pb.abs_diff(b) < 12
+        })
+        .count();
+    let _ = std::fs::copy(
+        &shot,
+        std::env::temp_dir().join("tablero-analysis-test.png"),
+    );
+    assert!(
+        red > 20,
+        "no blunder-red bar in the strip above the board ({red} pixels)"
+    );
+}

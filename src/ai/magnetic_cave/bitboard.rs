@@ -313,7 +313,7 @@ impl Geometry {
         u32::from(cell.row) * u32::from(self.width) + u32::from(cell.col)
     }
 
-    fn cell(&self, index: u32) -> Cell {
+    pub(super) fn cell(&self, index: u32) -> Cell {
         let width = u32::from(self.width);
         Cell::new((index % width) as u8, (index / width) as u8)
     }
@@ -1001,6 +1001,54 @@ impl<'d, 'g> Searcher<'d, 'g> {
         }
         self.aborted = false;
         replacement
+    }
+
+    /// Proves every legal root move: the exact score of the position after it for the player
+    /// who lays it (above [`WIN_THRESHOLD`] a win, `WIN` less the plies to the line against
+    /// the longest defence; 0 a tie; below 0 a loss). `None` when the deadline came first.
+    pub(super) fn prove_each(&mut self) -> Option<Vec<(u32, i32)>> {
+        let me = self.position.to_move;
+        let legal = self.position.legal();
+        let wins_now = self.position.winning_cells(me) & legal;
+        let mut proofs = Vec::new();
+        for cell in bits(legal) {
+            self.can_abort = true;
+            self.share = 1.0;
+            let score = if wins_now & (1 << cell) != 0 {
+                WIN - 1
+            } else {
+                match self.outcome_after(cell)? {
+                    1 => self.win_above(cell, WIN_THRESHOLD - 1)?,
+                    0 => 0,
+                    _ => -1,
+                }
+            };
+            if self.aborted {
+                return None;
+            }
+            proofs.push((cell, score));
+        }
+        Some(proofs)
+    }
+
+    /// The shallowest depth, up to `max_depth`, at which a search with the evaluation (no
+    /// proofs) finds a win among the legal moves: how far a player must read to see it.
+    /// `None` when it finds none or the deadline came first.
+    pub(super) fn shallowest_win(&mut self, max_depth: u32) -> Option<u32> {
+        let mut moves: Vec<u32> = bits(self.position.legal()).collect();
+        moves.sort_by_key(|&c| -self.position.gain(c));
+        self.can_abort = true;
+        self.share = 1.0;
+        for depth in 1..=max_depth {
+            let scores = self.search_root(depth as i32, &moves, (-INF, INF));
+            if self.aborted {
+                return None;
+            }
+            if scores.iter().any(|&score| score >= WIN_THRESHOLD) {
+                return Some(depth);
+            }
+        }
+        None
     }
 
     /// Proves the position for the player to move: 1 a win, 0 a tie, -1 a loss; `None` when

@@ -52,6 +52,10 @@ pub struct RememberedChoices {
     pub penguins: u8,
     /// The games whose rules the window has offered once already.
     pub rules_offered: Vec<GameKind>,
+    /// The puzzles solved in the window, by name.
+    pub puzzles_solved: Vec<String>,
+    /// Puzzles solved in a row at the first try, the last one included.
+    pub puzzle_streak: u32,
 }
 
 impl Default for RememberedChoices {
@@ -71,6 +75,8 @@ impl From<&MenuChoices> for RememberedChoices {
             patolli_more_seats: choices.patolli_more_seats,
             penguins: choices.penguins,
             rules_offered: Vec::new(),
+            puzzles_solved: Vec::new(),
+            puzzle_streak: 0,
         }
     }
 }
@@ -126,11 +132,11 @@ pub fn recall(file: &Path) -> Result<Option<RememberedChoices>, LayoutError> {
 /// I/O errors.
 pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
     let mut remembered = RememberedChoices::from(choices);
-    remembered.rules_offered = recall(file)
-        .ok()
-        .flatten()
-        .map(|kept| kept.rules_offered)
-        .unwrap_or_default();
+    if let Some(kept) = recall(file).ok().flatten() {
+        remembered.rules_offered = kept.rules_offered;
+        remembered.puzzles_solved = kept.puzzles_solved;
+        remembered.puzzle_streak = kept.puzzle_streak;
+    }
     write(file, &remembered)
 }
 
@@ -158,6 +164,37 @@ pub fn note_rules_offered(file: &Path, game: GameKind) -> std::io::Result<bool> 
     remembered.rules_offered.push(game);
     write(file, &remembered)?;
     Ok(true)
+}
+
+/// The puzzles solved and the streak kept in `file` (none and 0 when it is missing or broken).
+pub fn puzzle_progress(file: &Path) -> (Vec<String>, u32) {
+    match recall(file) {
+        Ok(Some(kept)) => (kept.puzzles_solved, kept.puzzle_streak),
+        _ => (Vec::new(), 0),
+    }
+}
+
+/// Notes in `file` how the puzzle `name` went: solved at the first try (added to the solved
+/// ones, the streak one longer) or not (the streak back to 0). A file that does not parse is
+/// not overwritten.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn note_puzzle(file: &Path, name: &str, solved: bool) -> std::io::Result<()> {
+    let mut remembered = match recall(file) {
+        Ok(Some(remembered)) => remembered,
+        Ok(None) => RememberedChoices::default(),
+        Err(_) => return Ok(()),
+    };
+    if solved {
+        if !remembered.puzzles_solved.iter().any(|n| n == name) {
+            remembered.puzzles_solved.push(name.to_string());
+        }
+        remembered.puzzle_streak += 1;
+    } else {
+        remembered.puzzle_streak = 0;
+    }
+    write(file, &remembered)
 }
 
 #[cfg(test)]

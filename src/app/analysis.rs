@@ -1,0 +1,432 @@
+//! *Analyse* in the window, for every game: after a match or in a replay, A (or the button)
+//! runs the analysis of the match's record as a background task (its progress in the strip,
+//! A again cancels it; the board stays usable) and draws a graph of the win chance over the
+//! match above the board: one bar a decision, the decider's win chance after it, inaccuracies,
+//! mistakes and blunders in their colours. A click on a bar jumps the replay to the position
+//! of that decision and says the engine's better decision and its line.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::window::RequestRedraw;
+
+use super::puzzles::PuzzleRun;
+use super::records::Replay;
+use super::referee::{AppGame, Referee};
+use super::{AppSystems, theme};
+use crate::analysis::{Analysis, Judgement, Reviewed, analyse_replayed};
+use crate::record::Record;
+
+/// The engine's time for each position the window analyses.
+pub const WINDOW_BUDGET: Duration = Duration::from_millis(500);
+/// The graph's size in pixels.
+const GRAPH: (f32, f32) = (380.0, 40.0);
+
+/// Colour of an inaccuracy's bar.
+pub const INACCURACY_COLOR: Color = Color::srgb(0.93, 0.82, 0.30);
+/// Colour of a mistake's bar.
+pub const MISTAKE_COLOR: Color = Color::srgb(0.95, 0.55, 0.20);
+/// Colour of a blunder's bar.
+pub const BLUNDER_COLOR: Color = Color::srgb(0.90, 0.25, 0.25);
+/// Colour of an unmarked decision's bar, by seat (first seat, others).
+const PLAIN_COLORS: [Color; 2] = [Color::srgb(0.80, 0.80, 0.78), Color::srgb(0.50, 0.52, 0.58)];
+
+/// Start the analysis of the match on screen, or cancel the one running.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct AnalyseRequested;
+
+/// Jump the replay to the position of decision `0` and say what the analysis found there.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct AnalysisJump(pub usize);
+
+/// An analysis running in the background.
+struct Running {
+    task: Task<Option<Analysis>>,
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+}
+
+/// The analysis of the match on screen: running, or done.
+#[derive(Resource)]
+pub struct AnalysisView {
+    /// The record analysed.
+    pub record: Record,
+    running: Option<Running>,
+    /// The analysis, once done.
+    pub analysis: Option<Analysis>,
+    /// The decision last jumped to.
+    pub selected: Option<usize>,
+    pending_jump: Option<usize>,
+    /// Drawn bars are for this many decisions (0: not drawn yet).
+    drawn: usize,
+}
+
+impl AnalysisView {
+    /// Whether the analysis is still running.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+}
+
+/// The shared part: messages.
+pub fn plugin(app: &mut App) {
+    app.add_message::<AnalyseRequested>();
+    app.add_message::<AnalysisJump>();
+}
+
+/// The analysis of game `G`'s matches (no renderer needed): the task and the jumps.
+pub fn game_plugin<G: AppGame>(app: &mut App) {
+    // `tablero replay FILE --analyse`: once the replay is on screen.
+    app.add_systems(
+        Update,
+        (|start: Option<Res<super::AppStart>>,
+          replay: Option<Res<Replay<G>>>,
+          mut asked: Local<bool>,
+          mut requests: MessageWriter<AnalyseRequested>| {
+            if !*asked && replay.is_some() && start.is_some_and(|s| s.analyse) {
+                *asked = true;
+                requests.write(AnalyseRequested);
+            }
+        })
+        .before(start_or_cancel::<G>)
+        .in_set(AppSystems::RecordInput)
+        .run_if(in_state(G::SCREEN)),
+    );
+    app.add_systems(OnExit(G::SCREEN), |mut commands: Commands| {
+        commands.remove_resource::<AnalysisView>();
+    });
+    app.add_systems(
+        Update,
+        (start_or_cancel::<G>, poll, jump::<G>)
+            .chain()
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(G::SCREEN)),
+    );
+}
+
+/// The strip on `G`'s screen: the button, the graph, the text, the A key.
+pub fn view_plugin<G: AppGame>(app: &mut App) {
+    app.add_systems(OnEnter(G::SCREEN), spawn_strip::<G>);
+    app.add_systems(
+        Update,
+        (press_a, click_bars)
+            .before(start_or_cancel::<G>)
+            .in_set(AppSystems::RecordInput)
+            .run_if(in_state(G::SCREEN)),
+    );
+    app.add_systems(
+        Update,
+        (draw_graph, show_strip)
+            .chain()
+            .in_set(AppSystems::Present)
+            .run_if(in_state(G::SCREEN)),
+    );
+}
+
+fn press_a(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<AnalyseRequested>) {
+    if keys.just_pressed(KeyCode::KeyA) {
+        requests.write(AnalyseRequested);
+    }
+}
+
+/// Starts the analysis of the record on screen (the replay's whole record, else the match's),
+/// or cancels the one running.
+fn start_or_cancel<G: AppGame>(
+    mut commands: Commands,
+    mut requests: MessageReader<AnalyseRequested>,
+    view: Option<ResMut<AnalysisView>>,
+    replay: Option<Res<Replay<G>>>,
+    referee: Option<Res<Referee<G>>>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    if let Some(mut view) = view
+        && let Some(running) = view.running.take()
+    {
+        running.cancel.store(true, Ordering::Relaxed);
+        return;
+    }
+    let record = match (replay, referee) {
+        (Some(replay), _) => replay.record().clone(),
+        (None, Some(referee)) => referee.record().clone(),
+        (None, None) => return,
+    };
+    let done = Arc::new(AtomicUsize::new(0));
+    let total = Arc::new(AtomicUsize::new(record.moves.len()));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let task = {
+        let (record, done, total, cancel) =
+            (record.clone(), done.clone(), total.clone(), cancel.clone());
+        AsyncComputeTaskPool::get().spawn(async move {
+            let replayed = crate::replay::replayed(record).ok()?;
+            let mut progress = |d: usize, t: usize| {
+                done.store(d, Ordering::Relaxed);
+                total.store(t, Ordering::Relaxed);
+                !cancel.load(Ordering::Relaxed)
+            };
+            analyse_replayed(&replayed, WINDOW_BUDGET, &mut progress)
+        })
+    };
+    commands.insert_resource(AnalysisView {
+        record,
+        running: Some(Running {
+            task,
+            done,
+            total,
+            cancel,
+        }),
+        analysis: None,
+        selected: None,
+        pending_jump: None,
+        drawn: 0,
+    });
+}
+
+/// Collects the finished analysis; keeps the window drawing while it runs.
+fn poll(view: Option<ResMut<AnalysisView>>, mut redraws: MessageWriter<RequestRedraw>) {
+    let Some(mut view) = view else {
+        return;
+    };
+    let Some(running) = view.running.as_mut() else {
+        return;
+    };
+    redraws.write(RequestRedraw);
+    if let Some(result) = check_ready(&mut running.task) {
+        view.running = None;
+        view.analysis = result;
+        view.drawn = 0;
+    }
+}
+
+/// Jumps the replay (made of the analysed record when the match was live) to a decision.
+fn jump<G: AppGame>(
+    mut commands: Commands,
+    mut jumps: MessageReader<AnalysisJump>,
+    view: Option<ResMut<AnalysisView>>,
+    replay: Option<ResMut<Replay<G>>>,
+) {
+    let Some(mut view) = view else {
+        jumps.clear();
+        return;
+    };
+    if let Some(&AnalysisJump(entry)) = jumps.read().last() {
+        view.pending_jump = Some(entry);
+        view.selected = Some(entry);
+    }
+    let Some(entry) = view.pending_jump else {
+        return;
+    };
+    match replay {
+        Some(mut replay) => {
+            replay.jump_to(entry);
+            view.pending_jump = None;
+        }
+        None => commands.insert_resource(Replay::<G>::of_record(view.record.clone())),
+    }
+}
+
+/// The strip above the board.
+#[derive(Component)]
+struct AnalysisStrip;
+
+/// The graph's box, whose children are the bars.
+#[derive(Component)]
+struct AnalysisGraph;
+
+/// The strip's text.
+#[derive(Component)]
+struct AnalysisText;
+
+fn spawn_strip<G: AppGame>(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Analysis strip"),
+            AnalysisStrip,
+            theme::InDesignArea,
+            DespawnOnExit(G::SCREEN),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(24),
+                top: px(4),
+                width: px(840),
+                height: px(GRAPH.1 + 4.0),
+                column_gap: px(10),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+        ))
+        .with_children(|strip| {
+            strip
+                .spawn(theme::sized_button("Analyse (A)", 110.0, 30.0, 15.0))
+                .observe(
+                    |_: On<Pointer<Click>>, mut requests: MessageWriter<AnalyseRequested>| {
+                        requests.write(AnalyseRequested);
+                    },
+                );
+            strip.spawn((
+                AnalysisGraph,
+                Node {
+                    width: px(GRAPH.0),
+                    height: px(GRAPH.1),
+                    align_items: AlignItems::End,
+                    column_gap: px(1),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                BackgroundColor(theme::PANEL),
+            ));
+            strip.spawn((
+                AnalysisText,
+                theme::label("", 13.0, theme::TEXT),
+                Node {
+                    flex_grow: 1.0,
+                    ..default()
+                },
+            ));
+        });
+}
+
+/// The colour of a decision's bar.
+pub fn bar_color(reviewed: &Reviewed) -> Color {
+    match reviewed.judgement {
+        Some(Judgement::Blunder) => BLUNDER_COLOR,
+        Some(Judgement::Mistake) => MISTAKE_COLOR,
+        Some(Judgement::Inaccuracy) => INACCURACY_COLOR,
+        None => PLAIN_COLORS[usize::from(reviewed.seat != 0)],
+    }
+}
+
+/// One bar of the graph: decision `0`.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct AnalysisBar(pub usize);
+
+fn draw_graph(
+    mut commands: Commands,
+    view: Option<ResMut<AnalysisView>>,
+    graphs: Query<Entity, With<AnalysisGraph>>,
+) {
+    let Some(mut view) = view else {
+        return;
+    };
+    let Some(analysis) = &view.analysis else {
+        return;
+    };
+    let count = analysis.decisions.len();
+    if view.drawn == count.max(1) {
+        return;
+    }
+    let width = ((GRAPH.0 - count as f32) / count.max(1) as f32).clamp(1.0, 12.0);
+    for graph in &graphs {
+        commands.entity(graph).despawn_related::<Children>();
+        for (index, reviewed) in analysis.decisions.iter().enumerate() {
+            // A marked decision stays visible however low its chance fell.
+            let least = if reviewed.judgement.is_some() { 8.0 } else { 2.0 };
+            let height = (reviewed.after.chance.clamp(0.0, 1.0) as f32 * GRAPH.1).max(least);
+            commands.entity(graph).with_child((
+                AnalysisBar(index),
+                Button,
+                Node {
+                    width: px(width),
+                    height: px(height),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                BackgroundColor(bar_color(reviewed)),
+            ));
+        }
+    }
+    view.drawn = count.max(1);
+}
+
+/// A click on a bar jumps there (bars are spawned with no observer: they come and go).
+pub fn click_bars(
+    bars: Query<(&Interaction, &AnalysisBar), Changed<Interaction>>,
+    mut jumps: MessageWriter<AnalysisJump>,
+) {
+    for (interaction, bar) in &bars {
+        if *interaction == Interaction::Pressed {
+            jumps.write(AnalysisJump(bar.0));
+        }
+    }
+}
+
+/// What the strip says: the progress, or the selected decision, or the counts.
+pub fn strip_text(view: &AnalysisView) -> String {
+    if let Some(running) = &view.running {
+        return format!(
+            "Analysing: {} of {} decisions, {} s each. A stops.",
+            running.done.load(Ordering::Relaxed),
+            running.total.load(Ordering::Relaxed),
+            WINDOW_BUDGET.as_secs_f64()
+        );
+    }
+    let Some(analysis) = &view.analysis else {
+        return "The analysis stopped.".to_string();
+    };
+    let selected = view
+        .selected
+        .and_then(|entry| analysis.decisions.iter().find(|r| r.entry == entry));
+    match selected {
+        Some(r) => {
+            let verdict = match r.judgement {
+                Some(j) => format!("{j:?}").to_lowercase(),
+                None => "fine".to_string(),
+            };
+            let better = match (&r.best, &r.line) {
+                (Some(_), Some(line)) => format!("\nBetter: {line}."),
+                _ => String::new(),
+            };
+            format!(
+                "Move {}: {} {} — {verdict}.{better}",
+                r.entry + 1,
+                r.player,
+                r.decision
+            )
+        }
+        None => {
+            let count = |j: Judgement| {
+                analysis
+                    .decisions
+                    .iter()
+                    .filter(|r| r.judgement == Some(j))
+                    .count()
+            };
+            format!(
+                "Win chance after each decision (the decider's). {} blunders, {} mistakes, {} \
+                 inaccuracies.\nClick a bar to see that position.",
+                count(Judgement::Blunder),
+                count(Judgement::Mistake),
+                count(Judgement::Inaccuracy)
+            )
+        }
+    }
+}
+
+fn show_strip(
+    view: Option<Res<AnalysisView>>,
+    puzzle: Option<Res<PuzzleRun>>,
+    mut strips: Query<&mut Visibility, With<AnalysisStrip>>,
+    mut texts: Query<&mut Text, With<AnalysisText>>,
+) {
+    // Puzzles have their own bar there.
+    let shown = if puzzle.is_some() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut visibility in &mut strips {
+        visibility.set_if_neq(shown);
+    }
+    let content = view.as_deref().map_or_else(
+        || "A analyses the match: the win chance of each decision.".to_string(),
+        strip_text,
+    );
+    for mut text in &mut texts {
+        theme::set_text(&mut text, content.clone());
+    }
+}

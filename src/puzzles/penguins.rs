@@ -1,0 +1,257 @@
+//! Penguins puzzles: an endgame of two players small enough to solve exactly, where one slide
+//! ends the game with the best fish margin for the player to move and every other slide ends
+//! it at least one fish worse.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::penguins::{Action, Board, Field, Grid, Phase, Pos, State};
+
+/// The most positions [`solve`] visits before it gives up: far above a puzzle's endgame.
+pub const NODE_LIMIT: u64 = 2_000_000;
+
+/// One Penguins puzzle as its file holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenguinsPuzzle {
+    /// Its name, unique in its file.
+    pub name: String,
+    /// Square or hexagonal floes.
+    #[serde(default, skip_serializing_if = "Grid::is_square")]
+    pub grid: Grid,
+    /// The board, a string per row of fields as the file protocol writes them: two digits
+    /// each, the fish (0 to 3) then the player whose penguin stands there (0 for none).
+    pub board: Vec<String>,
+    /// Each player's fish so far, player 1 first (two players).
+    pub scores: Vec<u32>,
+    /// The player to move, 1 or 2: the one solving.
+    pub to_move: u8,
+    /// The one best slide, `x1 y1 x2 y2` as the console takes it.
+    pub solution: String,
+    /// The final fish margin (the solver's fish less the other's) with best play after it.
+    pub margin: i32,
+}
+
+/// A Penguins puzzle read and checked as far as the rules go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PenguinsProblem {
+    /// The position to solve.
+    pub state: State,
+    /// The one best slide.
+    pub solution: Action,
+}
+
+impl PenguinsPuzzle {
+    /// The position and solution, when the board reads, two players have penguins on it,
+    /// the player to move can slide and the solution is one of its slides; else what is wrong.
+    ///
+    /// # Errors
+    /// The reason, in a designer's words.
+    pub fn problem(&self) -> Result<PenguinsProblem, String> {
+        let board = read_board(self.grid, &self.board)?;
+        if self.scores.len() != 2 {
+            return Err(format!(
+                "scores: a puzzle has two players, not {}",
+                self.scores.len()
+            ));
+        }
+        if !(1..=2).contains(&self.to_move) {
+            return Err(format!("to_move: player {} is not 1 or 2", self.to_move));
+        }
+        let penguins = board.penguins_of(1).len().max(board.penguins_of(2).len());
+        let penguins = u8::try_from(penguins).map_err(|_| "board: too many penguins")?;
+        if board.highest_player() > 2 {
+            return Err("board: a penguin of a third player".to_string());
+        }
+        let state = State::from_parts(
+            board,
+            self.scores.clone(),
+            self.to_move,
+            Phase::Movement,
+            penguins,
+        );
+        if !state.can_act(self.to_move) {
+            return Err(format!("to_move: player {} cannot slide", self.to_move));
+        }
+        let solution: Action = self
+            .solution
+            .parse()
+            .map_err(|e| format!("solution: {e}"))?;
+        state
+            .check(solution)
+            .map_err(|e| format!("solution: {e}"))?;
+        Ok(PenguinsProblem { state, solution })
+    }
+
+    /// Solves the puzzle exactly: the solution is the one best slide, by a fish or more, and
+    /// its final margin is `margin`.
+    ///
+    /// # Errors
+    /// What the solver found instead, or that the endgame is too large to solve.
+    pub fn prove(&self) -> Result<(), String> {
+        let problem = self.problem()?;
+        let ranked =
+            rank_slides(&problem.state).ok_or("the endgame is too large to solve exactly")?;
+        let (best, margin) = ranked[0];
+        if let Some(&(other, second)) = ranked.get(1)
+            && second >= margin
+        {
+            return Err(format!(
+                "the solution is not unique: {best} and {other} both end {margin:+}"
+            ));
+        }
+        if best != problem.solution {
+            return Err(format!(
+                "solution: {} is not the best slide; {best} is",
+                problem.solution
+            ));
+        }
+        if margin != self.margin {
+            return Err(format!(
+                "margin: the solution ends {margin:+}, not {:+}",
+                self.margin
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The board of `rows` (fields as the file protocol writes them).
+fn read_board(grid: Grid, rows: &[String]) -> Result<Board, String> {
+    let height = u16::try_from(rows.len()).map_err(|_| "board: too many rows")?;
+    let cells: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|r| r.split_whitespace().collect())
+        .collect();
+    let width = cells.first().map_or(0, Vec::len);
+    if height == 0 || width == 0 {
+        return Err("board: no fields".to_string());
+    }
+    let width16 = u16::try_from(width).map_err(|_| "board: too many columns")?;
+    let mut board = Board::water_on(grid, height, width16);
+    for (row, fields) in cells.iter().enumerate() {
+        if fields.len() != width {
+            return Err(format!(
+                "board: row {} has {} fields, the first has {width}",
+                row + 1,
+                fields.len()
+            ));
+        }
+        for (col, text) in fields.iter().enumerate() {
+            let bytes = text.as_bytes();
+            if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_digit) || bytes[0] > b'3' {
+                return Err(format!(
+                    "board: `{text}` is not a field: two digits, fish (0-3) then player (0-2)"
+                ));
+            }
+            let player = bytes[1] - b'0';
+            board.set(
+                Pos::new(row as u16, col as u16),
+                Field {
+                    fish: bytes[0] - b'0',
+                    penguin: (player > 0).then_some(player),
+                },
+            );
+        }
+    }
+    Ok(board)
+}
+
+/// `state`'s board as a puzzle file writes it.
+pub fn board_rows(state: &State) -> Vec<String> {
+    let board = state.board();
+    (0..board.rows())
+        .map(|row| {
+            (0..board.cols())
+                .map(|col| {
+                    let field = board.get(Pos::new(row, col));
+                    format!("{}{}", field.fish, field.penguin.unwrap_or(0))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// The final margin of player 1 over player 2 with best play from `state`, or `None` past
+/// [`NODE_LIMIT`] positions.
+fn solve(state: &State, memo: &mut HashMap<State, i32>, nodes: &mut u64) -> Option<i32> {
+    if state.phase() == Phase::Over {
+        return Some(state.score(1) as i32 - state.score(2) as i32);
+    }
+    if let Some(&value) = memo.get(state) {
+        return Some(value);
+    }
+    *nodes += 1;
+    if *nodes > NODE_LIMIT {
+        return None;
+    }
+    let maximise = state.to_move() == 1;
+    let mut best: Option<i32> = None;
+    for action in state.legal_actions() {
+        let mut after = state.clone();
+        if after.apply(action).is_err() {
+            continue;
+        }
+        let value = solve(&after, memo, nodes)?;
+        best = Some(match best {
+            None => value,
+            Some(b) if maximise => b.max(value),
+            Some(b) => b.min(value),
+        });
+    }
+    let value = best.unwrap_or(state.score(1) as i32 - state.score(2) as i32);
+    memo.insert(state.clone(), value);
+    Some(value)
+}
+
+/// Every slide of the player to move in `state` (two players, sliding) with the final margin
+/// it leads to for that player with best play, best first; `None` when the endgame is too
+/// large to solve exactly or there is no slide.
+pub fn rank_slides(state: &State) -> Option<Vec<(Action, i32)>> {
+    if state.players() != 2 || state.phase() != Phase::Movement {
+        return None;
+    }
+    let me = state.to_move();
+    let mut memo = HashMap::new();
+    let mut nodes = 0;
+    let mut ranked = Vec::new();
+    for action in state.legal_actions() {
+        let mut after = state.clone();
+        if after.apply(action).is_err() {
+            continue;
+        }
+        let value = solve(&after, &mut memo, &mut nodes)?;
+        ranked.push((action, if me == 1 { value } else { -value }));
+    }
+    ranked.sort_by_key(|&(_, margin)| -margin);
+    (!ranked.is_empty()).then_some(ranked)
+}
+
+/// A puzzle found in `state`, when it is a two-player endgame small enough to solve, the
+/// player to move has two slides or more and one is best by a fish or more, and that one is
+/// not simply the slide to the most fish (a greedy player would miss it); `name` names it.
+pub fn puzzle_in(state: &State, name: &str) -> Option<PenguinsPuzzle> {
+    let ranked = rank_slides(state)?;
+    let (&(best, margin), &(_, second)) = (ranked.first()?, ranked.get(1)?);
+    if second >= margin {
+        return None;
+    }
+    let fish_of = |action: Action| match action {
+        Action::Move { to, .. } => state.board().get(to).fish,
+        Action::Place(_) => 0,
+    };
+    let greediest = ranked.iter().map(|&(a, _)| fish_of(a)).max().unwrap_or(0);
+    if fish_of(best) == greediest {
+        return None;
+    }
+    Some(PenguinsPuzzle {
+        name: name.to_string(),
+        grid: state.board().grid(),
+        board: board_rows(state),
+        scores: state.scores().to_vec(),
+        to_move: state.to_move(),
+        solution: best.to_string(),
+        margin,
+    })
+}
