@@ -17,6 +17,7 @@ pub mod protocol;
 pub mod puzzles;
 pub mod record;
 pub mod replay;
+pub mod review;
 pub mod rules;
 pub mod runner;
 pub mod setup;

@@ -775,7 +775,7 @@ fn analyse_command(path: &Path, budget: Duration, json: bool) -> Result<ExitCode
         true
     };
     let game = replayed.record().game;
-    let analysis = tablero::analysis::analyse_replayed(&replayed, budget, &mut progress);
+    let analysis = tablero::analysis::replayed::analyse_replayed(&replayed, budget, &mut progress);
     let Some(analysis) = analysis else {
         bail!("the analysis stopped");
     };

@@ -59,6 +59,10 @@ pub struct Record {
     /// How the match ended, once it has.
     #[serde(default)]
     pub result: Option<String>,
+    /// The analysis of the match, once the window made one (left out until then; replaying
+    /// ignores it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<crate::review::Analysis>,
 }
 
 /// One thing that happened in a match.
@@ -299,6 +303,7 @@ impl Record {
             dice: None,
             moves: Vec::new(),
             result: None,
+            analysis: None,
         }
     }
 

@@ -17,7 +17,8 @@ use super::puzzles::PuzzleRun;
 use super::records::Replay;
 use super::referee::{AppGame, Referee};
 use super::{AppSystems, theme};
-use crate::analysis::{Analysis, Judgement, Reviewed, analyse_replayed};
+use crate::analysis::replayed::analyse_replayed;
+use crate::analysis::{Analysis, Judgement, Reviewed};
 use crate::record::Record;
 
 /// The engine's time for each position the window analyses.
@@ -101,7 +102,12 @@ pub fn game_plugin<G: AppGame>(app: &mut App) {
     });
     app.add_systems(
         Update,
-        (start_or_cancel::<G>, poll, jump::<G>)
+        (
+            adopt_saved_analysis::<G>,
+            start_or_cancel::<G>,
+            poll::<G>,
+            jump::<G>,
+        )
             .chain()
             .in_set(AppSystems::RecordInput)
             .run_if(in_state(G::SCREEN)),
@@ -187,8 +193,13 @@ fn start_or_cancel<G: AppGame>(
     });
 }
 
-/// Collects the finished analysis; keeps the window drawing while it runs.
-fn poll(view: Option<ResMut<AnalysisView>>, mut redraws: MessageWriter<RequestRedraw>) {
+/// Collects the finished analysis, keeping it with the record (a replay's, or the one a jump
+/// replays); keeps the window drawing while it runs.
+fn poll<G: AppGame>(
+    view: Option<ResMut<AnalysisView>>,
+    replay: Option<ResMut<Replay<G>>>,
+    mut redraws: MessageWriter<RequestRedraw>,
+) {
     let Some(mut view) = view else {
         return;
     };
@@ -198,9 +209,39 @@ fn poll(view: Option<ResMut<AnalysisView>>, mut redraws: MessageWriter<RequestRe
     redraws.write(RequestRedraw);
     if let Some(result) = check_ready(&mut running.task) {
         view.running = None;
-        view.analysis = result;
         view.drawn = 0;
+        if let Some(analysis) = &result {
+            view.record.analysis = Some(analysis.clone());
+            if let Some(mut replay) = replay
+                && replay.record().moves == view.record.moves
+            {
+                replay.keep_analysis(analysis.clone());
+            }
+        }
+        view.analysis = result;
     }
+}
+
+/// A replayed record that holds an analysis shows it at once.
+fn adopt_saved_analysis<G: AppGame>(
+    mut commands: Commands,
+    view: Option<Res<AnalysisView>>,
+    replay: Option<Res<Replay<G>>>,
+) {
+    let (None, Some(replay)) = (view, replay) else {
+        return;
+    };
+    let Some(analysis) = replay.record().analysis.clone() else {
+        return;
+    };
+    commands.insert_resource(AnalysisView {
+        record: replay.record().clone(),
+        running: None,
+        analysis: Some(analysis),
+        selected: None,
+        pending_jump: None,
+        drawn: 0,
+    });
 }
 
 /// Jumps the replay (made of the analysed record when the match was live) to a decision.
@@ -325,7 +366,11 @@ fn draw_graph(
         commands.entity(graph).despawn_related::<Children>();
         for (index, reviewed) in analysis.decisions.iter().enumerate() {
             // A marked decision stays visible however low its chance fell.
-            let least = if reviewed.judgement.is_some() { 8.0 } else { 2.0 };
+            let least = if reviewed.judgement.is_some() {
+                8.0
+            } else {
+                2.0
+            };
             let height = (reviewed.after.chance.clamp(0.0, 1.0) as f32 * GRAPH.1).max(least);
             commands.entity(graph).with_child((
                 AnalysisBar(index),

@@ -147,6 +147,11 @@ impl<G: AppGame> Replay<G> {
         &self.record
     }
 
+    /// Keeps `analysis` with the record (Save then writes the whole record with it).
+    pub fn keep_analysis(&mut self, analysis: crate::review::Analysis) {
+        self.record.analysis = Some(analysis);
+    }
+
     /// Shows the position after the first `entries` entries (the last one at most).
     pub fn jump_to(&mut self, entries: usize) {
         self.playing = None;
@@ -157,6 +162,9 @@ impl<G: AppGame> Replay<G> {
     fn cut(&self, entries: usize) -> Record {
         let mut record = self.record.clone();
         record.moves.truncate(entries);
+        // A position of the match is no analysed match: a match continued from it starts
+        // without one.
+        record.analysis = None;
         if entries < self.record.moves.len() {
             record.result = None;
         }
@@ -342,6 +350,7 @@ fn step_replay<G: AppGame>(
 fn save_on_request<G: AppGame>(
     mut requests: MessageReader<SaveRecordRequested>,
     referee: Option<Res<Referee<G>>>,
+    replay: Option<Res<Replay<G>>>,
     folder: Res<RecordsFolder>,
     mut notice: ResMut<RecordNotice>,
 ) {
@@ -360,7 +369,13 @@ fn save_on_request<G: AppGame>(
         G::KIND.default_layout_file().trim_end_matches(".ron")
     );
     let path = dir.join(name);
-    let saved = std::fs::create_dir_all(dir).and_then(|()| referee.record().save(&path));
+    // An analysed replay saves its whole record with the analysis, so that opening it again
+    // shows the analysis at once.
+    let record = match &replay {
+        Some(replay) if replay.record().analysis.is_some() => replay.record(),
+        _ => referee.record(),
+    };
+    let saved = std::fs::create_dir_all(dir).and_then(|()| record.save(&path));
     notice.0 = Some(match saved {
         Ok(()) => format!("Saved the record to {}", path.display()),
         Err(e) => format!("Cannot save the record to {}: {e}", path.display()),

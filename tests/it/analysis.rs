@@ -246,4 +246,43 @@ fn a_jump_to_a_marked_decision_replays_its_position_and_names_the_better_brick()
         text.contains("Move 8: white H4") && text.contains("blunder") && text.contains("A5"),
         "{text}"
     );
+
+    // Save keeps the analysis with the whole record; the record replays as before, and a
+    // replay of it shows the analysis at once.
+    let records = levels.join("records");
+    app.insert_resource(tablero::app::records::RecordsFolder(records.clone()));
+    app.world_mut()
+        .write_message(tablero::app::records::SaveRecordRequested);
+    app.update();
+    let saved = std::fs::read_dir(&records)
+        .expect("a records folder")
+        .flatten()
+        .next()
+        .expect("a saved record")
+        .path();
+    let text = std::fs::read_to_string(&saved).expect("readable");
+    assert!(text.contains("analysis:"), "{text}");
+    let replayed = tablero::replay::load(&saved).unwrap_or_else(|e| panic!("{e}"));
+    let record = replayed.record().clone();
+    assert_eq!(record.moves.len(), 9);
+    let mut without = record.clone();
+    without.analysis = None;
+    let (_, with_positions) = tablero::replay::replay::<State>(&record).expect("replays");
+    let (_, without_positions) = tablero::replay::replay::<State>(&without).expect("replays");
+    assert_eq!(with_positions, without_positions);
+    let mut start = tablero::app::AppStart::magnetic_cave(
+        <State as tablero::setup::Match>::setup_from_record(&record).expect("a setup"),
+        levels.join("magnetic_cave.ron"),
+    );
+    start.resume = Some(record);
+    start.replay = true;
+    let mut again = crate::referee::headless_app_from(&levels, start, false);
+    assert!(crate::referee::pump_until(&mut again, |app| {
+        app.world().get_resource::<AnalysisView>().is_some_and(|v| {
+            !v.is_running()
+                && v.analysis
+                    .as_ref()
+                    .is_some_and(|a| a.count(tablero::analysis::Judgement::Blunder) == 1)
+        })
+    }));
 }

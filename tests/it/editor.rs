@@ -29,6 +29,10 @@ fn round_trip(layout: &Layout) -> Layout {
 fn every_shipped_board_opens_and_saves_as_the_same_board() {
     for entry in std::fs::read_dir(repo().join("levels")).expect("levels/") {
         let path = entry.expect("an entry").path();
+        // `levels/puzzles/` holds puzzles, not boards.
+        if !path.is_file() {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).expect("a shipped board");
         let draft =
             Draft::open(&path.display().to_string(), &text).unwrap_or_else(|e| panic!("{e}"));

@@ -541,6 +541,9 @@ mod hot_reload {
         let dir = temp_dir(name);
         for file in std::fs::read_dir(repo().join("levels")).unwrap() {
             let path = file.unwrap().path();
+            if !path.is_file() {
+                continue;
+            }
             std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
         }
         dir

@@ -30,6 +30,7 @@ const LAYERS: &[&str] = &[
     "editor",
     "ai",
     "fair_dice",
+    "review",
     "record",
     "setup",
     "replay",
