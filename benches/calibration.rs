@@ -6,7 +6,9 @@
 //! and its reliability table and Brier score reported on the others.
 //!
 //! `cargo bench --bench calibration --profile dev -- [FIT_GAMES TEST_GAMES DEPTH SEED]`
-//! (default 300 200 6 1); the numbers are in `docs/ai-magnetic-cave.md`.
+//! (default 300 200 6 1); the numbers are in `docs/ai-magnetic-cave.md`. With `penguins`
+//! first, the same for Penguins' curve (`[FIT_GAMES TEST_GAMES MILLISECONDS SEED]`, default
+//! 200 100 30 1; `docs/ai-penguins.md`).
 
 use std::time::{Duration, Instant};
 
@@ -59,12 +61,93 @@ fn cave_game(seed: u64, depth: u32) -> Vec<Sample> {
         .collect()
 }
 
+/// One Penguins self-play game of two players (two penguins each, a board the built-in layout
+/// draws from `seed`): each side plays the engine's choice within `millis`, or a random legal
+/// action one time in six; every decision whose value the search did not prove is a sample
+/// (the value for the player to move, that player's result: 1 more fish, ½ equal, 0 fewer).
+fn penguins_game(seed: u64, millis: u64) -> Vec<Sample> {
+    use tablero::ai::penguins::{choose_action, is_proved};
+    use tablero::rules::penguins::{Phase, State as Ice};
+    let Ok(tablero::layout::GameSetup::Penguins(setup)) =
+        tablero::layout::load(&tablero::levels::built_in_path("penguins.ron"))
+    else {
+        return Vec::new();
+    };
+    let mut state = Ice::new(setup.board(seed, 4), 2, 2);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut scored: Vec<(u8, f64)> = Vec::new();
+    while state.phase() != Phase::Over {
+        let actions = state.legal_actions();
+        if actions.is_empty() {
+            break;
+        }
+        let random = actions[rng.random_range(0..actions.len())];
+        let deadline = Deadline::within(Duration::from_millis(millis));
+        let Some(report) = choose_action(&state, &deadline) else {
+            break;
+        };
+        if !is_proved(report.score) {
+            scored.push((state.to_move(), f64::from(report.score)));
+        }
+        let chosen = if rng.random_range(0..6) == 0 {
+            random
+        } else {
+            report.best
+        };
+        if state.apply(chosen).is_err() {
+            break;
+        }
+    }
+    let result = |player: u8| match state.score(player).cmp(&state.score(3 - player)) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    scored
+        .into_iter()
+        .map(|(player, score)| Sample {
+            score,
+            result: result(player),
+        })
+        .collect()
+}
+
 fn main() {
+    let penguins = std::env::args().any(|a| a == "penguins");
     let numbers: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
     let arg = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
+    if penguins {
+        let (fit_games, test_games, millis, seed) =
+            (arg(0, 200), arg(1, 100), arg(2, 30), arg(3, 1));
+        let started = Instant::now();
+        let games = |from: u64, count: u64| -> Vec<Sample> {
+            (from..from + count)
+                .flat_map(|game| penguins_game(seed.wrapping_mul(1_000_003) + game, millis))
+                .collect()
+        };
+        let fit = games(0, fit_games);
+        let test = games(fit_games, test_games);
+        let scale = fit_scale(&fit, 1.0, 10_000.0);
+        println!(
+            "Penguins: {fit_games} games ({} positions) fitted, {test_games} others ({} positions) tested, {millis} ms a decision, seed {seed}, {:.0} s",
+            fit.len(),
+            test.len(),
+            started.elapsed().as_secs_f64()
+        );
+        println!(
+            "fitted scale: {scale:.0} (in use: {})\n",
+            tablero::analysis::penguins::SCORE_SCALE
+        );
+        println!("The fitted curve on the other games:\n");
+        let (bins, brier) = reliability(&test, scale);
+        print!("{}", markdown(&bins, brier));
+        let (_, in_use) = reliability(&test, tablero::analysis::penguins::SCORE_SCALE);
+        println!("Brier score of the curve in use: {in_use:.4}");
+        return;
+    }
     let (fit_games, test_games, depth, seed) = (arg(0, 300), arg(1, 200), arg(2, 6), arg(3, 1));
     let started = Instant::now();
     let games = |from: u64, count: u64| -> Vec<Sample> {
