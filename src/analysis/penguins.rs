@@ -11,9 +11,11 @@ use crate::ai::penguins::{choose_action, is_proved, value_within};
 use crate::record::Entry;
 use crate::rules::penguins::{Phase, State};
 
-/// The search's margin (tenths of a fish) worth a win chance of 73 % to its player: six fish,
-/// a first estimate not fitted yet (the calibration bench fits the cave's curve only).
-pub const SCORE_SCALE: f64 = 60.0;
+/// The search's margin (tenths of a fish) worth a win chance of 73 % to its player: about ten
+/// fish, fitted on 150 self-play games and checked on 100 others
+/// (`cargo bench --bench calibration --profile dev -- penguins 150 100 30 1`,
+/// docs/ai-penguins.md).
+pub const SCORE_SCALE: f64 = 103.0;
 
 /// A value of the search for a player as its worth: won or lost once the search reached every
 /// end (by the fish margin); else the chance the curve gives.
