@@ -168,6 +168,7 @@ fn main() {
     println!("The fitted curve on the other games:\n");
     let (bins, brier) = reliability(&test, scale);
     print!("{}", markdown(&bins, brier));
-    let (_, in_use) = reliability(&test, SCORE_SCALE);
-    println!("Brier score of the curve in use: {in_use:.4}");
+    let (bins, in_use) = reliability(&test, SCORE_SCALE);
+    println!("\nThe curve in use ({SCORE_SCALE}) on the other games:\n");
+    print!("{}", markdown(&bins, in_use));
 }
