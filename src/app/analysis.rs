@@ -62,6 +62,8 @@ pub struct AnalysisView {
     /// The decision last jumped to.
     pub selected: Option<usize>,
     pending_jump: Option<usize>,
+    /// The decision whose better choice is drawn on the board.
+    hinted: Option<usize>,
     /// Drawn bars are for this many decisions (0: not drawn yet).
     drawn: usize,
 }
@@ -100,6 +102,13 @@ pub fn game_plugin<G: AppGame>(app: &mut App) {
     app.add_systems(OnExit(G::SCREEN), |mut commands: Commands| {
         commands.remove_resource::<AnalysisView>();
     });
+    app.add_systems(
+        Update,
+        draw_better::<G>
+            .after(AppSystems::Referee)
+            .before(AppSystems::Present)
+            .run_if(in_state(G::SCREEN)),
+    );
     app.add_systems(
         Update,
         (
@@ -189,6 +198,7 @@ fn start_or_cancel<G: AppGame>(
         analysis: None,
         selected: None,
         pending_jump: None,
+        hinted: None,
         drawn: 0,
     });
 }
@@ -240,6 +250,7 @@ fn adopt_saved_analysis<G: AppGame>(
         analysis: Some(analysis),
         selected: None,
         pending_jump: None,
+        hinted: None,
         drawn: 0,
     });
 }
@@ -269,6 +280,49 @@ fn jump<G: AppGame>(
         }
         None => commands.insert_resource(Replay::<G>::of_record(view.record.clone())),
     }
+}
+
+/// Once the replay shows the position a jump asked for, draws the engine's better decision
+/// there as the hint draws it (with the analysis's line).
+fn draw_better<G: AppGame>(
+    view: Option<ResMut<AnalysisView>>,
+    replay: Option<Res<Replay<G>>>,
+    referee: Option<Res<Referee<G>>>,
+    hints: Option<ResMut<super::hint::Hints<G>>>,
+) {
+    let (Some(mut view), Some(replay), Some(referee), Some(mut hints)) =
+        (view, replay, referee, hints)
+    else {
+        return;
+    };
+    let Some(entry) = view.selected.filter(|&e| view.hinted != Some(e)) else {
+        return;
+    };
+    if replay.shown() != entry || referee.record().moves.len() != entry {
+        return;
+    }
+    view.hinted = Some(entry);
+    let Some(reviewed) = view
+        .analysis
+        .as_ref()
+        .and_then(|a| a.decisions.iter().find(|r| r.entry == entry))
+    else {
+        return;
+    };
+    let (Some(best), Some(line)) = (&reviewed.best, &reviewed.line) else {
+        return;
+    };
+    let Ok(action) = <G as crate::record::Recorded>::parse_action(best) else {
+        return;
+    };
+    hints.show(
+        referee.revision(),
+        super::hint::Hint {
+            position: referee.state().clone(),
+            action,
+            line: line.clone(),
+        },
+    );
 }
 
 /// The strip above the board.

@@ -106,6 +106,16 @@ impl<G: AppGame> Hints<G> {
         }
     }
 
+    /// Shows `hint` for the match at `revision` as if it had been asked for and found (the
+    /// analysis's better decision at a position it jumped to).
+    pub fn show(&mut self, revision: u64, hint: Hint<G>) {
+        if self.found.len() >= KEPT_HINTS {
+            self.found.remove(0);
+        }
+        self.found.push(hint);
+        self.asked = Some((revision, Answer::Shown));
+    }
+
     fn found_for(&self, position: &G) -> Option<&Hint<G>> {
         self.found
             .iter()

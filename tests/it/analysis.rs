@@ -246,6 +246,14 @@ fn a_jump_to_a_marked_decision_replays_its_position_and_names_the_better_brick()
         text.contains("Move 8: white H4") && text.contains("blunder") && text.contains("A5"),
         "{text}"
     );
+    // The better brick is drawn on the board as the hint is.
+    assert!(crate::referee::pump_until(&mut app, |app| {
+        let referee = app.world().resource::<CaveReferee>();
+        app.world()
+            .get_resource::<tablero::app::hint::Hints<State>>()
+            .and_then(|hints| hints.shown(referee))
+            .is_some_and(|hint| hint.action.to_string() == "A5")
+    }));
 
     // Save keeps the analysis with the whole record; the record replays as before, and a
     // replay of it shows the analysis at once.
