@@ -15,8 +15,8 @@ use super::magnetic_cave::referee::{
 };
 use super::menu::memory;
 use super::{AppStart, AppSystems, Screen, theme};
-use crate::ai::magnetic_cave::{MoveProof, prove_moves};
-use crate::ai::{AiLevel, Deadline};
+use crate::ai::AiLevel;
+use crate::puzzles::magnetic_cave::winning_bricks;
 use crate::puzzles::{self, Check, Located, Puzzle};
 use crate::rules::Seat;
 use crate::rules::magnetic_cave::{Cell, Outcome, State};
@@ -228,15 +228,6 @@ fn next_puzzle(
     start_puzzle(&mut run, &mut matches);
 }
 
-/// Whether `cell`, laid by the player to move in `before`, keeps a forced win.
-fn keeps_the_win(before: &State, cell: Cell) -> bool {
-    prove_moves(before, &Deadline::within(PROOF_BUDGET)).is_some_and(|proofs| {
-        proofs
-            .iter()
-            .any(|&(c, proof)| c == cell && matches!(proof, MoveProof::Wins { .. }))
-    })
-}
-
 /// Judges each brick of the solver and the end of the match.
 fn judge(
     run: Option<ResMut<PuzzleRun>>,
@@ -282,7 +273,7 @@ fn judge(
         let before = State::from_moves(state.config(), &moves[..at]).ok();
         let right = match run.attempt {
             Attempt::FirstMove => message.action == solution,
-            _ => before.is_some_and(|b| keeps_the_win(&b, message.action)),
+            _ => before.is_some_and(|b| winning_bricks(&b, PROOF_BUDGET).contains(&message.action)),
         };
         if right {
             run.attempt = Attempt::Solving;

@@ -7,8 +7,9 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::ai::Deadline;
-use crate::ai::magnetic_cave::{MoveProof, choose_move, prove_moves};
+use crate::ai::magnetic_cave::choose_move;
 use crate::line_reader::BoundedLines;
+use crate::puzzles::magnetic_cave::winning_bricks;
 use crate::puzzles::penguins::rank_slides;
 use crate::puzzles::{Located, Puzzle};
 use crate::rules::magnetic_cave::{self, Cell};
@@ -59,33 +60,32 @@ pub fn play(
     let mut results = Vec::new();
     let mut streak = 0;
     for located in &puzzles[start..] {
-        let result = match &located.puzzle {
-            Puzzle::Cave(p) => match p.problem() {
-                Ok(problem) => cave(
+        let started = match &located.puzzle {
+            Puzzle::Cave(p) => p.problem().map(|problem| {
+                cave(
                     &located.puzzle,
                     problem.state,
                     problem.solution,
                     &mut lines,
                     output,
-                )?,
-                Err(e) => {
-                    writeln!(output, "{}:{}: refused: {e}", located.file, located.line)?;
-                    Solved::Skipped
-                }
-            },
-            Puzzle::Penguins(p) => match p.problem() {
-                Ok(problem) => fish(
+                )
+            }),
+            Puzzle::Penguins(p) => p.problem().map(|problem| {
+                fish(
                     &located.puzzle,
                     problem.state,
                     problem.solution,
                     &mut lines,
                     output,
-                )?,
-                Err(e) => {
-                    writeln!(output, "{}:{}: refused: {e}", located.file, located.line)?;
-                    Solved::Skipped
-                }
-            },
+                )
+            }),
+        };
+        let result = match started {
+            Ok(result) => result?,
+            Err(e) => {
+                writeln!(output, "{}:{}: refused: {e}", located.file, located.line)?;
+                Solved::Skipped
+            }
         };
         streak = if result == Solved::Solved {
             streak + 1
@@ -150,7 +150,10 @@ fn cave<R: BufRead>(
                     let hint = if first {
                         solution
                     } else {
-                        winning_brick(&state).unwrap_or(solution)
+                        winning_bricks(&state, ANSWER * 4)
+                            .first()
+                            .copied()
+                            .unwrap_or(solution)
                     };
                     writeln!(output, "Hint: look at row {}.", hint.row + 1)?;
                 }
@@ -168,7 +171,7 @@ fn cave<R: BufRead>(
         let wins = if first {
             cell == solution
         } else {
-            brick_wins(&state, cell)
+            winning_bricks(&state, ANSWER * 4).contains(&cell)
         };
         if !wins {
             writeln!(output, "{cell} does not win: the line slips away.")?;
@@ -202,24 +205,6 @@ fn cave<R: BufRead>(
             return Ok(Solved::Failed);
         }
     }
-}
-
-/// The one brick that keeps the win for the player to move, if the solver finds one.
-fn winning_brick(state: &magnetic_cave::State) -> Option<Cell> {
-    prove_moves(state, &Deadline::within(ANSWER * 4))?
-        .into_iter()
-        .find(|(_, proof)| matches!(proof, MoveProof::Wins { .. }))
-        .map(|(cell, _)| cell)
-}
-
-/// Whether `cell` keeps a forced win for the player to move (a brick the solver cannot prove
-/// within its time counts as not).
-fn brick_wins(state: &magnetic_cave::State, cell: Cell) -> bool {
-    prove_moves(state, &Deadline::within(ANSWER * 4)).is_some_and(|proofs| {
-        proofs
-            .iter()
-            .any(|&(c, proof)| c == cell && matches!(proof, MoveProof::Wins { .. }))
-    })
 }
 
 /// Plays the engine for both sides from `state` for a few moves: how the wrong brick fails.

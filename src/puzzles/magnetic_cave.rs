@@ -154,3 +154,14 @@ pub fn puzzle_in(state: &State, name: &str, budget: Duration) -> Option<CavePuzz
 pub fn difficulty_depth(state: &State, deadline: &Deadline) -> Option<u32> {
     shallowest_win(state, DEEPEST, deadline)
 }
+
+/// The bricks that keep a forced win for the player to move in `state`, proved within
+/// `budget` (none when the proof does not finish in time: a brick not proved counts as not).
+pub fn winning_bricks(state: &State, budget: Duration) -> Vec<Cell> {
+    prove_moves(state, &Deadline::within(budget))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, proof)| matches!(proof, MoveProof::Wins { .. }))
+        .map(|(cell, _)| cell)
+        .collect()
+}

@@ -21,12 +21,9 @@ fn analysed(record: &std::path::Path, budget: &str) -> Vec<Value> {
         .clone()
 }
 
-/// White lets Black's column of four stand (H4 instead of A5): a blunder, with the block
-/// named; Black's winning brick is the engine's own choice, and the analysis leaves the record
-/// as it was.
-#[test]
-fn a_missed_block_in_the_cave_is_a_blunder_that_names_the_block() {
-    let dir = temp_dir("analyse-cave");
+/// A cave record the console wrote in `dir` (`missed.ron`): Black fills A1 to A5 while White
+/// plays H1 to H4, missing the block at A5.
+pub(crate) fn missed_block_record(dir: &std::path::Path) -> std::path::PathBuf {
     let record = dir.join("missed.ron");
     let output = run_tablero(
         &[
@@ -38,6 +35,16 @@ fn a_missed_block_in_the_cave_is_a_blunder_that_names_the_block() {
         "a1\nh1\na2\nh2\na3\nh3\na4\nh4\na5\n",
     );
     assert!(output.status.success());
+    record
+}
+
+/// White lets Black's column of four stand (H4 instead of A5): a blunder, with the block
+/// named; Black's winning brick is the engine's own choice, and the analysis leaves the record
+/// as it was.
+#[test]
+fn a_missed_block_in_the_cave_is_a_blunder_that_names_the_block() {
+    let dir = temp_dir("analyse-cave");
+    let record = missed_block_record(&dir);
     let written = std::fs::read_to_string(&record).expect("the record");
     let decisions = analysed(&record, "0.2");
     assert_eq!(decisions.len(), 9);

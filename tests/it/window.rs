@@ -1448,17 +1448,7 @@ fn the_analysis_graph_shows_a_blunder_in_red_above_the_board() {
         return;
     }
     let dir = temp_dir("window-analysis");
-    let record = dir.join("missed.ron");
-    let output = crate::support::run_tablero(
-        &[
-            "console",
-            "magnetic-cave",
-            "--record",
-            record.to_str().expect("utf-8"),
-        ],
-        "a1\nh1\na2\nh2\na3\nh3\na4\nh4\na5\n",
-    );
-    assert!(output.status.success());
+    let record = crate::analysis::missed_block_record(&dir);
     let shot = dir.join("analysis.png");
     let script = format!(
         r#""$TABLERO" replay "{}" --analyse --screenshot "$SHOT" > "$OUT" 2> "$ERR""#,
