@@ -8,7 +8,9 @@
 //! `cargo bench --bench calibration --profile dev -- [FIT_GAMES TEST_GAMES DEPTH SEED]`
 //! (default 300 200 6 1); the numbers are in `docs/ai-magnetic-cave.md`. With `penguins`
 //! first, the same for Penguins' curve (`[FIT_GAMES TEST_GAMES MILLISECONDS SEED]`, default
-//! 200 100 30 1; `docs/ai-penguins.md`).
+//! 200 100 30 1; `docs/ai-penguins.md`). With `patolli` first, the reliability of Patolli's
+//! win chance, which is no fitted curve but the engine's own expectation over the dice
+//! (`[GAMES MILLISECONDS SEED]`, default 200 20 1; `docs/ai-patolli.md`).
 
 use std::time::{Duration, Instant};
 
@@ -112,8 +114,85 @@ fn penguins_game(seed: u64, millis: u64) -> Vec<Sample> {
         .collect()
 }
 
+/// One Patolli self-play game of two players on the standard cross with the default rules,
+/// dice from `seed`: each side plays the engine's choice within `millis`, or a random legal
+/// action one time in six; every decision with more than one legal action is a sample (the
+/// engine's chance that the player to move finishes first, as a logit so that the curve of
+/// scale 1 gives it back, and that player's result).
+fn patolli_game(seed: u64, millis: u64) -> Vec<Sample> {
+    use std::sync::Arc;
+    use tablero::ai::patolli::{chance_of, choose_action, value_within};
+    use tablero::rules::patolli::{Phase, Player, Rules, State as Cross, Track};
+    let rules = Rules::default();
+    let mut state = Cross::new(Arc::new(Track::cross(7)), rules);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut chances: Vec<(Player, f64)> = Vec::new();
+    for _ in 0..20_000 {
+        match state.phase() {
+            Phase::Over { .. } => break,
+            Phase::Roll => {
+                let value = rules.dice.roll(&mut rng);
+                if state.roll(value).is_err() {
+                    break;
+                }
+            }
+            Phase::Act { .. } => {
+                let actions = state.legal_actions();
+                let deadline = Deadline::within(Duration::from_millis(millis));
+                let Some(report) = choose_action(&state, &deadline) else {
+                    break;
+                };
+                if actions.len() > 1 {
+                    let me = state.to_move();
+                    let value =
+                        value_within(&state, me, &Deadline::within(Duration::from_millis(millis)));
+                    chances.push((me, chance_of(value).clamp(1e-6, 1.0 - 1e-6)));
+                }
+                let chosen = if rng.random_range(0..6) == 0 {
+                    actions[rng.random_range(0..actions.len())]
+                } else {
+                    report.best
+                };
+                if state.apply(chosen).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let Some(winner) = state.winner() else {
+        return Vec::new();
+    };
+    chances
+        .into_iter()
+        .map(|(player, p)| Sample {
+            score: (p / (1.0 - p)).ln(),
+            result: if player == winner { 1.0 } else { 0.0 },
+        })
+        .collect()
+}
+
 fn main() {
     let penguins = std::env::args().any(|a| a == "penguins");
+    if std::env::args().any(|a| a == "patolli") {
+        let numbers: Vec<u64> = std::env::args()
+            .skip(1)
+            .filter_map(|a| a.parse().ok())
+            .collect();
+        let arg = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
+        let (games, millis, seed) = (arg(0, 200), arg(1, 20), arg(2, 1));
+        let started = Instant::now();
+        let samples: Vec<Sample> = (0..games)
+            .flat_map(|game| patolli_game(seed.wrapping_mul(1_000_003) + game, millis))
+            .collect();
+        println!(
+            "Patolli: {games} games ({} decisions), {millis} ms a decision, seed {seed}, {:.0} s\n",
+            samples.len(),
+            started.elapsed().as_secs_f64()
+        );
+        let (bins, brier) = reliability(&samples, 1.0);
+        print!("{}", markdown(&bins, brier));
+        return;
+    }
     let numbers: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())

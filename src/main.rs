@@ -271,8 +271,14 @@ enum PuzzlesAction {
         /// The puzzle to start from.
         name: Option<String>,
     },
-    /// Open the cave puzzles in the window, easiest unsolved first.
+    /// Open the puzzles in the window: a game's (the cave's unless --game says), easiest
+    /// unsolved first, or those of the puzzle NAME from it.
     Open {
+        /// The puzzle to begin with.
+        name: Option<String>,
+        /// The game whose puzzles open.
+        #[arg(long, value_enum, default_value = "magnetic-cave")]
+        game: PuzzleGame,
         /// Save a PNG of the first puzzle to FILE once it is drawn, then exit.
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
@@ -831,10 +837,20 @@ fn puzzles_command(action: PuzzlesAction) -> Result<ExitCode> {
             tablero::console::puzzles::play(&found, name.as_deref(), &mut input, &mut output)?;
             Ok(ExitCode::SUCCESS)
         }
-        PuzzlesAction::Open { screenshot } => {
+        PuzzlesAction::Open {
+            name,
+            game,
+            screenshot,
+        } => {
             let mut start = AppStart::menu(levels::find()?);
             start.menu_memory = app::menu::memory::settings_file();
-            start.puzzles = true;
+            start.puzzles = Some(app::puzzles::PuzzlesRequested {
+                game: match game {
+                    PuzzleGame::MagneticCave => GameKind::MagneticCave,
+                    PuzzleGame::Penguins => GameKind::Penguins,
+                },
+                first: name,
+            });
             start.screenshot = screenshot.map(|path| Screenshot {
                 path,
                 after_moves: 0,

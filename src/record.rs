@@ -53,6 +53,11 @@ pub struct Record {
     /// (the seed must be the one they make, and every roll must follow from it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<FairDice>,
+    /// Where a Penguins match began when not on an empty board (a puzzle's position): the
+    /// floes with the penguins on them, the fish so far and who moved first (left out
+    /// otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<penguins::Midgame>,
     /// Everything that happened, in order.
     #[serde(default)]
     pub moves: Vec<Entry>,
@@ -303,6 +308,7 @@ impl Record {
             dice: None,
             moves: Vec::new(),
             result: None,
+            start: None,
             analysis: None,
         }
     }

@@ -18,7 +18,7 @@ use crate::record::{Entry, Record, Recorded};
 use crate::rules::magnetic_cave::{self, Brick, Cell, Config};
 use crate::rules::patolli;
 use crate::rules::penguins::{self, Board};
-use crate::rules::{Game, Seat};
+use crate::rules::{Game, GameKind, Seat};
 
 /// Why a match cannot be set up as asked.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -74,6 +74,9 @@ pub enum SetupError {
     /// A record of another game.
     #[error("this is a record of {0}")]
     OtherGame(&'static str),
+    /// A Penguins match's starting position that makes no game.
+    #[error("start: {0}")]
+    Midgame(String),
     /// A Penguins record without the board it was played on.
     #[error("this is not a Penguins record with its board: a record of {0}")]
     NoPenguinsBoard(&'static str),
@@ -91,6 +94,7 @@ impl SetupError {
                 "seats"
             }
             SetupError::PenguinsEach(_) => "penguins",
+            SetupError::Midgame(_) => "start",
             SetupError::RecordLayout(fault) => fault.field(),
             SetupError::BoardTooSmall(_)
             | SetupError::Layout(_)
@@ -481,9 +485,45 @@ pub struct PenguinsMatch {
     budget: Duration,
     level: AiLevel,
     seed: Option<u64>,
+    start: Option<penguins::Midgame>,
 }
 
 impl PenguinsMatch {
+    /// A Penguins match that starts in the middle of a game (a puzzle's position): `seats`
+    /// for its players (one for each score), the AI's `budget` and `level`.
+    ///
+    /// # Errors
+    /// A position that makes no game, or not one seat for each of its players.
+    pub fn from_midgame(
+        start: penguins::Midgame,
+        seats: Vec<Seat>,
+        budget: Duration,
+        level: AiLevel,
+    ) -> Result<PenguinsMatch, SetupError> {
+        let state = start.state().map_err(SetupError::Midgame)?;
+        if !(2..=MAX_PENGUINS_PLAYERS).contains(&seats.len())
+            || seats.len() != usize::from(state.players())
+        {
+            return Err(SetupError::Players(seats.len()));
+        }
+        let board = state.board().clone();
+        Ok(PenguinsMatch {
+            layout: PenguinsSetup::Fixed(board.clone()),
+            board,
+            seats,
+            penguins: state.penguins_per_player(),
+            budget,
+            level,
+            seed: None,
+            start: Some(start),
+        })
+    }
+
+    /// The position the match starts from when not the empty board (a puzzle's).
+    pub fn start(&self) -> Option<&penguins::Midgame> {
+        self.start.as_ref()
+    }
+
     /// A Penguins match for `seats` (player 1 first) with `penguins` each and the AI's `budget`
     /// and `level`, on the board `layout` draws from `seed` (a fixed board is played as it
     /// is).
@@ -516,6 +556,7 @@ impl PenguinsMatch {
             penguins,
             budget,
             level,
+            start: None,
         })
     }
 
@@ -725,6 +766,10 @@ impl Match for penguins::State {
 
     fn initial(setup: &PenguinsMatch) -> Self {
         // `PenguinsMatch::new` checked 2 to 4 players.
+        // `PenguinsMatch::from_midgame` checked the position.
+        if let Some(state) = setup.start.as_ref().and_then(|start| start.state().ok()) {
+            return state;
+        }
         let players = u8::try_from(setup.seats.len()).unwrap_or(2);
         penguins::State::new(setup.board.clone(), players, setup.penguins)
     }
@@ -738,6 +783,7 @@ impl Match for penguins::State {
         );
         record.penguins = Some(setup.penguins);
         record.level = setup.level;
+        record.start = setup.start.clone();
         record
     }
 
@@ -765,8 +811,12 @@ impl Match for penguins::State {
         setup.level
     }
 
-    /// The same seats and layout on the next board it draws (a fixed board stays).
+    /// The same seats and layout on the next board it draws (a fixed board stays; a match
+    /// from a position starts from it again).
     fn rematch(setup: &PenguinsMatch, _rolls: &mut Rolls) -> PenguinsMatch {
+        if setup.start.is_some() {
+            return setup.clone();
+        }
         let seed = setup.seed.unwrap_or(0).wrapping_add(1);
         PenguinsMatch {
             board: setup.layout.board(seed, setup.penguins_in_all()),
@@ -777,6 +827,17 @@ impl Match for penguins::State {
 
     /// On the board the record holds.
     fn setup_from_record(record: &Record) -> Result<PenguinsMatch, SetupError> {
+        if let Some(start) = &record.start {
+            if record.game != GameKind::Penguins {
+                return Err(other_game(record));
+            }
+            return PenguinsMatch::from_midgame(
+                start.clone(),
+                record.seats.clone(),
+                record_budget(record),
+                record.level,
+            );
+        }
         let GameSetup::Penguins(layout @ PenguinsSetup::Fixed(_)) = record_setup(record)? else {
             return Err(SetupError::NoPenguinsBoard(record.game.title()));
         };

@@ -73,6 +73,15 @@ impl AnalysisView {
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }
+
+    /// The share of the decisions still to weigh while the analysis runs (the thinking bar
+    /// shows it, as it shows an AI's time left).
+    pub fn left(&self) -> Option<f32> {
+        let running = self.running.as_ref()?;
+        let total = running.total.load(Ordering::Relaxed).max(1);
+        let done = running.done.load(Ordering::Relaxed).min(total);
+        Some(1.0 - done as f32 / total as f32)
+    }
 }
 
 /// The shared part: messages.

@@ -269,12 +269,13 @@ fn note_events<G: MatchView>(
     }
 }
 
-/// The bar shows an AI seat's search, the engine looking for a hint, or another machine's
-/// player deciding in a network match.
+/// The bar shows an AI seat's search, the engine looking for a hint, another machine's
+/// player deciding in a network match, or the analysis of the match (the share still to do).
 fn show_thinking<G: MatchView>(
     thinking: Option<Res<Thinking<Referee<G>>>>,
     hint_search: Option<Res<HintSearch<G>>>,
     remote: Option<Res<crate::app::network::RemoteTurn>>,
+    analysis: Option<Res<crate::app::analysis::AnalysisView>>,
     mut track: Single<&mut Visibility, With<ThinkingTrack>>,
     mut bar: Single<&mut Node, With<ThinkingBar>>,
 ) {
@@ -282,7 +283,8 @@ fn show_thinking<G: MatchView>(
         .filter(|t| !t.has_decided())
         .map(|t| t.remaining_fraction())
         .or_else(|| hint_search.map(|s| s.remaining_fraction()))
-        .or_else(|| remote.and_then(|r| r.fraction()));
+        .or_else(|| remote.and_then(|r| r.fraction()))
+        .or_else(|| analysis.and_then(|a| a.left()));
     show_thinking_bar(left, &mut track, &mut bar);
 }
 

@@ -389,11 +389,23 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
                 );
                 row.spawn(theme::button("Puzzles", 120.0)).observe(
                     |_: On<Pointer<Click>>,
+                     choices: Res<MenuChoices>,
                      mut open: MessageWriter<super::puzzles::PuzzlesRequested>| {
-                        open.write(super::puzzles::PuzzlesRequested);
+                        open.write(super::puzzles::PuzzlesRequested {
+                            game: choices.game,
+                            first: None,
+                        });
                     },
                 );
             });
+            menu.spawn((
+                super::puzzles::PuzzlesNote,
+                theme::label("", 16.0, theme::WARNING),
+                Node {
+                    max_width: px(660),
+                    ..default()
+                },
+            ));
         });
 }
 

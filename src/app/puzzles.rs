@@ -1,26 +1,27 @@
-//! *Puzzles* in the window: the menu's button opens the cave puzzles of the levels in use,
-//! easiest unsolved first. The player lays the solver's bricks on the match screen; the AI
-//! defends with its longest defence. A wrong first brick (or a later one that lets the win
-//! go) is shown as such and the engine plays the refutation out for both sides; the hint is
-//! the match's own (H). P goes on to the next puzzle by difficulty. Solved puzzles and the
-//! streak are kept in the settings file (`menu::memory`).
+//! *Puzzles* in the window: the menu's button opens the puzzles of the menu's game (the cave's
+//! when it has none), easiest unsolved first. The player decides on the match screen; the AI
+//! defends. A wrong first decision (or a later one that lets the win or a fish go) is shown as
+//! such and the engine plays the refutation out for both sides; the hint is the match's own
+//! (H). P goes on to the next puzzle by difficulty. Solved puzzles and the streak are kept in
+//! the settings file (`menu::memory`).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::magnetic_cave::referee::{
-    ActionApplied, CaveReferee, GameOver, MatchRequested, MatchStarted,
-};
+use super::magnetic_cave::referee as cave;
 use super::menu::memory;
+use super::penguins::referee as ice;
 use super::{AppStart, AppSystems, Screen, theme};
 use crate::ai::AiLevel;
 use crate::puzzles::magnetic_cave::winning_bricks;
+use crate::puzzles::penguins::rank_slides;
 use crate::puzzles::{self, Check, Located, Puzzle};
-use crate::rules::Seat;
-use crate::rules::magnetic_cave::{Cell, Outcome, State};
-use crate::setup::CaveMatch;
+use crate::rules::magnetic_cave::{self, Cell, Outcome};
+use crate::rules::penguins::{self, Midgame, Phase};
+use crate::rules::{GameKind, Seat};
+use crate::setup::{CaveMatch, PenguinsMatch};
 
 /// The AI's time a move while it defends or plays a refutation out.
 const DEFENCE_BUDGET: Duration = Duration::from_millis(700);
@@ -30,20 +31,22 @@ const PROOF_BUDGET: Duration = Duration::from_secs(5);
 /// How the puzzle on the board is going.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Attempt {
-    /// Waiting for the first brick.
+    /// Waiting for the first decision.
     FirstMove,
-    /// The first brick was right; the player lays the rest of the line.
+    /// The first decision was right; the player goes on to the end.
     Solving,
-    /// A brick let the win go; the engine plays the refutation out.
+    /// A decision let the win (or a fish) go; the engine plays the refutation out.
     Failed(String),
-    /// The line is complete.
+    /// The line is complete (the cave), or the game ended with the best margin (Penguins).
     Solved,
 }
 
 /// The puzzles being played, while the window plays them.
 #[derive(Resource, Debug, Clone)]
 pub struct PuzzleRun {
-    /// The cave puzzles, easiest first.
+    /// The game whose puzzles these are.
+    pub game: GameKind,
+    /// Its puzzles, easiest first.
     pub puzzles: Vec<Located>,
     /// The one on the board.
     pub index: usize,
@@ -65,22 +68,57 @@ impl PuzzleRun {
         self.puzzles.get(self.index)
     }
 
-    /// The cave's moves of the puzzle on the board, and its solution and solver.
-    fn problem(&self) -> Option<(State, Cell)> {
+    /// The cave puzzle on the board: its position and winning brick.
+    fn cave_problem(&self) -> Option<(magnetic_cave::State, Cell)> {
         match &self.current()?.puzzle {
             Puzzle::Cave(p) => p.problem().ok().map(|pr| (pr.state, pr.solution)),
             Puzzle::Penguins(_) => None,
         }
     }
+
+    /// The Penguins puzzle on the board: its position and best slide.
+    fn penguins_problem(&self) -> Option<(penguins::State, penguins::Action)> {
+        match &self.current()?.puzzle {
+            Puzzle::Penguins(p) => p.problem().ok().map(|pr| (pr.state, pr.solution)),
+            Puzzle::Cave(_) => None,
+        }
+    }
+
+    /// Notes a failed try: the streak ends, in the settings file too.
+    fn fail(&mut self, why: String) {
+        self.attempt = Attempt::Failed(why);
+        self.streak = 0;
+        let name = self.current().map(|l| l.puzzle.name().to_string());
+        if let (Some(file), Some(name)) = (self.settings.clone(), name) {
+            let _ = memory::note_puzzle(&file, &name, false);
+        }
+    }
+
+    /// Notes the puzzle on the board solved, in the settings file too.
+    fn solve(&mut self) {
+        self.attempt = Attempt::Solved;
+        let Some(name) = self.current().map(|l| l.puzzle.name().to_string()) else {
+            return;
+        };
+        if !self.solved.contains(&name) {
+            self.solved.push(name.clone());
+        }
+        self.streak += 1;
+        if let Some(file) = self.settings.clone() {
+            let _ = memory::note_puzzle(&file, &name, true);
+        }
+    }
 }
 
-/// Open the puzzles (the menu's *Puzzles* button).
-#[derive(Message, Debug, Clone, Copy, Default)]
-pub struct PuzzlesRequested;
+pub use super::start::PuzzlesRequested;
 
 /// Go on to the next puzzle (P, the *Next puzzle* button).
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct NextPuzzleRequested;
+
+/// Why the puzzles did not open, shown on the menu under its buttons.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct PuzzlesNotOpened(pub String);
 
 /// The puzzles' logic (no renderer needed).
 pub fn plugin(app: &mut App) {
@@ -89,8 +127,8 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Startup,
         |start: Option<Res<AppStart>>, mut open: MessageWriter<PuzzlesRequested>| {
-            if start.is_some_and(|start| start.puzzles) {
-                open.write(PuzzlesRequested);
+            if let Some(request) = start.and_then(|start| start.puzzles.clone()) {
+                open.write(request);
             }
         },
     );
@@ -100,58 +138,108 @@ pub fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        judge.after(AppSystems::Referee).before(AppSystems::Present),
+        (judge_cave, judge_penguins)
+            .after(AppSystems::Referee)
+            .before(AppSystems::Present),
     );
     app.add_systems(OnEnter(Screen::Menu), |mut commands: Commands| {
         commands.remove_resource::<PuzzleRun>();
     });
+    app.add_systems(OnExit(Screen::Menu), |mut commands: Commands| {
+        commands.remove_resource::<PuzzlesNotOpened>();
+    });
+}
+
+/// Whether a match screen of a game with puzzles is on.
+fn on_puzzle_screen(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::MagneticCave | Screen::Penguins)
+}
+
+/// The menu's line that says why the puzzles did not open.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PuzzlesNote;
+
+/// Shows [`PuzzlesNotOpened`] on the menu, or nothing.
+fn show_note(note: Option<Res<PuzzlesNotOpened>>, mut texts: Query<&mut Text, With<PuzzlesNote>>) {
+    let content = note.map(|n| n.0.clone()).unwrap_or_default();
+    for mut text in &mut texts {
+        theme::set_text(&mut text, content.clone());
+    }
 }
 
 /// The puzzles' bar on the match screen, and the P key.
 pub fn view_plugin(app: &mut App) {
     app.add_systems(
         Update,
+        show_note
+            .in_set(AppSystems::Present)
+            .run_if(in_state(Screen::Menu)),
+    );
+    app.add_systems(
+        Update,
         (spawn_bar, press_p)
             .in_set(AppSystems::RecordInput)
-            .run_if(in_state(Screen::MagneticCave)),
+            .run_if(on_puzzle_screen),
     );
     app.add_systems(
         Update,
         show_bar
             .in_set(AppSystems::Present)
-            .run_if(in_state(Screen::MagneticCave)),
+            .run_if(on_puzzle_screen),
     );
 }
 
-/// Loads the cave puzzles and starts the easiest one not solved yet.
+/// Where a match is asked for: either game's.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PuzzleMatches<'w> {
+    cave: MessageWriter<'w, cave::MatchRequested>,
+    penguins: MessageWriter<'w, ice::MatchRequested>,
+}
+
+/// Loads the puzzles of the game asked for and starts the one named, or the easiest one not
+/// solved yet; says on the menu why when none opens.
 fn open_puzzles(
     mut commands: Commands,
     mut requests: MessageReader<PuzzlesRequested>,
     start: Option<Res<AppStart>>,
-    mut matches: MessageWriter<MatchRequested>,
+    mut matches: PuzzleMatches,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if requests.read().count() == 0 {
+    let Some(request) = requests.read().last().cloned() else {
         return;
-    }
+    };
     let levels = start
         .as_ref()
         .map_or_else(crate::levels::Levels::built_in, |s| s.levels.clone());
     let settings = start.as_ref().and_then(|s| s.menu_memory.clone());
     let (found, errors) = puzzles::load(&levels, Check::Rules);
+    let named = request
+        .first
+        .as_deref()
+        .and_then(|name| found.iter().find(|l| l.puzzle.name() == name))
+        .map(|l| l.puzzle.game());
+    let game = match named {
+        Some(game) => game,
+        None if found.iter().any(|l| l.puzzle.game() == request.game) => request.game,
+        None => GameKind::MagneticCave,
+    };
     let puzzles: Vec<Located> = found
         .into_iter()
-        .filter(|l| matches!(l.puzzle, Puzzle::Cave(_)))
+        .filter(|l| l.puzzle.game() == game)
         .collect();
     let (solved, streak) = settings
         .as_deref()
         .map(memory::puzzle_progress)
         .unwrap_or_default();
-    let index = puzzles
-        .iter()
-        .position(|l| !solved.iter().any(|n| n == l.puzzle.name()))
-        .unwrap_or(0);
+    let index = match &request.first {
+        Some(name) => puzzles.iter().position(|l| l.puzzle.name() == name),
+        None => puzzles
+            .iter()
+            .position(|l| !solved.iter().any(|n| n == l.puzzle.name())),
+    }
+    .unwrap_or(0);
     let mut run = PuzzleRun {
+        game,
         puzzles,
         index,
         attempt: Attempt::FirstMove,
@@ -166,33 +254,69 @@ fn open_puzzles(
             .collect(),
         settings,
     };
-    if start_puzzle(&mut run, &mut matches) {
-        next.set(Screen::MagneticCave);
+    if let Some(name) = request.first.as_deref().filter(|_| named.is_none()) {
+        eprintln!("no puzzle is named `{name}`; the easiest one opens");
+    }
+    match start_puzzle(&mut run, &mut matches) {
+        Some(screen) => {
+            next.set(screen);
+            commands.remove_resource::<PuzzlesNotOpened>();
+        }
+        None => {
+            let why = match run.refused.first() {
+                Some(first) => format!(
+                    "No puzzle could be opened: {} refused (see the terminal), the first: {first}",
+                    run.refused.len()
+                ),
+                None => "No puzzle could be opened: the levels in use hold none.".to_string(),
+            };
+            commands.insert_resource(PuzzlesNotOpened(why));
+        }
     }
     commands.insert_resource(run);
 }
 
-/// Starts `run`'s puzzle, or the next one that proves (a refused one is noted and skipped).
-/// `false` when none does.
-fn start_puzzle(run: &mut PuzzleRun, matches: &mut MessageWriter<MatchRequested>) -> bool {
+/// Starts `run`'s puzzle, or the next one that proves (a refused one is noted and skipped):
+/// the screen of its match; `None` when none does.
+fn start_puzzle(run: &mut PuzzleRun, matches: &mut PuzzleMatches) -> Option<Screen> {
     for _ in 0..run.puzzles.len() {
-        let Some(located) = run.current() else {
-            return false;
-        };
+        let located = run.current()?.clone();
         let proved = located.puzzle.prove(PROOF_BUDGET);
-        if let (Ok(()), Some((state, _))) = (proved.as_ref(), run.problem()) {
-            let mut seats = [Seat::Ai; 2];
-            seats[state.to_move().index()] = Seat::Human;
-            if let Ok(setup) = CaveMatch::new(
-                state.config(),
-                seats,
-                DEFENCE_BUDGET,
-                AiLevel::Hard,
-                state.moves().to_vec(),
-            ) {
-                matches.write(MatchRequested::new(setup));
-                run.attempt = Attempt::FirstMove;
-                return true;
+        if proved.is_ok() {
+            run.attempt = Attempt::FirstMove;
+            match &located.puzzle {
+                Puzzle::Cave(puzzle) => {
+                    if let Ok(problem) = puzzle.problem() {
+                        let state = problem.state;
+                        let mut seats = [Seat::Ai; 2];
+                        seats[state.to_move().index()] = Seat::Human;
+                        if let Ok(setup) = CaveMatch::new(
+                            state.config(),
+                            seats,
+                            DEFENCE_BUDGET,
+                            AiLevel::Hard,
+                            state.moves().to_vec(),
+                        ) {
+                            matches.cave.write(cave::MatchRequested::new(setup));
+                            return Some(Screen::MagneticCave);
+                        }
+                    }
+                }
+                Puzzle::Penguins(puzzle) => {
+                    let mut seats = vec![Seat::Ai; 2];
+                    if let Some(seat) = seats.get_mut(usize::from(puzzle.to_move).wrapping_sub(1)) {
+                        *seat = Seat::Human;
+                    }
+                    if let Ok(setup) = PenguinsMatch::from_midgame(
+                        puzzle.midgame(),
+                        seats,
+                        DEFENCE_BUDGET,
+                        AiLevel::Hard,
+                    ) {
+                        matches.penguins.write(ice::MatchRequested::new(setup));
+                        return Some(Screen::Penguins);
+                    }
+                }
             }
         }
         if let Err(message) = proved {
@@ -207,13 +331,14 @@ fn start_puzzle(run: &mut PuzzleRun, matches: &mut MessageWriter<MatchRequested>
         }
         run.index = (run.index + 1) % run.puzzles.len();
     }
-    false
+    None
 }
 
 fn next_puzzle(
     mut requests: MessageReader<NextPuzzleRequested>,
     run: Option<ResMut<PuzzleRun>>,
-    mut matches: MessageWriter<MatchRequested>,
+    mut matches: PuzzleMatches,
+    mut next: ResMut<NextState<Screen>>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -225,25 +350,26 @@ fn next_puzzle(
         return;
     }
     run.index = (run.index + 1) % run.puzzles.len();
-    start_puzzle(&mut run, &mut matches);
+    if let Some(screen) = start_puzzle(&mut run, &mut matches) {
+        // The same screen stays as it is: only the match on it changes.
+        NextState::set_if_neq(&mut next, screen);
+    }
 }
 
-/// Judges each brick of the solver and the end of the match.
-fn judge(
+/// Judges each brick of the solver of a cave puzzle and the end of the match.
+fn judge_cave(
     run: Option<ResMut<PuzzleRun>>,
-    referee: Option<Res<CaveReferee>>,
-    mut started: MessageReader<MatchStarted>,
-    mut applied: MessageReader<ActionApplied>,
-    mut over: MessageReader<GameOver>,
-    mut matches: MessageWriter<MatchRequested>,
+    referee: Option<Res<cave::CaveReferee>>,
+    mut started: MessageReader<cave::MatchStarted>,
+    mut applied: MessageReader<cave::ActionApplied>,
+    mut over: MessageReader<cave::GameOver>,
+    mut matches: MessageWriter<cave::MatchRequested>,
 ) {
-    let (Some(mut run), Some(referee)) = (run, referee) else {
+    let problem = run.as_ref().and_then(|run| run.cave_problem());
+    let (Some(mut run), Some(referee), Some((start, solution))) = (run, referee, problem) else {
         started.clear();
         applied.clear();
         over.clear();
-        return;
-    };
-    let Some((start, solution)) = run.problem() else {
         return;
     };
     let solver = start.to_move();
@@ -270,7 +396,7 @@ fn judge(
         else {
             continue;
         };
-        let before = State::from_moves(state.config(), &moves[..at]).ok();
+        let before = magnetic_cave::State::from_moves(state.config(), &moves[..at]).ok();
         let right = match run.attempt {
             Attempt::FirstMove => message.action == solution,
             _ => before.is_some_and(|b| winning_bricks(&b, PROOF_BUDGET).contains(&message.action)),
@@ -280,8 +406,7 @@ fn judge(
             continue;
         }
         let first = run.attempt == Attempt::FirstMove;
-        let name = run.current().map(|l| l.puzzle.name().to_string());
-        run.attempt = Attempt::Failed(if first {
+        run.fail(if first {
             format!(
                 "{} does not win. The winning brick was {solution}; the engine plays the \
                  refutation out.",
@@ -293,10 +418,6 @@ fn judge(
                 message.action
             )
         });
-        run.streak = 0;
-        if let (Some(file), Some(name)) = (run.settings.clone(), name) {
-            let _ = memory::note_puzzle(&file, &name, false);
-        }
         // Both sides to the engine from here: the refutation, played out.
         if let Ok(setup) = CaveMatch::new(
             state.config(),
@@ -305,25 +426,95 @@ fn judge(
             AiLevel::Hard,
             moves[..=at].to_vec(),
         ) {
-            matches.write(MatchRequested::new(setup));
+            matches.write(cave::MatchRequested::new(setup));
         }
         break;
     }
     for message in over.read() {
         let won = matches!(message.0, Outcome::Win { winner, .. } if winner == solver);
         if run.attempt == Attempt::Solving && won {
-            run.attempt = Attempt::Solved;
-            let name = run.current().map(|l| l.puzzle.name().to_string());
-            if let Some(name) = name {
-                if !run.solved.contains(&name) {
-                    run.solved.push(name.clone());
-                }
-                run.streak += 1;
-                if let Some(file) = run.settings.clone() {
-                    let _ = memory::note_puzzle(&file, &name, true);
-                }
-            }
+            run.solve();
         }
+    }
+}
+
+/// Judges each slide of the solver of a Penguins puzzle, exactly: the first must be the
+/// puzzle's, every later one must keep the best margin; the game's end with all of them kept
+/// solves it.
+fn judge_penguins(
+    run: Option<ResMut<PuzzleRun>>,
+    referee: Option<Res<ice::PenguinsReferee>>,
+    mut started: MessageReader<ice::MatchStarted>,
+    mut applied: MessageReader<ice::ActionApplied>,
+    mut over: MessageReader<ice::GameOver>,
+    mut matches: MessageWriter<ice::MatchRequested>,
+) {
+    let problem = run.as_ref().and_then(|run| run.penguins_problem());
+    let (Some(mut run), Some(referee), Some((start, solution))) = (run, referee, problem) else {
+        started.clear();
+        applied.clear();
+        over.clear();
+        return;
+    };
+    let solver = penguins::Player(start.to_move());
+    if started.read().count() > 0
+        && *referee.state() == start
+        && referee.seat(solver) == Seat::Human
+    {
+        run.attempt = Attempt::FirstMove;
+    }
+    for message in applied.read() {
+        if message.player != solver || !matches!(run.attempt, Attempt::FirstMove | Attempt::Solving)
+        {
+            continue;
+        }
+        // The position the slide was made in: the referee's last decision, when it is this one.
+        let Some((_, action, before)) = referee
+            .last_decision()
+            .filter(|(player, action, _)| *player == solver && *action == message.action)
+        else {
+            continue;
+        };
+        let ranked = rank_slides(before).unwrap_or_default();
+        let Some(&(best, best_margin)) = ranked.first() else {
+            continue;
+        };
+        let margin = ranked
+            .iter()
+            .find(|(a, _)| *a == action)
+            .map_or(i32::MIN, |&(_, m)| m);
+        let right = match run.attempt {
+            Attempt::FirstMove => action == solution,
+            _ => margin >= best_margin,
+        };
+        if right {
+            run.attempt = Attempt::Solving;
+            continue;
+        }
+        let shown = if run.attempt == Attempt::FirstMove {
+            solution
+        } else {
+            best
+        };
+        run.fail(format!(
+            "{action} ends {margin:+} with best play; {shown} ends {best_margin:+}. The engine \
+             plays it out."
+        ));
+        let after = referee.state();
+        if after.phase() != Phase::Over
+            && let Ok(setup) = PenguinsMatch::from_midgame(
+                Midgame::of(after),
+                vec![Seat::Ai; 2],
+                DEFENCE_BUDGET,
+                AiLevel::Hard,
+            )
+        {
+            matches.write(ice::MatchRequested::new(setup));
+        }
+        break;
+    }
+    if over.read().count() > 0 && run.attempt == Attempt::Solving {
+        run.solve();
     }
 }
 
@@ -337,6 +528,7 @@ struct PuzzleText;
 
 fn spawn_bar(
     mut commands: Commands,
+    screen: Res<State<Screen>>,
     run: Option<Res<PuzzleRun>>,
     bars: Query<Entity, With<PuzzleBar>>,
 ) {
@@ -347,7 +539,7 @@ fn spawn_bar(
                     Name::new("Puzzle bar"),
                     PuzzleBar,
                     theme::InDesignArea,
-                    DespawnOnExit(Screen::MagneticCave),
+                    DespawnOnExit(*screen.get()),
                     Node {
                         position_type: PositionType::Absolute,
                         left: px(24),

@@ -80,6 +80,7 @@ fn take_screenshot(
     motion: Res<InMotion>,
     done: Option<Res<CaptureDone>>,
     analysis: Option<Res<super::analysis::AnalysisView>>,
+    puzzles_not_opened: Option<Res<super::puzzles::PuzzlesNotOpened>>,
     mut phase: Local<Phase>,
     mut status: Local<Option<String>>,
     mut exit: MessageWriter<AppExit>,
@@ -108,10 +109,12 @@ fn take_screenshot(
                     0 => played.is_some() || *screen.get() == Screen::Waiting,
                     moves => played.is_some_and(|played| played >= moves),
                 },
-                // Puzzles show once the puzzle's board is up and has had its moves.
-                (None, played) if start.puzzles => {
-                    *screen.get() == Screen::MagneticCave
-                        && played.is_some_and(|played| played >= plan.after_moves)
+                // Puzzles show once the puzzle's board is up and has had its moves, or the
+                // menu once it says why none opened.
+                (None, played) if start.puzzles.is_some() => {
+                    (matches!(screen.get(), Screen::MagneticCave | Screen::Penguins)
+                        && played.is_some_and(|played| played >= plan.after_moves))
+                        || (*screen.get() == Screen::Menu && puzzles_not_opened.is_some())
                 }
                 (None, _) => *screen.get() == Screen::Menu,
                 (Some(first), Some(played)) => {

@@ -36,8 +36,8 @@ pub struct AppStart {
     pub edit: Option<EditStart>,
     /// A match over the network this window joins (as a guest, or as its own host's player).
     pub network: Option<NetStart>,
-    /// Open the puzzles at once (`tablero puzzles open`).
-    pub puzzles: bool,
+    /// Open these puzzles at once (`tablero puzzles open`).
+    pub puzzles: Option<PuzzlesRequested>,
     /// Analyse the first match at once (`tablero replay FILE --analyse`).
     pub analyse: bool,
 }
@@ -104,7 +104,7 @@ impl AppStart {
             menu_memory: None,
             edit: None,
             network: None,
-            puzzles: false,
+            puzzles: None,
             analyse: false,
         }
     }
@@ -172,6 +172,25 @@ impl NetStart {
             invitations: Some((here.play.to_string(), here.watch.to_string())),
             control: Some(here.control),
             ..NetStart::joined(here.joined)
+        }
+    }
+}
+
+/// Open the puzzles (the menu's *Puzzles* button, `tablero puzzles open`).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct PuzzlesRequested {
+    /// The game whose puzzles open (one without puzzles opens the cave's).
+    pub game: GameKind,
+    /// The puzzle to begin with, by name (its game's puzzles open); else the easiest one not
+    /// solved yet.
+    pub first: Option<String>,
+}
+
+impl Default for PuzzlesRequested {
+    fn default() -> Self {
+        PuzzlesRequested {
+            game: GameKind::MagneticCave,
+            first: None,
         }
     }
 }

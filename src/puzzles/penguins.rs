@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::penguins::{Action, Board, Field, Grid, Phase, Pos, State};
+use crate::rules::penguins::{Action, Grid, Midgame, Phase, State};
 
 /// The most positions [`solve`] visits before it gives up: far above a puzzle's endgame.
 pub const NODE_LIMIT: u64 = 2_000_000;
@@ -48,31 +48,13 @@ impl PenguinsPuzzle {
     /// # Errors
     /// The reason, in a designer's words.
     pub fn problem(&self) -> Result<PenguinsProblem, String> {
-        let board = read_board(self.grid, &self.board)?;
         if self.scores.len() != 2 {
             return Err(format!(
                 "scores: a puzzle has two players, not {}",
                 self.scores.len()
             ));
         }
-        if !(1..=2).contains(&self.to_move) {
-            return Err(format!("to_move: player {} is not 1 or 2", self.to_move));
-        }
-        let penguins = board.penguins_of(1).len().max(board.penguins_of(2).len());
-        let penguins = u8::try_from(penguins).map_err(|_| "board: too many penguins")?;
-        if board.highest_player() > 2 {
-            return Err("board: a penguin of a third player".to_string());
-        }
-        let state = State::from_parts(
-            board,
-            self.scores.clone(),
-            self.to_move,
-            Phase::Movement,
-            penguins,
-        );
-        if !state.can_act(self.to_move) {
-            return Err(format!("to_move: player {} cannot slide", self.to_move));
-        }
+        let state = self.midgame().state()?;
         let solution: Action = self
             .solution
             .parse()
@@ -81,6 +63,16 @@ impl PenguinsPuzzle {
             .check(solution)
             .map_err(|e| format!("solution: {e}"))?;
         Ok(PenguinsProblem { state, solution })
+    }
+
+    /// The puzzle's position written down, as a match that starts from it records it.
+    pub fn midgame(&self) -> Midgame {
+        Midgame {
+            grid: self.grid,
+            board: self.board.clone(),
+            scores: self.scores.clone(),
+            to_move: self.to_move,
+        }
     }
 
     /// Solves the puzzle exactly: the solution is the one best slide, by a fish or more, and
@@ -114,63 +106,6 @@ impl PenguinsPuzzle {
         }
         Ok(())
     }
-}
-
-/// The board of `rows` (fields as the file protocol writes them).
-fn read_board(grid: Grid, rows: &[String]) -> Result<Board, String> {
-    let height = u16::try_from(rows.len()).map_err(|_| "board: too many rows")?;
-    let cells: Vec<Vec<&str>> = rows
-        .iter()
-        .map(|r| r.split_whitespace().collect())
-        .collect();
-    let width = cells.first().map_or(0, Vec::len);
-    if height == 0 || width == 0 {
-        return Err("board: no fields".to_string());
-    }
-    let width16 = u16::try_from(width).map_err(|_| "board: too many columns")?;
-    let mut board = Board::water_on(grid, height, width16);
-    for (row, fields) in cells.iter().enumerate() {
-        if fields.len() != width {
-            return Err(format!(
-                "board: row {} has {} fields, the first has {width}",
-                row + 1,
-                fields.len()
-            ));
-        }
-        for (col, text) in fields.iter().enumerate() {
-            let bytes = text.as_bytes();
-            if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_digit) || bytes[0] > b'3' {
-                return Err(format!(
-                    "board: `{text}` is not a field: two digits, fish (0-3) then player (0-2)"
-                ));
-            }
-            let player = bytes[1] - b'0';
-            board.set(
-                Pos::new(row as u16, col as u16),
-                Field {
-                    fish: bytes[0] - b'0',
-                    penguin: (player > 0).then_some(player),
-                },
-            );
-        }
-    }
-    Ok(board)
-}
-
-/// `state`'s board as a puzzle file writes it.
-pub fn board_rows(state: &State) -> Vec<String> {
-    let board = state.board();
-    (0..board.rows())
-        .map(|row| {
-            (0..board.cols())
-                .map(|col| {
-                    let field = board.get(Pos::new(row, col));
-                    format!("{}{}", field.fish, field.penguin.unwrap_or(0))
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
 }
 
 /// The final margin of player 1 over player 2 with best play from `state`, or `None` past
@@ -248,7 +183,7 @@ pub fn puzzle_in(state: &State, name: &str) -> Option<PenguinsPuzzle> {
     Some(PenguinsPuzzle {
         name: name.to_string(),
         grid: state.board().grid(),
-        board: board_rows(state),
+        board: Midgame::of(state).board,
         scores: state.scores().to_vec(),
         to_move: state.to_move(),
         solution: best.to_string(),

@@ -831,3 +831,134 @@ impl State {
         })
     }
 }
+
+/// A game caught in its movement phase, as a puzzle or a record that starts there writes it:
+/// the floes row by row as the file protocol writes them (two digits a field: the fish, then
+/// the player whose penguin stands there, 0 for none), every player's fish so far and who is
+/// to move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Midgame {
+    /// Square or hexagonal floes.
+    #[serde(default, skip_serializing_if = "Grid::is_square")]
+    pub grid: Grid,
+    /// The board, a string per row of fields.
+    pub board: Vec<String>,
+    /// Each player's fish so far, player 1 first (one a player, two or more).
+    pub scores: Vec<u32>,
+    /// The player to move, from 1.
+    pub to_move: u8,
+}
+
+impl Midgame {
+    /// `state` written down.
+    pub fn of(state: &State) -> Midgame {
+        let board = state.board();
+        let rows = (0..board.rows())
+            .map(|row| {
+                (0..board.cols())
+                    .map(|col| {
+                        let field = board.get(Pos::new(row, col));
+                        format!("{}{}", field.fish, field.penguin.unwrap_or(0))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Midgame {
+            grid: board.grid(),
+            board: rows,
+            scores: state.scores().to_vec(),
+            to_move: state.to_move(),
+        }
+    }
+
+    /// The game written down, in its movement phase, when the board reads, two or more players
+    /// have their fish counted, penguins stand only for them and the player to move can slide.
+    ///
+    /// # Errors
+    /// What is wrong, naming the field (`board`, `scores`, `to_move`).
+    pub fn state(&self) -> Result<State, String> {
+        let board = self.read_board()?;
+        let players = self.scores.len();
+        if !(2..=usize::from(MAX_PLAYERS)).contains(&players) {
+            return Err(format!(
+                "scores: one for each of 2 to {MAX_PLAYERS} players, not {players}"
+            ));
+        }
+        let players = players as u8;
+        if board.highest_player() > players {
+            return Err(format!(
+                "board: a penguin of player {}, but {players} players have scores",
+                board.highest_player()
+            ));
+        }
+        if !(1..=players).contains(&self.to_move) {
+            return Err(format!(
+                "to_move: player {} is not one of the {players} players",
+                self.to_move
+            ));
+        }
+        let penguins = (1..=players)
+            .map(|p| board.penguins_of(p).len())
+            .max()
+            .unwrap_or(0);
+        let penguins = u8::try_from(penguins).map_err(|_| "board: too many penguins")?;
+        let state = State::from_parts(
+            board,
+            self.scores.clone(),
+            self.to_move,
+            Phase::Movement,
+            penguins,
+        );
+        if !state.can_act(self.to_move) {
+            return Err(format!("to_move: player {} cannot slide", self.to_move));
+        }
+        Ok(state)
+    }
+
+    /// The board of the rows.
+    fn read_board(&self) -> Result<Board, String> {
+        let rows = &self.board;
+        let height = u16::try_from(rows.len()).map_err(|_| "board: too many rows")?;
+        let cells: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|r| r.split_whitespace().collect())
+            .collect();
+        let width = cells.first().map_or(0, Vec::len);
+        if height == 0 || width == 0 {
+            return Err("board: no fields".to_string());
+        }
+        let width16 = u16::try_from(width).map_err(|_| "board: too many columns")?;
+        let mut board = Board::water_on(self.grid, height, width16);
+        for (row, fields) in cells.iter().enumerate() {
+            if fields.len() != width {
+                return Err(format!(
+                    "board: row {} has {} fields, the first has {width}",
+                    row + 1,
+                    fields.len()
+                ));
+            }
+            for (col, text) in fields.iter().enumerate() {
+                let bytes = text.as_bytes();
+                if bytes.len() != 2
+                    || !bytes.iter().all(u8::is_ascii_digit)
+                    || bytes[0] > b'3'
+                    || bytes[1] > b'0' + MAX_PLAYERS
+                {
+                    return Err(format!(
+                        "board: `{text}` is not a field: two digits, fish (0-3) then player (0-{MAX_PLAYERS})"
+                    ));
+                }
+                let player = bytes[1] - b'0';
+                board.set(
+                    Pos::new(row as u16, col as u16),
+                    Field {
+                        fish: bytes[0] - b'0',
+                        penguin: (player > 0).then_some(player),
+                    },
+                );
+            }
+        }
+        Ok(board)
+    }
+}

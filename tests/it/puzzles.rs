@@ -204,26 +204,31 @@ fn the_penguins_solver_ranks_every_slide_of_a_small_endgame() {
     assert_eq!(ranked.len(), problem.state.legal_actions().len());
 }
 
+/// A levels folder with the cave's and Penguins' layouts and the puzzle file `file_name`
+/// holding `text` (it replaces the built-in one of that name).
+fn levels_with_puzzles(name: &str, file_name: &str, text: &str) -> crate::support::ScratchDir {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(dir.join("puzzles")).expect("folder");
+    for layout in ["magnetic_cave.ron", "penguins.ron"] {
+        std::fs::copy(
+            crate::support::repo().join("levels").join(layout),
+            dir.join(layout),
+        )
+        .expect("layout copied");
+    }
+    std::fs::write(dir.join("puzzles").join(file_name), text).expect("written");
+    dir
+}
+
 /// A headless app opening the puzzles of a levels folder holding `puzzles` (cave ones), with
 /// its settings file in the same folder.
 fn puzzle_app(
     name: &str,
     puzzles: &[tablero::puzzles::CavePuzzle],
 ) -> (crate::support::ScratchDir, bevy::prelude::App) {
-    let dir = temp_dir(name);
-    std::fs::create_dir_all(dir.join("puzzles")).expect("folder");
-    std::fs::copy(
-        crate::support::repo().join("levels/magnetic_cave.ron"),
-        dir.join("magnetic_cave.ron"),
-    )
-    .expect("layout copied");
-    std::fs::write(
-        dir.join("puzzles").join("magnetic_cave.ron"),
-        puzzles::write_cave(puzzles),
-    )
-    .expect("written");
+    let dir = levels_with_puzzles(name, "magnetic_cave.ron", &puzzles::write_cave(puzzles));
     let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&*dir));
-    start.puzzles = true;
+    start.puzzles = Some(tablero::app::puzzles::PuzzlesRequested::default());
     start.menu_memory = Some(dir.join("menu.ron"));
     let app = crate::referee::headless_app_from(&dir, start, false);
     (dir, app)
@@ -322,4 +327,142 @@ fn in_the_window_a_solved_puzzle_counts_in_the_settings_and_a_wrong_brick_is_ref
     }));
     let settings = std::fs::read_to_string(dir.join("menu.ron")).expect("settings written");
     assert!(settings.contains("puzzle_streak: 0"), "{settings}");
+}
+
+fn first_penguins() -> tablero::puzzles::PenguinsPuzzle {
+    match &shipped("penguins.ron")[0].puzzle {
+        Puzzle::Penguins(p) => p.clone(),
+        Puzzle::Cave(_) => panic!("the Penguins file holds Penguins puzzles"),
+    }
+}
+
+fn penguins_referee(
+    app: &bevy::prelude::App,
+) -> Option<&tablero::app::penguins::referee::PenguinsReferee> {
+    app.world()
+        .get_resource::<tablero::app::penguins::referee::PenguinsReferee>()
+}
+
+fn slide(app: &mut bevy::prelude::App, action: tablero::rules::penguins::Action) {
+    app.world_mut()
+        .write_message(tablero::app::penguins::referee::ActionRequested {
+            action,
+            seat: tablero::rules::Seat::Human,
+        });
+}
+
+/// A Penguins puzzle in the window: it opens on its position (the fish so far included), the
+/// best slides solve it and count in the settings; a wrong first slide is named with its
+/// margin and the engine plays on for both sides; the match's record starts from the puzzle's
+/// position and replays from there.
+#[test]
+fn in_the_window_a_penguins_puzzle_is_solved_slide_by_slide_and_its_record_replays() {
+    use tablero::app::puzzles::{Attempt, PuzzlesRequested};
+    use tablero::rules::GameKind;
+    let puzzle = first_penguins();
+    let problem = puzzle.problem().expect("legal");
+    let dir = levels_with_puzzles(
+        "window-penguins-puzzle",
+        "penguins.ron",
+        &puzzles::write_penguins(std::slice::from_ref(&puzzle)),
+    );
+    let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&*dir));
+    start.puzzles = Some(PuzzlesRequested {
+        game: GameKind::Penguins,
+        first: None,
+    });
+    start.menu_memory = Some(dir.join("menu.ron"));
+    let mut app = crate::referee::headless_app_from(&dir, start, false);
+    let on_board = |app: &bevy::prelude::App| {
+        penguins_referee(app).is_some_and(|r| *r.state() == problem.state)
+            && run(app).is_some_and(|r| r.attempt == Attempt::FirstMove)
+    };
+    assert!(crate::referee::pump_until(&mut app, on_board));
+    assert_eq!(
+        penguins_referee(&app).map(|r| r.state().scores().to_vec()),
+        Some(puzzle.scores.clone())
+    );
+    slide(&mut app, problem.solution);
+    for _ in 0..40 {
+        let done = crate::referee::pump_until(&mut app, |app| {
+            run(app).is_some_and(|r| r.attempt != Attempt::Solving)
+                || penguins_referee(app).is_some_and(|r| r.human_to_move())
+        });
+        assert!(done, "neither solved nor the solver's turn");
+        if run(&app).is_some_and(|r| r.attempt != Attempt::Solving) {
+            break;
+        }
+        let state = penguins_referee(&app).expect("referee").state().clone();
+        let ranked = tablero::puzzles::penguins::rank_slides(&state).expect("small");
+        slide(&mut app, ranked[0].0);
+        app.update();
+    }
+    assert_eq!(run(&app).map(|r| r.attempt.clone()), Some(Attempt::Solved));
+    let settings = std::fs::read_to_string(dir.join("menu.ron")).expect("settings written");
+    assert!(
+        settings.contains(&puzzle.name) && settings.contains("puzzle_streak: 1"),
+        "{settings}"
+    );
+    // The record starts from the puzzle's position and replays to the end of the match.
+    let record = penguins_referee(&app).expect("referee").record().clone();
+    let text = record.to_ron();
+    let read: tablero::record::Record = ron::from_str(&text).expect("the record reads");
+    let (_, positions) =
+        tablero::replay::replay::<tablero::rules::penguins::State>(&read).expect("it replays");
+    assert_eq!(positions.first(), Some(&problem.state));
+    assert_eq!(
+        positions.last(),
+        Some(penguins_referee(&app).expect("referee").state())
+    );
+    // Again (P), with a wrong first slide: named with its margin; the engine plays on.
+    app.world_mut()
+        .write_message(tablero::app::puzzles::NextPuzzleRequested);
+    assert!(crate::referee::pump_until(&mut app, on_board));
+    let wrong = problem
+        .state
+        .legal_actions()
+        .into_iter()
+        .find(|&a| a != problem.solution)
+        .expect("a second slide");
+    slide(&mut app, wrong);
+    assert!(crate::referee::pump_until(&mut app, |app| {
+        run(app).is_some_and(|r| matches!(&r.attempt, Attempt::Failed(why) if why.contains(&problem.solution.to_string())))
+    }));
+    let settings = std::fs::read_to_string(dir.join("menu.ron")).expect("settings written");
+    assert!(settings.contains("puzzle_streak: 0"), "{settings}");
+}
+
+/// With no puzzle to open, the menu's *Puzzles* says so on the menu and the menu stays.
+#[test]
+fn with_no_puzzle_to_open_the_menu_says_so() {
+    // Both built-in files replaced: one refused cave puzzle, no Penguins puzzle.
+    let mut broken = first_cave();
+    broken.solution = "A1".to_string();
+    let dir = levels_with_puzzles(
+        "window-no-puzzles",
+        "magnetic_cave.ron",
+        &puzzles::write_cave(&[broken]),
+    );
+    std::fs::write(dir.join("puzzles").join("penguins.ron"), "Penguins([])").expect("written");
+    let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&*dir));
+    start.puzzles = Some(tablero::app::puzzles::PuzzlesRequested::default());
+    let mut app = crate::referee::headless_app_from(&dir, start, false);
+    assert!(crate::referee::pump_until(&mut app, |app| {
+        app.world()
+            .get_resource::<tablero::app::puzzles::PuzzlesNotOpened>()
+            .is_some()
+    }));
+    let note = app
+        .world()
+        .resource::<tablero::app::puzzles::PuzzlesNotOpened>()
+        .0
+        .clone();
+    assert!(note.contains("No puzzle could be opened"), "{note}");
+    assert!(note.contains("magnetic_cave.ron:"), "{note}");
+    assert_eq!(
+        *app.world()
+            .resource::<bevy::prelude::State<tablero::app::Screen>>()
+            .get(),
+        tablero::app::Screen::Menu
+    );
 }

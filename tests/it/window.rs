@@ -1475,3 +1475,163 @@ fn the_analysis_graph_shows_a_blunder_in_red_above_the_board() {
         "no blunder-red bar in the strip above the board ({red} pixels)"
     );
 }
+
+/// The keys that put the keyboard's cursor on `target` and lay it in the cave of `state`: Tab
+/// goes from the legal cell nearest the cursor (`cursor`, `None` before the first key) to the
+/// next one in the order of `legal_moves`, as the window's cursor does.
+fn keys_to_lay(
+    state: &tablero::rules::magnetic_cave::State,
+    cursor: Option<Cell>,
+    target: Cell,
+) -> String {
+    let legal = state.legal_moves();
+    let to = legal
+        .iter()
+        .position(|&c| c == target)
+        .expect("the target is legal");
+    let tabs = match cursor {
+        None => to + 1,
+        Some(at) => {
+            let distance = |c: &Cell| {
+                let (dc, dr) = (
+                    f32::from(c.col) - f32::from(at.col),
+                    f32::from(c.row) - f32::from(at.row),
+                );
+                dc * dc + dr * dr
+            };
+            let from = (0..legal.len())
+                .min_by(|&a, &b| distance(&legal[a]).total_cmp(&distance(&legal[b])))
+                .expect("legal cells");
+            (to + legal.len() - from) % legal.len()
+        }
+    };
+    let mut keys = vec!["Tab"; tabs];
+    keys.push("Return");
+    keys.join(" ")
+}
+
+/// A cave puzzle solved in the real window by keys alone: `tablero puzzles open NAME`, Tab to
+/// the winning brick and Enter, the AI defends, the next winning brick by keys, until the line
+/// stands; the settings file then counts the puzzle solved. The test reads the defence off the
+/// window's pixels and asks the solver for the next winning brick.
+#[test]
+fn a_cave_puzzle_is_solved_by_keys_alone_in_the_real_window() {
+    use tablero::puzzles::{Check, Puzzle};
+    if !window_tools_present() {
+        return;
+    }
+    assert!(available("xwd"), "xwd is missing (Debian's x11-apps)");
+    let _window = one_window();
+    let dir = temp_dir("window-puzzle-keys");
+    let settings = dir.join("settings");
+    let err = dir.join("stderr.txt");
+    let text = std::fs::read_to_string(repo().join("levels/puzzles/magnetic_cave.ron"))
+        .expect("the shipped cave puzzles");
+    let (found, _) = tablero::puzzles::read("magnetic_cave.ron", &text, Check::Rules);
+    let Puzzle::Cave(puzzle) = found[0].puzzle.clone() else {
+        panic!("a cave puzzle first");
+    };
+    let problem = puzzle.problem().expect("legal");
+    let solver = problem.state.to_move();
+    // The window takes keys from a file and answers with a picture of itself.
+    let script = format!(
+        r#"
+        "$TABLERO" puzzles open "$NAME" > "$DIR/out.txt" 2>> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 2
+        for _ in $(seq 1 1200); do
+            if [ -e "$DIR/keys" ]; then
+                mv "$DIR/keys" "$DIR/keys.now"
+                timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+                for key in $(cat "$DIR/keys.now"); do xdotool key "$key"; sleep 0.25; done
+                sleep 3
+                xwd -id "$wid" -out "$DIR/board.part"
+                mv "$DIR/board.part" "$DIR/board.xwd"
+            fi
+            [ -e "$DIR/stop" ] && break
+            sleep 0.1
+        done
+        kill $app; wait $app 2> /dev/null
+        true
+        "#
+    );
+    let window = {
+        let (dir, err, settings) = (dir.to_path_buf(), err.clone(), settings.clone());
+        let name = puzzle.name.clone();
+        std::thread::spawn(move || {
+            xvfb_run(
+                &script,
+                &[
+                    ("DIR", dir.as_os_str()),
+                    ("NAME", std::ffi::OsStr::new(&name)),
+                    ("TABLERO_CONFIG_DIR", settings.as_os_str()),
+                ],
+                &err,
+            )
+        })
+    };
+    let board = dir.join("board.xwd");
+    let brick_at = |image: &image::RgbImage, cell: Cell| {
+        let at = cell_window_position(Config::STANDARD, cell);
+        match brightness(pixel(image, at.x, at.y)) {
+            0..40 => Some(tablero::rules::magnetic_cave::Brick::Black),
+            201.. => Some(tablero::rules::magnetic_cave::Brick::White),
+            _ => None,
+        }
+    };
+    let mut state = problem.state.clone();
+    let mut cursor = None;
+    let mut target = problem.solution;
+    let mut laid = Vec::new();
+    let mut solved = false;
+    for _ in 0..puzzle.wins_in {
+        let _ = std::fs::remove_file(&board);
+        std::fs::write(dir.join("keys"), keys_to_lay(&state, cursor, target)).expect("keys");
+        let started = std::time::Instant::now();
+        while !board.exists() && started.elapsed() < std::time::Duration::from_secs(90) {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(board.exists(), "no picture of the window after the keys");
+        let image = read_xwd(&board);
+        state.apply(target).expect("the winning brick is legal");
+        laid.push(target);
+        cursor = Some(target);
+        assert_eq!(brick_at(&image, target), Some(solver), "{target} by keys");
+        if state.outcome().is_some() {
+            solved = true;
+            break;
+        }
+        // The defence: the one new brick of the other colour.
+        let defence: Vec<Cell> = state
+            .legal_moves()
+            .into_iter()
+            .filter(|&c| brick_at(&image, c) == Some(state.to_move()))
+            .collect();
+        assert_eq!(defence.len(), 1, "the defence on screen: {defence:?}");
+        state.apply(defence[0]).expect("the defence is legal");
+        // The quickest winning brick next.
+        target = tablero::ai::magnetic_cave::prove_moves(
+            &state,
+            &tablero::ai::Deadline::within(std::time::Duration::from_secs(10)),
+        )
+        .expect("proved")
+        .into_iter()
+        .filter_map(|(cell, proof)| match proof {
+            tablero::ai::magnetic_cave::MoveProof::Wins { bricks } => Some((bricks, cell)),
+            _ => None,
+        })
+        .min()
+        .expect("the win goes on")
+        .1;
+    }
+    std::fs::write(dir.join("stop"), "").expect("stop");
+    let status = window.join().expect("the window's thread");
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    assert!(solved, "the line did not stand after {laid:?}");
+    let remembered = std::fs::read_to_string(settings.join("menu.ron")).unwrap_or_default();
+    assert!(
+        remembered.contains(&puzzle.name) && remembered.contains("puzzle_streak: 1"),
+        "{remembered}"
+    );
+}
