@@ -225,9 +225,12 @@ fn a_jump_to_a_marked_decision_replays_its_position_and_names_the_better_brick()
     );
     app.world_mut().write_message(AnalyseRequested);
     let started = std::time::Instant::now();
+    // While it runs, the thinking bar's share left shrinks from 1 towards 0.
+    let mut shares_left = Vec::new();
     while started.elapsed() < std::time::Duration::from_secs(120) {
         app.update();
         let view = app.world().get_resource::<AnalysisView>();
+        shares_left.extend(view.and_then(AnalysisView::left));
         if view.is_some_and(|v| v.analysis.is_some()) {
             break;
         }
@@ -235,6 +238,13 @@ fn a_jump_to_a_marked_decision_replays_its_position_and_names_the_better_brick()
     }
     let view = app.world().resource::<AnalysisView>();
     let analysis = view.analysis.as_ref().expect("the analysis finished");
+    assert!(
+        shares_left.first().is_some_and(|&s| s > 0.5)
+            && shares_left.windows(2).all(|w| w[1] <= w[0])
+            && shares_left.last().is_some_and(|&s| s < 0.5)
+            && view.left().is_none(),
+        "{shares_left:?}"
+    );
     let blunder = analysis
         .decisions
         .iter()
