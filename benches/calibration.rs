@@ -8,9 +8,10 @@
 //! `cargo bench --bench calibration --profile dev -- [FIT_GAMES TEST_GAMES DEPTH SEED]`
 //! (default 300 200 6 1); the numbers are in `docs/ai-magnetic-cave.md`. With `penguins`
 //! first, the same for Penguins' curve (`[FIT_GAMES TEST_GAMES MILLISECONDS SEED]`, default
-//! 200 100 30 1; `docs/ai-penguins.md`). With `patolli` first, the reliability of Patolli's
-//! win chance, which is no fitted curve but the engine's own expectation over the dice
-//! (`[GAMES MILLISECONDS SEED]`, default 200 20 1; `docs/ai-patolli.md`).
+//! 200 100 30 1; `docs/ai-penguins.md`). With `patolli` first, Patolli's: the engine's own
+//! chance of finishing first (its expectation over the dice), as a logit, through a curve whose
+//! scale is fitted the same way (`[FIT_GAMES TEST_GAMES MILLISECONDS SEED]`, default 60 40 20
+//! 1; `docs/ai-patolli.md`).
 
 use std::time::{Duration, Instant};
 
@@ -173,31 +174,43 @@ fn patolli_game(seed: u64, millis: u64) -> Vec<Sample> {
 
 fn main() {
     let penguins = std::env::args().any(|a| a == "penguins");
-    if std::env::args().any(|a| a == "patolli") {
-        let numbers: Vec<u64> = std::env::args()
-            .skip(1)
-            .filter_map(|a| a.parse().ok())
-            .collect();
-        let arg = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
-        let (games, millis, seed) = (arg(0, 200), arg(1, 20), arg(2, 1));
-        let started = Instant::now();
-        let samples: Vec<Sample> = (0..games)
-            .flat_map(|game| patolli_game(seed.wrapping_mul(1_000_003) + game, millis))
-            .collect();
-        println!(
-            "Patolli: {games} games ({} decisions), {millis} ms a decision, seed {seed}, {:.0} s\n",
-            samples.len(),
-            started.elapsed().as_secs_f64()
-        );
-        let (bins, brier) = reliability(&samples, 1.0);
-        print!("{}", markdown(&bins, brier));
-        return;
-    }
+
     let numbers: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
     let arg = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
+    if std::env::args().any(|a| a == "patolli") {
+        let (fit_games, test_games, millis, seed) = (arg(0, 60), arg(1, 40), arg(2, 20), arg(3, 1));
+        let started = Instant::now();
+        let games = |from: u64, count: u64| -> Vec<Sample> {
+            (from..from + count)
+                .flat_map(|game| patolli_game(seed.wrapping_mul(1_000_003) + game, millis))
+                .collect()
+        };
+        let fit = games(0, fit_games);
+        let test = games(fit_games, test_games);
+        // The engine's chance as it is is the curve of scale 1 on its logit; a larger scale
+        // pulls it towards one half.
+        let scale = fit_scale(&fit, 0.1, 100.0);
+        println!(
+            "Patolli: {fit_games} games ({} decisions) fitted, {test_games} others ({} decisions) tested, {millis} ms a decision, seed {seed}, {:.0} s",
+            fit.len(),
+            test.len(),
+            started.elapsed().as_secs_f64()
+        );
+        println!(
+            "fitted scale on the engine's logit: {scale:.2} (in use: {})\n",
+            tablero::analysis::patolli::CHANCE_SCALE
+        );
+        println!("The fitted curve on the other games:\n");
+        let (bins, brier) = reliability(&test, scale);
+        print!("{}", markdown(&bins, brier));
+        let (bins, raw) = reliability(&test, 1.0);
+        println!("\nThe engine's own chance (scale 1) on the other games:\n");
+        print!("{}", markdown(&bins, raw));
+        return;
+    }
     if penguins {
         let (fit_games, test_games, millis, seed) =
             (arg(0, 200), arg(1, 100), arg(2, 30), arg(3, 1));

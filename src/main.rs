@@ -708,6 +708,10 @@ struct WindowOptions {
     /// With --screenshot: wait until this many more moves (Patolli: actions) have been played.
     #[arg(long, default_value_t = 0, value_name = "N", requires = "screenshot")]
     screenshot_after_moves: usize,
+    /// With --screenshot: take it in the frame after those moves, without waiting for the
+    /// pieces to come to rest (shows what the animation setting leaves on screen).
+    #[arg(long, requires = "screenshot")]
+    screenshot_at_once: bool,
 }
 
 fn parse_chair(text: &str) -> Result<Chair, tablero::rules::ParseError> {
@@ -854,6 +858,7 @@ fn puzzles_command(action: PuzzlesAction) -> Result<ExitCode> {
             start.screenshot = screenshot.map(|path| Screenshot {
                 path,
                 after_moves: 0,
+                at_once: false,
             });
             Ok(open_window(start))
         }
@@ -957,6 +962,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             start.screenshot = cli.screenshot.map(|path| Screenshot {
                 path,
                 after_moves: 0,
+                at_once: false,
             });
             Ok(open_window(start))
         }
@@ -1286,6 +1292,7 @@ fn edit_command(
         start.screenshot = Some(Screenshot {
             path,
             after_moves: window.screenshot_after_moves,
+            at_once: window.screenshot_at_once,
         });
     }
     Ok(open_window(start))
@@ -1460,6 +1467,7 @@ fn window_with_network(mut start: AppStart, window: WindowOptions) -> Result<Exi
     start.screenshot = window.screenshot.map(|path| Screenshot {
         path,
         after_moves: window.screenshot_after_moves,
+        at_once: window.screenshot_at_once,
     });
     Ok(open_window(start))
 }
@@ -1562,6 +1570,7 @@ fn run_window(
         start.screenshot = Some(Screenshot {
             path,
             after_moves: window.screenshot_after_moves,
+            at_once: window.screenshot_at_once,
         });
     }
     Ok(open_window(start))

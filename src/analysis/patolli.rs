@@ -12,17 +12,28 @@ use crate::ai::patolli::{chance_of, choose_action, value_within};
 use crate::record::Entry;
 use crate::rules::patolli::{Phase, Player, State};
 
+/// The scale of the curve through which the engine's chance (as a logit) becomes the win
+/// chance shown: fitted on self-play games (`cargo bench --bench calibration --profile dev --
+/// patolli`, `docs/ai-patolli.md`); 1 leaves the engine's chance as it is.
+pub const CHANCE_SCALE: f64 = 1.0;
+
+/// The engine's chance `p` of finishing first through the fitted curve.
+pub fn calibrated(p: f64) -> f64 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    super::logistic((p / (1.0 - p)).ln(), CHANCE_SCALE)
+}
+
 /// What `state` is worth to `me`: proved once somebody has won, else the engine's expectation
-/// searched for `budget`.
+/// searched for `budget`, through the fitted curve.
 fn worth(state: &State, me: Player, budget: Duration) -> Worth {
     match state.winner() {
         Some(winner) if winner == me => Worth::proved(Proved::Win(Some(0))),
         Some(_) => Worth::proved(Proved::Loss(Some(0))),
-        None => Worth::estimated(chance_of(value_within(
+        None => Worth::estimated(calibrated(chance_of(value_within(
             state,
             me,
             &Deadline::within(budget),
-        ))),
+        )))),
     }
 }
 

@@ -16,7 +16,7 @@ use bevy::window::RequestRedraw;
 use super::puzzles::PuzzleRun;
 use super::records::Replay;
 use super::referee::{AppGame, Referee};
-use super::{AppSystems, theme};
+use super::{AppSystems, Screen, theme};
 use crate::analysis::replayed::analyse_replayed;
 use crate::analysis::{Analysis, Judgement, Reviewed};
 use crate::record::Record;
@@ -347,6 +347,13 @@ struct AnalysisGraph;
 struct AnalysisText;
 
 fn spawn_strip<G: AppGame>(mut commands: Commands) {
+    // Patolli's players' cards stand on the left, above and below the dice: the strip starts
+    // beside them.
+    let (left, width, graph_width) = if G::SCREEN == Screen::Patolli {
+        (226.0, 640.0, 220.0)
+    } else {
+        (24.0, 840.0, GRAPH.0)
+    };
     commands
         .spawn((
             Name::new("Analysis strip"),
@@ -355,9 +362,9 @@ fn spawn_strip<G: AppGame>(mut commands: Commands) {
             DespawnOnExit(G::SCREEN),
             Node {
                 position_type: PositionType::Absolute,
-                left: px(24),
+                left: px(left),
                 top: px(4),
-                width: px(840),
+                width: px(width),
                 height: px(GRAPH.1 + 4.0),
                 column_gap: px(10),
                 align_items: AlignItems::Center,
@@ -375,7 +382,7 @@ fn spawn_strip<G: AppGame>(mut commands: Commands) {
             strip.spawn((
                 AnalysisGraph,
                 Node {
-                    width: px(GRAPH.0),
+                    width: px(graph_width),
                     height: px(GRAPH.1),
                     align_items: AlignItems::End,
                     column_gap: px(1),
@@ -412,7 +419,7 @@ pub struct AnalysisBar(pub usize);
 fn draw_graph(
     mut commands: Commands,
     view: Option<ResMut<AnalysisView>>,
-    graphs: Query<Entity, With<AnalysisGraph>>,
+    graphs: Query<(Entity, &ComputedNode), With<AnalysisGraph>>,
 ) {
     let Some(mut view) = view else {
         return;
@@ -424,10 +431,31 @@ fn draw_graph(
     if view.drawn == count.max(1) {
         return;
     }
-    let width = ((GRAPH.0 - count as f32) / count.max(1) as f32).clamp(1.0, 12.0);
-    for graph in &graphs {
+    for (graph, node) in &graphs {
+        // The box's width as laid out (the UI's scale undone); before the first layout, the
+        // widest it is.
+        let room = node.size().x * node.inverse_scale_factor();
+        if room <= 0.0 {
+            // Not laid out yet: drawn in a later frame.
+            return;
+        }
+        // A bar a decision while they fit (a bar and a gap of a pixel at least); in a long
+        // match a bar stands for a run of decisions and shows the worst of them (the last
+        // when none is marked), and a click goes to that one.
+        let fit = ((room / 2.0).floor() as usize).max(1);
+        let per_bar = count.div_ceil(fit).max(1);
+        let bars = count.div_ceil(per_bar);
+        let width = ((room - bars as f32) / bars.max(1) as f32).clamp(1.0, 12.0);
         commands.entity(graph).despawn_related::<Children>();
-        for (index, reviewed) in analysis.decisions.iter().enumerate() {
+        let shown = (0..count).collect::<Vec<_>>();
+        for run in shown.chunks(per_bar) {
+            let Some(&index) = run
+                .iter()
+                .max_by_key(|&&i| (severity(analysis.decisions[i].judgement), i))
+            else {
+                continue;
+            };
+            let reviewed = &analysis.decisions[index];
             // A marked decision stays visible however low its chance fell.
             let least = if reviewed.judgement.is_some() {
                 8.0
@@ -449,6 +477,16 @@ fn draw_graph(
         }
     }
     view.drawn = count.max(1);
+}
+
+/// How bad a verdict is: a blunder most.
+fn severity(judgement: Option<Judgement>) -> u8 {
+    match judgement {
+        Some(Judgement::Blunder) => 3,
+        Some(Judgement::Mistake) => 2,
+        Some(Judgement::Inaccuracy) => 1,
+        None => 0,
+    }
 }
 
 /// A click on a bar jumps there (bars are spawned with no observer: they come and go).
@@ -505,8 +543,8 @@ pub fn strip_text(view: &AnalysisView) -> String {
                     .count()
             };
             format!(
-                "Win chance after each decision (the decider's). {} blunders, {} mistakes, {} \
-                 inaccuracies.\nClick a bar to see that position.",
+                "{} blunders · {} mistakes · {} inaccuracies. A bar: the decider's win chance; \
+                 click it to go there.",
                 count(Judgement::Blunder),
                 count(Judgement::Mistake),
                 count(Judgement::Inaccuracy)

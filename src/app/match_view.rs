@@ -476,7 +476,8 @@ fn layout_error_line(error: Option<&String>, note: Option<&String>) -> String {
 #[derive(Component, Debug)]
 pub struct UndoButton;
 
-/// The Undo (U) / New game (N) / Menu buttons at the foot of a match panel.
+/// The Hint (H) / Rules (F1) / Settings (F2) and Undo (U) / New game (N) / Menu buttons at
+/// the foot of a match panel.
 pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
     let row = || Node {
         column_gap: px(10),
@@ -502,14 +503,16 @@ pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
                         rules.write(RulesRequested);
                     },
                 );
+                row.spawn(crate::app::settings::settings_button(130.0))
+                    .observe(crate::app::settings::open_on_click);
+            });
+            rows.spawn(row()).with_children(|row| {
                 row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
                     .observe(
                         |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
                             undo.write(UndoRequested);
                         },
                     );
-            });
-            rows.spawn(row()).with_children(|row| {
                 row.spawn(theme::button("New game (N)", 140.0)).observe(
                     |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
                         again.write(RematchRequested);

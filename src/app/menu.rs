@@ -237,6 +237,24 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
         .unwrap_or_else(|| Levels::folder("levels"));
     commands.insert_resource(MenuBoards(layout::boards(&levels)));
     cards::spawn_cards(&mut commands, DespawnOnExit(Screen::Menu));
+    // *Settings*, in the corner: the comfort choices apply to every screen.
+    commands
+        .spawn((
+            Name::new("Menu settings button"),
+            theme::InDesignArea,
+            DespawnOnExit(Screen::Menu),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(24),
+                top: px(20),
+                ..default()
+            },
+        ))
+        .with_children(|corner| {
+            corner
+                .spawn(super::settings::settings_button(150.0))
+                .observe(super::settings::open_on_click);
+        });
     commands
         .spawn((
             Name::new("Menu"),

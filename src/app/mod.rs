@@ -13,6 +13,7 @@ pub mod layout_assets;
 pub mod magnetic_cave;
 pub mod match_view;
 pub mod menu;
+pub mod motion;
 pub mod network;
 pub mod patolli;
 pub mod penguins;
@@ -23,6 +24,7 @@ pub mod referee;
 pub mod rules_page;
 pub mod screenshot;
 pub mod search_task;
+pub mod settings;
 pub mod shapes;
 pub mod start;
 pub mod states;
@@ -180,6 +182,7 @@ impl Plugin for AppPlugin {
         app.add_plugins((
             clipboard::plugin,
             puzzles::view_plugin,
+            settings::view_plugin,
             waiting_room::plugin,
             join::plugin,
         ));
@@ -214,6 +217,7 @@ impl Plugin for GamePlugin {
             layout_assets::plugin,
             records::plugin,
             puzzles::plugin,
+            settings::plugin,
             analysis::plugin,
             analysis::game_plugin::<crate::rules::magnetic_cave::State>,
             analysis::game_plugin::<crate::rules::patolli::State>,

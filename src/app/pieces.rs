@@ -9,6 +9,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
+use crate::app::motion::Animation;
 use crate::app::shapes::{self, Shapes};
 use crate::app::{AppSystems, InMotion, theme};
 
@@ -224,10 +225,12 @@ impl Glide {
 fn glide_pieces(
     mut commands: Commands,
     time: Res<Time>,
+    animation: Option<Res<Animation>>,
     mut gliding: Query<(Entity, &mut Glide, &mut Transform)>,
 ) {
+    let pace = animation.map_or(Animation::Normal, |a| *a);
     for (entity, mut glide, mut transform) in &mut gliding {
-        let mut dt = time.delta_secs();
+        let mut dt = pace.advance(time.delta_secs());
         if glide.delay > 0.0 {
             let used = dt.min(glide.delay);
             glide.delay -= used;

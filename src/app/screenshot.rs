@@ -126,13 +126,13 @@ fn take_screenshot(
             let analysed = !start.analyse
                 || analysis.is_some_and(|view| !view.is_running() && view.analysis.is_some());
             if ready && analysed {
-                *phase = Phase::Settling(SETTLE_FRAMES);
+                *phase = Phase::Settling(if plan.at_once { 0 } else { SETTLE_FRAMES });
             }
         }
         Phase::Settling(n) => {
             // Pieces finish walking, penguins sliding and dice tumbling before the picture is
             // taken, also when something moved in this very frame.
-            if motion.0 {
+            if motion.0 && !plan.at_once {
                 return;
             }
             if n > 0 {

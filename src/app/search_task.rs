@@ -222,6 +222,7 @@ fn send_decision<R: AiReferee>(
     thinking: Option<ResMut<Thinking<R>>>,
     referee: Option<Res<R>>,
     pacing: Res<AiPacing>,
+    animation: Option<Res<crate::app::motion::Animation>>,
 ) {
     let (Some(mut thinking), Some(referee)) = (thinking, referee) else {
         return;
@@ -234,7 +235,10 @@ fn send_decision<R: AiReferee>(
         thinking.answer = Some(answer);
     }
     // The decision was made within the budget; the pause only lets people follow the game.
-    if thinking.answer.is_none() || thinking.search.elapsed() < referee.pause(&pacing) {
+    let pause = animation
+        .map_or_else(Default::default, |a| *a)
+        .hold(referee.pause(&pacing));
+    if thinking.answer.is_none() || thinking.search.elapsed() < pause {
         return;
     }
     let report = thinking.answer.take().flatten();

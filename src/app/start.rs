@@ -89,6 +89,8 @@ pub struct Screenshot {
     pub path: PathBuf,
     /// Wait until this many moves have been played in the window first.
     pub after_moves: usize,
+    /// Take it in the frame after, not once everything has come to rest.
+    pub at_once: bool,
 }
 
 impl AppStart {

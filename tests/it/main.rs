@@ -17,6 +17,7 @@ mod record;
 mod referee;
 mod rules;
 mod runner;
+mod settings;
 mod support;
 mod tournament;
 mod window;

@@ -1635,3 +1635,84 @@ fn a_cave_puzzle_is_solved_by_keys_alone_in_the_real_window() {
         "{remembered}"
     );
 }
+
+/// With the settings page's animation at *none*, a picture taken in the frame after the AI's
+/// slide shows the penguin on its new floe; at *normal* the penguin is still on its way there
+/// (so the picture can tell). The AI places, the human places by keys, the AI slides; the
+/// record says where to.
+#[test]
+fn with_animation_none_the_ai_slide_shows_at_its_end_in_the_next_frame() {
+    use tablero::rules::penguins::Action;
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-animation");
+    let err = dir.join("stderr.txt");
+    let on_target = |animation: &str| {
+        let settings = dir.join(format!("settings-{animation}"));
+        std::fs::create_dir_all(&settings).expect("settings folder");
+        std::fs::write(
+            settings.join("menu.ron"),
+            format!("RememberedChoices(animation: {animation})"),
+        )
+        .expect("settings written");
+        let record = dir.join(format!("{animation}.ron"));
+        let shot = dir.join(format!("{animation}.png"));
+        let script = format!(
+            r#"
+            "$TABLERO" play penguins --players ai,human --penguins 1 --seed 7 --budget 0.3 \
+                --record "$RECORD" --screenshot "$SHOT" --screenshot-after-moves 3 \
+                --screenshot-at-once > /dev/null 2>> "$ERR" &
+            {WAIT_FOR_WINDOW}
+            sleep 2
+            timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+            xdotool key Tab; sleep 0.5; xdotool key Return
+            for _ in $(seq 1 300); do
+                kill -0 $app 2> /dev/null || break
+                sleep 0.1
+            done
+            if kill -0 $app 2> /dev/null; then kill $app; wait $app; exit 4; fi
+            wait $app
+            "#
+        );
+        let status = xvfb_run(
+            &script,
+            &[
+                ("RECORD", record.as_os_str()),
+                ("SHOT", shot.as_os_str()),
+                ("TABLERO_CONFIG_DIR", settings.as_os_str()),
+            ],
+            &err,
+        );
+        let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+        assert!(status.success(), "{animation}: {stderr}");
+        let text = std::fs::read_to_string(&record).expect("the record");
+        let read: tablero::record::Record = ron::from_str(&text).expect("the record reads");
+        let slide = read
+            .moves
+            .iter()
+            .filter_map(|entry| match entry {
+                tablero::record::Entry::Act(text, _) => text.parse::<Action>().ok(),
+                _ => None,
+            })
+            .nth(2)
+            .expect("the AI's slide");
+        let Action::Move { to, .. } = slide else {
+            panic!("the third action slides: {slide}");
+        };
+        let image = image::open(&shot).expect("a PNG").to_rgb8();
+        let at = square_8x8_field(to);
+        let seen = pixel(&image, at.x + 8.0, at.y + 8.0);
+        // Player A's penguin is red.
+        seen[0] > 170 && seen[1] < 130
+    };
+    assert!(
+        on_target("Off"),
+        "with animation none, the penguin is not on its floe"
+    );
+    assert!(
+        !on_target("Normal"),
+        "at normal pace the penguin is already there: the picture cannot tell"
+    );
+}

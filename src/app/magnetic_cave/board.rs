@@ -248,10 +248,12 @@ pub(super) fn brick_colors(player: Brick) -> (Color, Color) {
 fn settle_bricks(
     mut commands: Commands,
     time: Res<Time>,
+    animation: Option<Res<crate::app::motion::Animation>>,
     mut bricks: Query<(Entity, &mut Settling, &mut Transform)>,
 ) {
+    let pace = animation.map_or_else(Default::default, |a| *a);
     for (entity, mut settling, mut transform) in &mut bricks {
-        settling.0.tick(time.delta());
+        pace.tick(&mut settling.0, time.delta());
         let t = settling.0.fraction();
         transform.scale = Vec3::splat(1.0 + 0.35 * (1.0 - t) * (1.0 - t));
         if settling.0.is_finished() {

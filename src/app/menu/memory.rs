@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::choices::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
+use crate::app::motion::Animation;
 use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::layout::{LayoutError, read_ron};
 use crate::levels::user_config_dir;
@@ -56,6 +57,8 @@ pub struct RememberedChoices {
     pub puzzles_solved: Vec<String>,
     /// Puzzles solved in a row at the first try, the last one included.
     pub puzzle_streak: u32,
+    /// How things move on the board (the settings page).
+    pub animation: Animation,
 }
 
 impl Default for RememberedChoices {
@@ -77,6 +80,7 @@ impl From<&MenuChoices> for RememberedChoices {
             rules_offered: Vec::new(),
             puzzles_solved: Vec::new(),
             puzzle_streak: 0,
+            animation: Animation::default(),
         }
     }
 }
@@ -136,6 +140,7 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
         remembered.rules_offered = kept.rules_offered;
         remembered.puzzles_solved = kept.puzzles_solved;
         remembered.puzzle_streak = kept.puzzle_streak;
+        remembered.animation = kept.animation;
     }
     write(file, &remembered)
 }
@@ -164,6 +169,20 @@ pub fn note_rules_offered(file: &Path, game: GameKind) -> std::io::Result<bool> 
     remembered.rules_offered.push(game);
     write(file, &remembered)?;
     Ok(true)
+}
+
+/// Keeps `animation` in `file`. A file that does not parse is not overwritten.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn note_animation(file: &Path, animation: Animation) -> std::io::Result<()> {
+    let mut remembered = match recall(file) {
+        Ok(Some(remembered)) => remembered,
+        Ok(None) => RememberedChoices::default(),
+        Err(_) => return Ok(()),
+    };
+    remembered.animation = animation;
+    write(file, &remembered)
 }
 
 /// The puzzles solved and the streak kept in `file` (none and 0 when it is missing or broken).

@@ -240,11 +240,13 @@ fn animate_dice(
     mut caption: Query<(&mut Text2d, &mut TextColor), With<DiceCaption>>,
     mut redraws: MessageWriter<RequestRedraw>,
     referee: Option<Res<PatolliReferee>>,
+    animation: Option<Res<crate::app::motion::Animation>>,
 ) {
     let Some(board) = boards.iter().next() else {
         return;
     };
-    display.elapsed += time.delta_secs();
+    let pace = animation.map_or_else(Default::default, |a| *a);
+    display.elapsed += pace.advance(time.delta_secs());
     // At most two rolls wait (a lost turn and the next roll); older ones are dropped, so the
     // dice keep up with play.
     while display.queue.len() > 2 {
@@ -259,7 +261,8 @@ fn animate_dice(
     };
     if due && let Some(next) = display.queue.pop_front() {
         display.current = Some(next);
-        display.elapsed = 0.0;
+        // Without animation a roll shows its value at once.
+        display.elapsed = pace.advance(0.0);
     }
     if !display.is_settled() {
         // A held roll waits with nothing moving: the window must not fall asleep meanwhile.

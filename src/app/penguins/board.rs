@@ -376,10 +376,12 @@ fn start_sinking(
 fn sink_floes(
     mut commands: Commands,
     time: Res<Time>,
+    animation: Option<Res<crate::app::motion::Animation>>,
     mut sinking: Query<(Entity, &mut Sinking, &mut Transform, &mut Sprite)>,
 ) {
+    let pace = animation.map_or_else(Default::default, |a| *a);
     for (entity, mut sinking, mut transform, mut sprite) in &mut sinking {
-        sinking.0 += time.delta_secs();
+        sinking.0 += pace.advance(time.delta_secs());
         let t = (sinking.0 / SINK_SECONDS).clamp(0.0, 1.0);
         transform.scale = Vec3::splat(1.0 - 0.6 * t);
         sprite.color = theme::ICE.mix(&theme::WATER, t).with_alpha(1.0 - t);

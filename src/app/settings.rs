@@ -1,0 +1,178 @@
+//! *Settings* (F2, or the button on the menu and on every match panel): a page over the
+//! screen, which stays usable behind it, with the player's comfort choices. Each choice applies
+//! at once and is kept in the settings file with the menu's choices (`menu::memory`).
+//!
+//! Animation: *normal*; *fast* (every glide, settle, sinking floe and dice roll in a third of
+//! the time, and the AI's moves held on screen a third as long); *none* (each shown at its end
+//! at once, and the AI's move as soon as it is decided).
+
+use bevy::prelude::*;
+
+use super::menu::memory;
+pub use super::motion::Animation;
+use super::{AppStart, theme};
+
+/// Whether the settings page is open.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SettingsPage {
+    /// It shows.
+    pub open: bool,
+}
+
+/// Open or close the settings page (F2, the *Settings* buttons).
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct SettingsRequested;
+
+/// Choose how things move (a button of the page); applied at once and kept.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnimationChosen(pub Animation);
+
+/// The settings and their choices (no renderer needed).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Animation>();
+    app.init_resource::<SettingsPage>();
+    app.add_message::<SettingsRequested>();
+    app.add_message::<AnimationChosen>();
+    app.add_systems(Startup, recall_settings);
+    app.add_systems(Update, (toggle_page, choose_animation));
+}
+
+/// The page, its key and its buttons.
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(Update, (settings_key, show_page, show_choices).chain());
+}
+
+/// The choices kept in the settings file, if any.
+fn recall_settings(start: Option<Res<AppStart>>, mut animation: ResMut<Animation>) {
+    let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref()) else {
+        return;
+    };
+    if let Ok(Some(kept)) = memory::recall(file) {
+        *animation = kept.animation;
+    }
+}
+
+fn toggle_page(mut requests: MessageReader<SettingsRequested>, mut page: ResMut<SettingsPage>) {
+    if !requests.read().count().is_multiple_of(2) {
+        page.open = !page.open;
+    }
+}
+
+fn choose_animation(
+    mut chosen: MessageReader<AnimationChosen>,
+    mut animation: ResMut<Animation>,
+    start: Option<Res<AppStart>>,
+) {
+    let Some(&AnimationChosen(choice)) = chosen.read().last() else {
+        return;
+    };
+    animation.set_if_neq(choice);
+    if let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref())
+        && let Err(e) = memory::note_animation(file, choice)
+    {
+        warn!("cannot keep the animation in {}: {e}", file.display());
+    }
+}
+
+fn settings_key(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<SettingsRequested>) {
+    if keys.just_pressed(KeyCode::F2) {
+        requests.write(SettingsRequested);
+    }
+}
+
+/// The page's root.
+#[derive(Component, Debug)]
+struct SettingsPanel;
+
+/// A choice of animation on the page.
+#[derive(Component, Debug, Clone, Copy)]
+struct AnimationOption(Animation);
+
+/// A *Settings* button, for any panel.
+pub fn settings_button(width: f32) -> impl Bundle {
+    theme::button("Settings (F2)", width)
+}
+
+/// Opens or closes the page when a *Settings* button is clicked.
+pub fn open_on_click(_: On<Pointer<Click>>, mut requests: MessageWriter<SettingsRequested>) {
+    requests.write(SettingsRequested);
+}
+
+/// Builds the page when it opens and removes it when it closes.
+fn show_page(
+    mut commands: Commands,
+    page: Res<SettingsPage>,
+    panels: Query<Entity, With<SettingsPanel>>,
+) {
+    match (page.open, panels.iter().next()) {
+        (true, None) => {}
+        (false, Some(panel)) => {
+            commands.entity(panel).despawn();
+            return;
+        }
+        _ => return,
+    }
+    commands
+        .spawn((
+            Name::new("Settings page"),
+            SettingsPanel,
+            theme::InDesignArea,
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(20),
+                top: px(20),
+                width: px(560),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(14),
+                padding: UiRect::all(px(20)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(theme::RULES_PAGE),
+            GlobalZIndex(11),
+        ))
+        .with_children(|page| {
+            page.spawn(theme::label("Settings", 28.0, theme::TEXT));
+            page.spawn(theme::label("Animation", 20.0, theme::TEXT));
+            page.spawn(Node {
+                column_gap: px(10),
+                ..default()
+            })
+            .with_children(|row| {
+                for animation in Animation::ALL {
+                    row.spawn((
+                        AnimationOption(animation),
+                        theme::button(animation.title(), 120.0),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut chosen: MessageWriter<AnimationChosen>| {
+                            chosen.write(AnimationChosen(animation));
+                        },
+                    );
+                }
+            });
+            page.spawn(theme::label(
+                "Fast: glides, dice and the AI's moves in a third of the time. None: every \
+                 piece at its end at once, the AI's move as soon as it is decided.",
+                16.0,
+                theme::TEXT_DIM,
+            ));
+            page.spawn(Node {
+                justify_content: JustifyContent::FlexEnd,
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(theme::button("Close (F2)", 140.0))
+                    .observe(open_on_click);
+            });
+        });
+}
+
+fn show_choices(
+    animation: Res<Animation>,
+    mut options: Query<(&AnimationOption, &mut theme::Selected)>,
+) {
+    for (option, mut selected) in &mut options {
+        selected.set_if_neq(theme::Selected(option.0 == *animation));
+    }
+}
