@@ -140,16 +140,18 @@ mod patolli {
     use tablero::record::Entry;
     use tablero::rules::patolli::{Action, Location, Piece, Player, Rules, State, Track};
 
-    /// N to roll with 1 three squares behind L's A on the middle square 37, 2 far behind.
+    /// N to roll with 1 three squares behind L's A on the middle square 37, 2 far behind; L
+    /// has scored all but A, N all but 1 and 2, so the capture decides much.
     fn capture_on_offer() -> State {
-        let pieces: Vec<(Piece, Location)> = [('1', 34), ('2', 10), ('A', 37), ('B', 45)]
+        let on_track = [('1', 34), ('2', 10), ('A', 37)]
             .into_iter()
-            .map(|(label, square)| {
-                (
-                    Piece::from_label(label).expect("a label"),
-                    Location::Track(square),
-                )
-            })
+            .map(|(label, square)| (label, Location::Track(square)));
+        let scored = ['3', '4', '5', '6', 'B', 'C', 'D', 'E', 'F']
+            .into_iter()
+            .map(|label| (label, Location::Scored));
+        let pieces: Vec<(Piece, Location)> = on_track
+            .chain(scored)
+            .map(|(label, at)| (Piece::from_label(label).expect("a label"), at))
             .collect();
         State::arranged(
             Arc::new(Track::cross(7)),
