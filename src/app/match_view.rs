@@ -169,6 +169,7 @@ fn send_match_keys<G: MatchView>(
     mut again: MessageWriter<RematchRequested>,
     mut hint: MessageWriter<HintRequested>,
     rules: Option<ResMut<RulesPage>>,
+    settings: Option<ResMut<crate::app::settings::SettingsPage>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
@@ -181,7 +182,9 @@ fn send_match_keys<G: MatchView>(
         again.write(RematchRequested);
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if let Some(mut rules) = rules.filter(|rules| rules.open.is_some()) {
+        if let Some(mut settings) = settings.filter(|settings| settings.open) {
+            settings.open = false;
+        } else if let Some(mut rules) = rules.filter(|rules| rules.open.is_some()) {
             rules.open = None;
         } else if selection.chosen.is_some() {
             *selection = Selection::default();

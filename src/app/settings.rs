@@ -74,9 +74,19 @@ fn choose_animation(
     }
 }
 
-fn settings_key(keys: Res<ButtonInput<KeyCode>>, mut requests: MessageWriter<SettingsRequested>) {
+/// F2 opens or closes the page; Esc closes it on the menu (a match's Esc closes it first,
+/// before the rules page or the match, in `match_view`).
+fn settings_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<super::Screen>>,
+    mut page: ResMut<SettingsPage>,
+    mut requests: MessageWriter<SettingsRequested>,
+) {
     if keys.just_pressed(KeyCode::F2) {
         requests.write(SettingsRequested);
+    }
+    if keys.just_pressed(KeyCode::Escape) && *screen.get() == super::Screen::Menu && page.open {
+        page.open = false;
     }
 }
 
