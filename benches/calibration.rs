@@ -172,95 +172,89 @@ fn patolli_game(seed: u64, millis: u64) -> Vec<Sample> {
         .collect()
 }
 
-fn main() {
-    let penguins = std::env::args().any(|a| a == "penguins");
+/// How one game is calibrated: its name, its self-play game from a seed, the fit's search range
+/// and the curves to compare with the fitted one on the held-out games.
+struct Calibration<'a> {
+    name: &'a str,
+    game: &'a dyn Fn(u64) -> Vec<Sample>,
+    /// How each decision was played, for the header.
+    played: String,
+    range: (f64, f64),
+    compare: &'a [(&'a str, f64)],
+}
 
+/// Plays `fit_games` then `test_games` games from `seed`, fits the curve on the first and
+/// prints its reliability on the others, then that of each curve to compare.
+fn calibrate(run: &Calibration, fit_games: u64, test_games: u64, seed: u64) {
+    let started = Instant::now();
+    let games = |from: u64, count: u64| -> Vec<Sample> {
+        (from..from + count)
+            .flat_map(|game| (run.game)(seed.wrapping_mul(1_000_003) + game))
+            .collect()
+    };
+    let fit = games(0, fit_games);
+    let test = games(fit_games, test_games);
+    let scale = fit_scale(&fit, run.range.0, run.range.1);
+    println!(
+        "{}: {fit_games} games ({} positions) fitted, {test_games} others ({} positions) tested, {}, seed {seed}, {:.0} s",
+        run.name,
+        fit.len(),
+        test.len(),
+        run.played,
+        started.elapsed().as_secs_f64()
+    );
+    println!("fitted scale: {scale:.2}\n");
+    println!("The fitted curve on the other games:\n");
+    let (bins, brier) = reliability(&test, scale);
+    print!("{}", markdown(&bins, brier));
+    for (what, scale) in run.compare {
+        let (bins, brier) = reliability(&test, *scale);
+        println!("\n{what} ({scale}) on the other games:\n");
+        print!("{}", markdown(&bins, brier));
+    }
+}
+
+fn main() {
     let numbers: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
     let arg = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
-    if std::env::args().any(|a| a == "patolli") {
-        let (fit_games, test_games, millis, seed) = (arg(0, 60), arg(1, 40), arg(2, 20), arg(3, 1));
-        let started = Instant::now();
-        let games = |from: u64, count: u64| -> Vec<Sample> {
-            (from..from + count)
-                .flat_map(|game| patolli_game(seed.wrapping_mul(1_000_003) + game, millis))
-                .collect()
-        };
-        let fit = games(0, fit_games);
-        let test = games(fit_games, test_games);
+    let asked = |name: &str| std::env::args().any(|a| a == name);
+    if asked("patolli") {
+        let millis = arg(2, 20);
         // The engine's chance as it is is the curve of scale 1 on its logit; a larger scale
         // pulls it towards one half.
-        let scale = fit_scale(&fit, 0.1, 100.0);
-        println!(
-            "Patolli: {fit_games} games ({} decisions) fitted, {test_games} others ({} decisions) tested, {millis} ms a decision, seed {seed}, {:.0} s",
-            fit.len(),
-            test.len(),
-            started.elapsed().as_secs_f64()
-        );
-        println!(
-            "fitted scale on the engine's logit: {scale:.2} (in use: {})\n",
-            tablero::analysis::patolli::CHANCE_SCALE
-        );
-        println!("The fitted curve on the other games:\n");
-        let (bins, brier) = reliability(&test, scale);
-        print!("{}", markdown(&bins, brier));
-        let (bins, raw) = reliability(&test, 1.0);
-        println!("\nThe engine's own chance (scale 1) on the other games:\n");
-        print!("{}", markdown(&bins, raw));
-        return;
-    }
-    if penguins {
-        let (fit_games, test_games, millis, seed) =
-            (arg(0, 200), arg(1, 100), arg(2, 30), arg(3, 1));
-        let started = Instant::now();
-        let games = |from: u64, count: u64| -> Vec<Sample> {
-            (from..from + count)
-                .flat_map(|game| penguins_game(seed.wrapping_mul(1_000_003) + game, millis))
-                .collect()
+        let run = Calibration {
+            name: "Patolli",
+            game: &|seed| patolli_game(seed, millis),
+            played: format!("{millis} ms a decision"),
+            range: (0.1, 100.0),
+            compare: &[
+                ("The curve in use", tablero::analysis::patolli::CHANCE_SCALE),
+                ("The engine's own chance", 1.0),
+            ],
         };
-        let fit = games(0, fit_games);
-        let test = games(fit_games, test_games);
-        let scale = fit_scale(&fit, 1.0, 10_000.0);
-        println!(
-            "Penguins: {fit_games} games ({} positions) fitted, {test_games} others ({} positions) tested, {millis} ms a decision, seed {seed}, {:.0} s",
-            fit.len(),
-            test.len(),
-            started.elapsed().as_secs_f64()
-        );
-        println!(
-            "fitted scale: {scale:.0} (in use: {})\n",
-            tablero::analysis::penguins::SCORE_SCALE
-        );
-        println!("The fitted curve on the other games:\n");
-        let (bins, brier) = reliability(&test, scale);
-        print!("{}", markdown(&bins, brier));
-        let (_, in_use) = reliability(&test, tablero::analysis::penguins::SCORE_SCALE);
-        println!("Brier score of the curve in use: {in_use:.4}");
-        return;
+        calibrate(&run, arg(0, 60), arg(1, 40), arg(3, 1));
+    } else if asked("penguins") {
+        let millis = arg(2, 30);
+        let run = Calibration {
+            name: "Penguins",
+            game: &|seed| penguins_game(seed, millis),
+            played: format!("{millis} ms a decision"),
+            range: (1.0, 10_000.0),
+            compare: &[("The curve in use", tablero::analysis::penguins::SCORE_SCALE)],
+        };
+        calibrate(&run, arg(0, 200), arg(1, 100), arg(3, 1));
+    } else {
+        let depth = arg(2, 6) as u32;
+        let run = Calibration {
+            name: "Magnetic Cave",
+            game: &|seed| cave_game(seed, depth),
+            played: format!("depth {depth}"),
+            range: (10.0, 100_000.0),
+            compare: &[("The curve in use", SCORE_SCALE)],
+        };
+        calibrate(&run, arg(0, 300), arg(1, 200), arg(3, 1));
     }
-    let (fit_games, test_games, depth, seed) = (arg(0, 300), arg(1, 200), arg(2, 6), arg(3, 1));
-    let started = Instant::now();
-    let games = |from: u64, count: u64| -> Vec<Sample> {
-        (from..from + count)
-            .flat_map(|game| cave_game(seed.wrapping_mul(1_000_003) + game, depth as u32))
-            .collect()
-    };
-    let fit = games(0, fit_games);
-    let test = games(fit_games, test_games);
-    let scale = fit_scale(&fit, 10.0, 100_000.0);
-    println!(
-        "Magnetic Cave: {fit_games} games ({} positions) fitted, {test_games} others ({} positions) tested, depth {depth}, seed {seed}, {:.0} s",
-        fit.len(),
-        test.len(),
-        started.elapsed().as_secs_f64()
-    );
-    println!("fitted scale: {scale:.0} (in use: {SCORE_SCALE})\n");
-    println!("The fitted curve on the other games:\n");
-    let (bins, brier) = reliability(&test, scale);
-    print!("{}", markdown(&bins, brier));
-    let (bins, in_use) = reliability(&test, SCORE_SCALE);
-    println!("\nThe curve in use ({SCORE_SCALE}) on the other games:\n");
-    print!("{}", markdown(&bins, in_use));
 }
