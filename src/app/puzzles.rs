@@ -60,6 +60,15 @@ pub struct PuzzleRun {
     pub refused: Vec<String>,
     /// The settings file progress is kept in, if any.
     pub settings: Option<PathBuf>,
+    /// The puzzle on the board as its match started: read once, judged every frame.
+    on_board: Option<OnBoard>,
+}
+
+/// A puzzle's position and its one right first decision.
+#[derive(Debug, Clone)]
+enum OnBoard {
+    Cave(magnetic_cave::State, Cell),
+    Penguins(penguins::State, penguins::Action),
 }
 
 impl PuzzleRun {
@@ -70,17 +79,17 @@ impl PuzzleRun {
 
     /// The cave puzzle on the board: its position and winning brick.
     fn cave_problem(&self) -> Option<(magnetic_cave::State, Cell)> {
-        match &self.current()?.puzzle {
-            Puzzle::Cave(p) => p.problem().ok().map(|pr| (pr.state, pr.solution)),
-            Puzzle::Penguins(_) => None,
+        match &self.on_board {
+            Some(OnBoard::Cave(state, solution)) => Some((state.clone(), *solution)),
+            _ => None,
         }
     }
 
     /// The Penguins puzzle on the board: its position and best slide.
     fn penguins_problem(&self) -> Option<(penguins::State, penguins::Action)> {
-        match &self.current()?.puzzle {
-            Puzzle::Penguins(p) => p.problem().ok().map(|pr| (pr.state, pr.solution)),
-            Puzzle::Cave(_) => None,
+        match &self.on_board {
+            Some(OnBoard::Penguins(state, solution)) => Some((state.clone(), *solution)),
+            _ => None,
         }
     }
 
@@ -245,6 +254,7 @@ fn open_puzzles(
         attempt: Attempt::FirstMove,
         solved,
         streak,
+        on_board: None,
         refused: errors
             .iter()
             .map(|e| {
@@ -280,6 +290,7 @@ fn open_puzzles(
 /// the screen of its match; `None` when none does.
 fn start_puzzle(run: &mut PuzzleRun, matches: &mut PuzzleMatches) -> Option<Screen> {
     for _ in 0..run.puzzles.len() {
+        run.on_board = None;
         let located = run.current()?.clone();
         let proved = located.puzzle.prove(PROOF_BUDGET);
         if proved.is_ok() {
@@ -288,6 +299,7 @@ fn start_puzzle(run: &mut PuzzleRun, matches: &mut PuzzleMatches) -> Option<Scre
                 Puzzle::Cave(puzzle) => {
                     if let Ok(problem) = puzzle.problem() {
                         let state = problem.state;
+                        run.on_board = Some(OnBoard::Cave(state.clone(), problem.solution));
                         let mut seats = [Seat::Ai; 2];
                         seats[state.to_move().index()] = Seat::Human;
                         if let Ok(setup) = CaveMatch::new(
@@ -303,6 +315,9 @@ fn start_puzzle(run: &mut PuzzleRun, matches: &mut PuzzleMatches) -> Option<Scre
                     }
                 }
                 Puzzle::Penguins(puzzle) => {
+                    if let Ok(problem) = puzzle.problem() {
+                        run.on_board = Some(OnBoard::Penguins(problem.state, problem.solution));
+                    }
                     let mut seats = vec![Seat::Ai; 2];
                     if let Some(seat) = seats.get_mut(usize::from(puzzle.to_move).wrapping_sub(1)) {
                         *seat = Seat::Human;
