@@ -26,14 +26,14 @@ pub const WINDOW_BUDGET: Duration = Duration::from_millis(500);
 /// The graph's size in pixels.
 const GRAPH: (f32, f32) = (380.0, 40.0);
 
-/// Colour of an inaccuracy's bar.
-pub const INACCURACY_COLOR: Color = Color::srgb(0.93, 0.82, 0.30);
-/// Colour of a mistake's bar.
-pub const MISTAKE_COLOR: Color = Color::srgb(0.95, 0.55, 0.20);
-/// Colour of a blunder's bar.
-pub const BLUNDER_COLOR: Color = Color::srgb(0.90, 0.25, 0.25);
+/// An inaccuracy's bar.
+pub const INACCURACY_COLOR: Color = theme::INACCURACY;
+/// A mistake's bar.
+pub const MISTAKE_COLOR: Color = theme::MISTAKE;
+/// A blunder's bar.
+pub const BLUNDER_COLOR: Color = theme::BLUNDER;
 /// Colour of an unmarked decision's bar, by seat (first seat, others).
-const PLAIN_COLORS: [Color; 2] = [Color::srgb(0.80, 0.80, 0.78), Color::srgb(0.50, 0.52, 0.58)];
+const PLAIN_COLORS: [Color; 2] = [theme::PLAIN_FIRST, theme::PLAIN_SECOND];
 
 /// Start the analysis of the match on screen, or cancel the one running.
 #[derive(Message, Debug, Clone, Copy, Default)]

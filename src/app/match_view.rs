@@ -317,7 +317,7 @@ fn show_messages<G: MatchView>(
         .or(offer);
     for (mut text, mut color) in &mut notices {
         let (line, tint) = match &hint {
-            Some(hint) => (hint.clone(), theme::HINT),
+            Some(hint) => (hint.clone(), theme::HINT_TEXT),
             None => (notice.0.clone().unwrap_or_default(), theme::WARNING),
         };
         theme::set_text(&mut text, line);

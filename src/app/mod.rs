@@ -15,6 +15,7 @@ pub mod match_view;
 pub mod menu;
 pub mod motion;
 pub mod network;
+pub mod palette;
 pub mod patolli;
 pub mod penguins;
 pub mod pieces;
@@ -22,6 +23,7 @@ pub mod puzzles;
 pub mod records;
 pub mod referee;
 pub mod rules_page;
+pub mod screen_reader;
 pub mod screenshot;
 pub mod search_task;
 pub mod settings;
@@ -183,6 +185,7 @@ impl Plugin for AppPlugin {
             clipboard::plugin,
             puzzles::view_plugin,
             settings::view_plugin,
+            palette::plugin,
             waiting_room::plugin,
             join::plugin,
         ));
@@ -218,6 +221,7 @@ impl Plugin for GamePlugin {
             records::plugin,
             puzzles::plugin,
             settings::plugin,
+            screen_reader::plugin,
             analysis::plugin,
             analysis::game_plugin::<crate::rules::magnetic_cave::State>,
             analysis::game_plugin::<crate::rules::patolli::State>,

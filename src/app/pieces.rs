@@ -70,12 +70,16 @@ impl Grid {
     }
 }
 
+/// The share of a piece's width its dark middle takes.
+pub const FACE: f32 = 0.52;
+
 /// The ring around a piece: bright when it can move, gold when it is chosen.
 #[derive(Component, Debug)]
 pub struct PieceRing;
 
-/// Makes `piece` a disc `size` pixels wide at `at`: an edge, its player's `color` inside,
-/// `label` on it, and a hidden [`PieceRing`] around it.
+/// Makes `piece` a disc `size` pixels wide at `at`: an edge, a ring of its player's `color`,
+/// a dark middle with `label` on it (readable on every player's colour), and a hidden
+/// [`PieceRing`] around it.
 pub fn make_disc<'a>(
     mut piece: EntityCommands<'a>,
     shapes: &Shapes,
@@ -98,9 +102,14 @@ pub fn make_disc<'a>(
                 Pickable::IGNORE,
             ));
             disc.spawn((
+                shapes::sprite(&shapes.disc, theme::PIECE_EDGE, Vec2::splat(size * FACE)),
+                Transform::from_xyz(0.0, 0.0, 0.015),
+                Pickable::IGNORE,
+            ));
+            disc.spawn((
                 Text2d::new(label),
-                theme::font((size * 0.48).clamp(11.0, 24.0)),
-                TextColor(theme::PIECE_LABEL),
+                theme::font((size * 0.4).clamp(10.0, 22.0)),
+                TextColor(theme::TEXT),
                 Transform::from_xyz(0.0, 0.0, 0.02),
                 Pickable::IGNORE,
             ));

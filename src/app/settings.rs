@@ -2,6 +2,9 @@
 //! screen, which stays usable behind it, with the player's comfort choices. Each choice applies
 //! at once and is kept in the settings file with the menu's choices (`menu::memory`).
 //!
+//! Colours: *standard* or *high contrast* (`palette`): both keep players, floors and marks apart
+//! for every colour vision; high contrast draws on black with text at 7:1 or more.
+//!
 //! Animation: *normal*; *fast* (every glide, settle, sinking floe and dice roll in a third of
 //! the time, and the AI's moves held on screen a third as long); *none* (each shown at its end
 //! at once, and the AI's move as soon as it is decided).
@@ -10,6 +13,7 @@ use bevy::prelude::*;
 
 use super::menu::memory;
 pub use super::motion::Animation;
+pub use super::palette::PaletteChoice;
 use super::{AppStart, theme};
 
 /// Whether the settings page is open.
@@ -27,14 +31,20 @@ pub struct SettingsRequested;
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnimationChosen(pub Animation);
 
+/// Choose the colours (a button of the page); applied at once and kept.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaletteChosen(pub PaletteChoice);
+
 /// The settings and their choices (no renderer needed).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Animation>();
+    app.init_resource::<PaletteChoice>();
     app.init_resource::<SettingsPage>();
     app.add_message::<SettingsRequested>();
     app.add_message::<AnimationChosen>();
+    app.add_message::<PaletteChosen>();
     app.add_systems(Startup, recall_settings);
-    app.add_systems(Update, (toggle_page, choose_animation));
+    app.add_systems(Update, (toggle_page, choose_animation, choose_palette));
 }
 
 /// The page, its key and its buttons.
@@ -43,12 +53,17 @@ pub fn view_plugin(app: &mut App) {
 }
 
 /// The choices kept in the settings file, if any.
-fn recall_settings(start: Option<Res<AppStart>>, mut animation: ResMut<Animation>) {
+fn recall_settings(
+    start: Option<Res<AppStart>>,
+    mut animation: ResMut<Animation>,
+    mut palette: ResMut<PaletteChoice>,
+) {
     let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref()) else {
         return;
     };
     if let Ok(Some(kept)) = memory::recall(file) {
         *animation = kept.animation;
+        *palette = kept.palette;
     }
 }
 
@@ -67,10 +82,28 @@ fn choose_animation(
         return;
     };
     animation.set_if_neq(choice);
-    if let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref())
-        && let Err(e) = memory::note_animation(file, choice)
+    keep(start.as_deref(), |kept| kept.animation = choice);
+}
+
+fn choose_palette(
+    mut chosen: MessageReader<PaletteChosen>,
+    mut palette: ResMut<PaletteChoice>,
+    start: Option<Res<AppStart>>,
+) {
+    let Some(&PaletteChosen(choice)) = chosen.read().last() else {
+        return;
+    };
+    palette.set_if_neq(choice);
+    keep(start.as_deref(), |kept| kept.palette = choice);
+}
+
+/// Keeps a choice in the settings file, if there is one; a file that cannot be written costs
+/// only the memory.
+fn keep(start: Option<&AppStart>, set: impl FnOnce(&mut memory::RememberedChoices)) {
+    if let Some(file) = start.and_then(|s| s.menu_memory.as_ref())
+        && let Err(e) = memory::note_setting(file, set)
     {
-        warn!("cannot keep the animation in {}: {e}", file.display());
+        warn!("cannot keep the settings in {}: {e}", file.display());
     }
 }
 
@@ -97,6 +130,10 @@ struct SettingsPanel;
 /// A choice of animation on the page.
 #[derive(Component, Debug, Clone, Copy)]
 struct AnimationOption(Animation);
+
+/// A choice of palette on the page.
+#[derive(Component, Debug, Clone, Copy)]
+struct PaletteOption(PaletteChoice);
 
 /// A *Settings* button, for any panel.
 pub fn settings_button(width: f32) -> impl Bundle {
@@ -143,30 +180,22 @@ fn show_page(
         ))
         .with_children(|page| {
             page.spawn(theme::label("Settings", 28.0, theme::TEXT));
-            page.spawn(theme::label("Animation", 20.0, theme::TEXT));
-            page.spawn(Node {
-                column_gap: px(10),
-                ..default()
-            })
-            .with_children(|row| {
-                for animation in Animation::ALL {
-                    row.spawn((
-                        AnimationOption(animation),
-                        theme::button(animation.title(), 120.0),
-                    ))
-                    .observe(
-                        move |_: On<Pointer<Click>>, mut chosen: MessageWriter<AnimationChosen>| {
-                            chosen.write(AnimationChosen(animation));
-                        },
-                    );
-                }
-            });
-            page.spawn(theme::label(
+            setting_row(
+                page,
+                "Colours",
+                PaletteChoice::ALL.map(|p| (PaletteOption(p), p.title(), PaletteChosen(p))),
+                180.0,
+                "Both keep players, squares and marks apart for every colour vision; \
+                 high contrast draws on black, text at 7:1 or more.",
+            );
+            setting_row(
+                page,
+                "Animation",
+                Animation::ALL.map(|a| (AnimationOption(a), a.title(), AnimationChosen(a))),
+                120.0,
                 "Fast: glides, dice and the AI's moves in a third of the time. None: every \
                  piece at its end at once, the AI's move as soon as it is decided.",
-                16.0,
-                theme::TEXT_DIM,
-            ));
+            );
             page.spawn(Node {
                 justify_content: JustifyContent::FlexEnd,
                 ..default()
@@ -178,11 +207,42 @@ fn show_page(
         });
 }
 
+/// One setting on the page: its `title`, a button `width` pixels wide per choice (the
+/// option's marker, its caption and the message a click sends), and a line on what they do.
+fn setting_row<C: Component, M: Message + Copy>(
+    page: &mut ChildSpawnerCommands,
+    title: &str,
+    choices: impl IntoIterator<Item = (C, &'static str, M)>,
+    width: f32,
+    about: &str,
+) {
+    page.spawn(theme::label(title, 20.0, theme::TEXT));
+    page.spawn(Node {
+        column_gap: px(10),
+        ..default()
+    })
+    .with_children(|row| {
+        for (option, caption, message) in choices {
+            row.spawn((option, theme::button(caption, width))).observe(
+                move |_: On<Pointer<Click>>, mut chosen: MessageWriter<M>| {
+                    chosen.write(message);
+                },
+            );
+        }
+    });
+    page.spawn(theme::label(about, 16.0, theme::TEXT_DIM));
+}
+
 fn show_choices(
     animation: Res<Animation>,
-    mut options: Query<(&AnimationOption, &mut theme::Selected)>,
+    palette: Res<PaletteChoice>,
+    mut animations: Query<(&AnimationOption, &mut theme::Selected), Without<PaletteOption>>,
+    mut palettes: Query<(&PaletteOption, &mut theme::Selected)>,
 ) {
-    for (option, mut selected) in &mut options {
+    for (option, mut selected) in &mut animations {
         selected.set_if_neq(theme::Selected(option.0 == *animation));
+    }
+    for (option, mut selected) in &mut palettes {
+        selected.set_if_neq(theme::Selected(option.0 == *palette));
     }
 }

@@ -1,4 +1,5 @@
-//! Colours, the font, and the UI widgets every screen builds from.
+//! Colours (the standard palette's, by role; `palette` repaints them in the player's
+//! palette), the font, and the UI widgets every screen builds from.
 
 use std::time::Duration;
 
@@ -6,104 +7,123 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::palette::STANDARD;
 use crate::ai::AiLevel;
 
-/// The window's background.
-pub const BACKGROUND: Color = Color::srgb(0.09, 0.10, 0.13);
-/// The cave's rock floor around the cells.
-pub const CAVE_FLOOR: Color = Color::srgb(0.20, 0.18, 0.16);
-/// An empty cell.
-pub const CELL: Color = Color::srgb(0.33, 0.30, 0.27);
-/// An empty cell where the player to move may place a brick.
-pub const LEGAL_CELL: Color = Color::srgb(0.30, 0.50, 0.38);
-/// The cells of the winning line.
-pub const WIN_LINE: Color = Color::srgb(0.93, 0.72, 0.20);
-/// The magnetic walls.
-pub const MAGNET: Color = Color::srgb(0.72, 0.16, 0.16);
-/// The steel face of the magnetic walls.
-pub const MAGNET_STEEL: Color = Color::srgb(0.74, 0.76, 0.80);
-/// Coordinates on the board's edges.
-pub const LABEL: Color = Color::srgb(0.78, 0.76, 0.70);
-/// ■'s fill.
-pub const BLACK_BRICK: Color = Color::srgb(0.06, 0.06, 0.07);
-/// ■'s edge.
-pub const BLACK_BRICK_EDGE: Color = Color::srgb(0.42, 0.42, 0.46);
-/// □'s fill.
-pub const WHITE_BRICK: Color = Color::srgb(0.96, 0.95, 0.91);
-/// □'s edge.
-pub const WHITE_BRICK_EDGE: Color = Color::srgb(0.12, 0.12, 0.13);
-/// Patolli: player L's pieces and squares.
-pub const PLAYER_L: Color = Color::srgb(0.86, 0.36, 0.22);
-/// Patolli: player N's pieces and squares.
-pub const PLAYER_N: Color = Color::srgb(0.24, 0.55, 0.88);
-/// The third player (Patolli G, Penguins C).
-pub const PLAYER_3: Color = Color::srgb(0.30, 0.70, 0.36);
-/// The fourth player (Patolli M, Penguins D).
-pub const PLAYER_4: Color = Color::srgb(0.62, 0.40, 0.82);
-/// The board editor: a grid square not on the track.
-pub const EMPTY_SQUARE: Color = Color::srgb(0.17, 0.18, 0.22);
-/// Patolli: a plain track square.
-pub const SQUARE: Color = Color::srgb(0.80, 0.72, 0.56);
-/// Patolli: the thin edge between squares.
-pub const SQUARE_EDGE: Color = Color::srgb(0.36, 0.31, 0.24);
-/// Patolli: the four middle squares, where captures happen.
-pub const MIDDLE_SQUARE: Color = Color::srgb(0.93, 0.80, 0.34);
-/// Patolli: the red arm ends that give another roll.
-pub const ARM_END: Color = Color::srgb(0.72, 0.18, 0.16);
-/// Patolli: the (inert) triangles.
-pub const TRIANGLE: Color = Color::srgb(0.30, 0.25, 0.18);
-/// Patolli: a piece's dark rim.
-pub const PIECE_EDGE: Color = Color::srgb(0.10, 0.10, 0.12);
-/// Patolli: a piece's label.
-pub const PIECE_LABEL: Color = Color::srgb(1.0, 1.0, 1.0);
-/// Patolli: the ring around a piece that can move.
-pub const MOVABLE: Color = Color::srgb(0.55, 0.95, 0.65);
-/// The last move's trail: where it started, the way it went, where it ended.
-pub const LAST_MOVE: Color = Color::srgb(0.80, 0.48, 0.98);
-/// The rules page's background.
-pub const RULES_PAGE: Color = Color::srgb(0.11, 0.16, 0.22);
-/// The keyboard's cursor.
-pub const KEY_CURSOR: Color = Color::srgb(1.0, 0.98, 0.85);
-/// A hint's way: the engine's choice for the human to move.
-pub const HINT: Color = Color::srgb(0.30, 0.88, 0.96);
-/// Patolli: the marker on the square a chosen piece would land on.
-pub const TARGET: Color = Color::srgb(0.45, 1.0, 0.55);
-/// Patolli: a player's card.
-pub const CARD: Color = Color::srgb(0.16, 0.17, 0.22);
-/// Patolli: the card of the player to move.
-pub const CARD_ACTIVE: Color = Color::srgb(0.22, 0.26, 0.34);
-/// The end-of-game banner behind the result.
-pub const BANNER: Color = Color::srgba(0.05, 0.05, 0.07, 0.88);
-/// Penguins: open water.
-pub const WATER: Color = Color::srgb(0.10, 0.28, 0.45);
-/// Penguins: an ice floe.
-pub const ICE: Color = Color::srgb(0.86, 0.93, 0.97);
-/// Penguins: a fish on a floe.
-pub const FISH: Color = Color::srgb(0.95, 0.55, 0.20);
-/// The die's face.
-pub const DIE_FACE: Color = Color::srgb(0.97, 0.95, 0.90);
-/// The die's pips and the beans' marks.
-pub const PIP: Color = Color::srgb(0.12, 0.10, 0.10);
-/// A bean's plain side.
-pub const BEAN: Color = Color::srgb(0.86, 0.78, 0.62);
-/// Ordinary text.
-pub const TEXT: Color = Color::srgb(0.92, 0.91, 0.88);
-/// Quieter text.
-pub const TEXT_DIM: Color = Color::srgb(0.62, 0.62, 0.60);
-/// Refusals and warnings.
-pub const WARNING: Color = Color::srgb(0.98, 0.62, 0.32);
-/// Errors, such as a broken layout file.
-pub const ERROR: Color = Color::srgb(1.0, 0.40, 0.40);
-/// A panel behind text.
-pub const PANEL: Color = Color::srgb(0.14, 0.15, 0.19);
-/// A button at rest.
-pub const BUTTON: Color = Color::srgb(0.22, 0.24, 0.30);
-/// A button under the pointer.
-pub const BUTTON_HOVER: Color = Color::srgb(0.30, 0.33, 0.42);
-/// A chosen option.
-pub const BUTTON_SELECTED: Color = Color::srgb(0.24, 0.46, 0.36);
-/// The AI's remaining time.
-pub const THINKING_BAR: Color = Color::srgb(0.36, 0.62, 0.92);
+/// The standard palette's `background`.
+pub const BACKGROUND: Color = STANDARD.background;
+/// The standard palette's `cave_floor`.
+pub const CAVE_FLOOR: Color = STANDARD.cave_floor;
+/// The standard palette's `cell`.
+pub const CELL: Color = STANDARD.cell;
+/// The standard palette's `legal_cell`.
+pub const LEGAL_CELL: Color = STANDARD.legal_cell;
+/// The standard palette's `win_line`.
+pub const WIN_LINE: Color = STANDARD.win_line;
+/// The standard palette's `magnet`.
+pub const MAGNET: Color = STANDARD.magnet;
+/// The standard palette's `magnet_steel`.
+pub const MAGNET_STEEL: Color = STANDARD.magnet_steel;
+/// The standard palette's `label`.
+pub const LABEL: Color = STANDARD.label;
+/// The standard palette's `black_brick`.
+pub const BLACK_BRICK: Color = STANDARD.black_brick;
+/// The standard palette's `black_brick_edge`.
+pub const BLACK_BRICK_EDGE: Color = STANDARD.black_brick_edge;
+/// The standard palette's `white_brick`.
+pub const WHITE_BRICK: Color = STANDARD.white_brick;
+/// The standard palette's `white_brick_edge`.
+pub const WHITE_BRICK_EDGE: Color = STANDARD.white_brick_edge;
+/// The standard palette's `player_l`.
+pub const PLAYER_L: Color = STANDARD.player_l;
+/// The standard palette's `player_n`.
+pub const PLAYER_N: Color = STANDARD.player_n;
+/// The standard palette's `player_3`.
+pub const PLAYER_3: Color = STANDARD.player_3;
+/// The standard palette's `player_4`.
+pub const PLAYER_4: Color = STANDARD.player_4;
+/// The standard palette's `empty_square`.
+pub const EMPTY_SQUARE: Color = STANDARD.empty_square;
+/// The standard palette's `square`.
+pub const SQUARE: Color = STANDARD.square;
+/// The standard palette's `square_edge`.
+pub const SQUARE_EDGE: Color = STANDARD.square_edge;
+/// The standard palette's `middle_square`.
+pub const MIDDLE_SQUARE: Color = STANDARD.middle_square;
+/// The standard palette's `arm_end`.
+pub const ARM_END: Color = STANDARD.arm_end;
+/// The standard palette's `triangle`.
+pub const TRIANGLE: Color = STANDARD.triangle;
+/// The standard palette's `piece_edge`.
+pub const PIECE_EDGE: Color = STANDARD.piece_edge;
+/// The standard palette's `movable`.
+pub const MOVABLE: Color = STANDARD.movable;
+/// The standard palette's `last_move`.
+pub const LAST_MOVE: Color = STANDARD.last_move;
+/// The standard palette's `rules_page`.
+pub const RULES_PAGE: Color = STANDARD.rules_page;
+/// The standard palette's `key_cursor`.
+pub const KEY_CURSOR: Color = STANDARD.key_cursor;
+/// The standard palette's `hint`.
+pub const HINT: Color = STANDARD.hint;
+/// The standard palette's `target`.
+pub const TARGET: Color = STANDARD.target;
+/// The standard palette's `card`.
+pub const CARD: Color = STANDARD.card;
+/// The standard palette's `card_active`.
+pub const CARD_ACTIVE: Color = STANDARD.card_active;
+/// The standard palette's `banner`.
+pub const BANNER: Color = STANDARD.banner;
+/// The standard palette's `water`.
+pub const WATER: Color = STANDARD.water;
+/// The standard palette's `ice`.
+pub const ICE: Color = STANDARD.ice;
+/// The standard palette's `fish`.
+pub const FISH: Color = STANDARD.fish;
+/// The standard palette's `die_face`.
+pub const DIE_FACE: Color = STANDARD.die_face;
+/// The standard palette's `pip`.
+pub const PIP: Color = STANDARD.pip;
+/// The standard palette's `bean`.
+pub const BEAN: Color = STANDARD.bean;
+/// The standard palette's `text`.
+pub const TEXT: Color = STANDARD.text;
+/// The standard palette's `text_dim`.
+pub const TEXT_DIM: Color = STANDARD.text_dim;
+/// The standard palette's `warning`.
+pub const WARNING: Color = STANDARD.warning;
+/// The standard palette's `error`.
+pub const ERROR: Color = STANDARD.error;
+/// The standard palette's `panel`.
+pub const PANEL: Color = STANDARD.panel;
+/// The standard palette's `button`.
+pub const BUTTON: Color = STANDARD.button;
+/// The standard palette's `button_hover`.
+pub const BUTTON_HOVER: Color = STANDARD.button_hover;
+/// The standard palette's `button_selected`.
+pub const BUTTON_SELECTED: Color = STANDARD.button_selected;
+/// The standard palette's `thinking_bar`.
+pub const THINKING_BAR: Color = STANDARD.thinking_bar;
+/// The standard palette's `start_l`.
+pub const START_L: Color = STANDARD.start_l;
+/// The standard palette's `start_n`.
+pub const START_N: Color = STANDARD.start_n;
+/// The standard palette's `start_3`.
+pub const START_3: Color = STANDARD.start_3;
+/// The standard palette's `start_4`.
+pub const START_4: Color = STANDARD.start_4;
+/// The standard palette's `hint_text`.
+pub const HINT_TEXT: Color = STANDARD.hint_text;
+/// The standard palette's `inaccuracy`.
+pub const INACCURACY: Color = STANDARD.inaccuracy;
+/// The standard palette's `mistake`.
+pub const MISTAKE: Color = STANDARD.mistake;
+/// The standard palette's `blunder`.
+pub const BLUNDER: Color = STANDARD.blunder;
+/// The standard palette's `plain_first`.
+pub const PLAIN_FIRST: Color = STANDARD.plain_first;
+/// The standard palette's `plain_second`.
+pub const PLAIN_SECOND: Color = STANDARD.plain_second;
 
 /// DejaVu Sans: it has the ■ and □ glyphs that Bevy's built-in font lacks.
 const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -232,9 +252,14 @@ pub fn font(size: f32) -> TextFont {
     }
 }
 
-/// A label: text of `size` pixels in `color`.
+/// A label: text of `size` pixels in `color`, which a screen reader reads.
 pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
-    (Text::new(text), font(size), TextColor(color))
+    (
+        Text::new(text),
+        font(size),
+        TextColor(color),
+        bevy::ui::widget::Label,
+    )
 }
 
 /// Marks a button that is shown as chosen (it keeps its colour under the pointer).

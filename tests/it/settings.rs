@@ -39,3 +39,80 @@ fn a_chosen_animation_applies_at_once_and_is_kept_for_the_next_start() {
     again.update();
     assert_eq!(*again.world().resource::<Animation>(), Animation::Off);
 }
+
+#[test]
+fn a_chosen_palette_repaints_the_window_at_once_and_is_kept_for_the_next_start() {
+    use bevy::prelude::*;
+    use tablero::app::palette::{HIGH_CONTRAST, STANDARD};
+    use tablero::app::settings::{PaletteChoice, PaletteChosen};
+    use tablero::app::theme;
+
+    let dir = temp_dir("settings-palette");
+    let levels = crate::support::repo().join("levels");
+    let file = dir.join("menu.ron");
+    let start = || {
+        let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&levels));
+        start.menu_memory = Some(file.clone());
+        start
+    };
+    let mut app = crate::referee::headless_app_from(&levels, start(), false);
+    app.add_plugins(tablero::app::palette::plugin);
+    app.update();
+    let panel = app.world_mut().spawn(BackgroundColor(theme::PANEL)).id();
+    let line = app.world_mut().spawn(TextColor(theme::TEXT)).id();
+    let trail = app
+        .world_mut()
+        .spawn(Sprite::from_color(
+            theme::LAST_MOVE.with_alpha(0.55),
+            Vec2::ONE,
+        ))
+        .id();
+    app.update();
+    assert_eq!(
+        app.world().get::<BackgroundColor>(panel).map(|b| b.0),
+        Some(theme::PANEL)
+    );
+
+    app.world_mut()
+        .write_message(PaletteChosen(PaletteChoice::HighContrast));
+    app.update();
+    let srgba = |c: Color| c.to_srgba();
+    let background = |app: &App, e| app.world().get::<BackgroundColor>(e).map(|b| srgba(b.0));
+    let text = |app: &App, e| app.world().get::<TextColor>(e).map(|t| srgba(t.0));
+    assert_eq!(background(&app, panel), Some(srgba(HIGH_CONTRAST.panel)));
+    assert_eq!(text(&app, line), Some(srgba(HIGH_CONTRAST.text)));
+    let sprite = app.world().get::<Sprite>(trail).map(|s| srgba(s.color));
+    assert_eq!(
+        sprite,
+        Some(srgba(HIGH_CONTRAST.last_move.with_alpha(0.55)))
+    );
+    // What is drawn later in a standard colour is repainted before the frame is drawn.
+    let later = app.world_mut().spawn(BackgroundColor(theme::BUTTON)).id();
+    app.world_mut()
+        .entity_mut(line)
+        .insert(TextColor(theme::TEXT));
+    app.update();
+    assert_eq!(background(&app, later), Some(srgba(HIGH_CONTRAST.button)));
+    assert_eq!(text(&app, line), Some(srgba(HIGH_CONTRAST.text)));
+    let kept = std::fs::read_to_string(&file).expect("the settings file");
+    assert!(kept.contains("palette: HighContrast"), "{kept}");
+
+    // And back: every colour returns to the standard palette's.
+    app.world_mut()
+        .write_message(PaletteChosen(PaletteChoice::Standard));
+    app.update();
+    assert_eq!(background(&app, panel), Some(srgba(STANDARD.panel)));
+    assert_eq!(background(&app, later), Some(srgba(STANDARD.button)));
+    assert_eq!(text(&app, line), Some(srgba(STANDARD.text)));
+
+    // The next start reads the kept choice.
+    app.world_mut()
+        .write_message(PaletteChosen(PaletteChoice::HighContrast));
+    app.update();
+    let mut again = crate::referee::headless_app_from(&levels, start(), false);
+    again.update();
+    assert_eq!(
+        *again.world().resource::<PaletteChoice>(),
+        PaletteChoice::HighContrast
+    );
+}

@@ -9,7 +9,7 @@ use std::process::{Command, ExitStatus, Stdio};
 
 use tablero::app::magnetic_cave::board::cell_window_position;
 use tablero::app::patolli::board::Geometry;
-use tablero::app::window_position;
+use tablero::app::{theme, window_position};
 use tablero::rules::magnetic_cave::{Cell, Config};
 use tablero::rules::patolli::{Player, Track};
 
@@ -37,6 +37,36 @@ fn window_tools_present() -> bool {
 /// The colour of the pixel at window position (`x`, `y`).
 fn pixel(image: &image::RgbImage, x: f32, y: f32) -> [u8; 3] {
     image.get_pixel(x as u32, y as u32).0
+}
+
+/// Whether `rgb` is `color` (of the standard palette), each channel within `tolerance`.
+fn near(rgb: [u8; 3], color: bevy::color::Color, tolerance: u8) -> bool {
+    let c = color.to_srgba();
+    let want = [c.red, c.green, c.blue].map(|v| (v * 255.0).round() as i32);
+    rgb.iter()
+        .zip(want)
+        .all(|(&got, want)| (i32::from(got) - want).abs() <= i32::from(tolerance))
+}
+
+/// Whether some pixel within `reach` pixels of (`x`, `y`) is `color`: a piece's ring of its
+/// player's colour round its dark middle.
+fn color_around(
+    image: &image::RgbImage,
+    x: f32,
+    y: f32,
+    reach: i32,
+    color: bevy::color::Color,
+) -> bool {
+    (-reach..=reach).any(|dx| {
+        (-reach..=reach).any(|dy| {
+            let (px, py) = (x as i32 + dx, y as i32 + dy);
+            px >= 0
+                && py >= 0
+                && (px as u32) < image.width()
+                && (py as u32) < image.height()
+                && near(image.get_pixel(px as u32, py as u32).0, color, 24)
+        })
+    })
 }
 
 fn brightness(rgb: [u8; 3]) -> u32 {
@@ -284,21 +314,14 @@ fn patolli_in_the_real_window_places_from_the_pool_and_moves_a_piece_by_two_clic
     // (sampled off its label), after walking there.
     let middle = window_position(geometry.square_position(&track, 7));
     let arm_end = window_position(geometry.square_position(&track, 0));
-    let a = window_position(geometry.square_position(&track, 27)) + bevy::math::Vec2::new(8.0, 8.0);
+    let a = window_position(geometry.square_position(&track, 27));
     let gold = pixel(&image, middle.x + 8.0, middle.y + 8.0);
     let red = pixel(&image, arm_end.x, arm_end.y);
-    let piece = pixel(&image, a.x, a.y);
+    assert!(near(gold, theme::MIDDLE_SQUARE, 24), "middle: {gold:?}");
+    assert!(near(red, theme::ARM_END, 24), "arm end: {red:?}");
     assert!(
-        gold[0] > 180 && gold[1] > 150 && gold[2] < 120,
-        "middle: {gold:?}"
-    );
-    assert!(
-        red[0] > 140 && red[1] < 80 && red[2] < 80,
-        "arm end: {red:?}"
-    );
-    assert!(
-        piece[0] > 170 && piece[1] < 130 && piece[2] < 100,
-        "piece A: {piece:?}"
+        color_around(&image, a.x, a.y, 14, theme::PLAYER_L),
+        "piece A is not on square 27"
     );
     let _ = std::fs::copy(
         &shot,
@@ -336,14 +359,13 @@ fn penguins_in_the_real_window_places_by_clicks_and_slides_a_chosen_penguin() {
     let left = square_8x8_field(tablero::rules::penguins::Pos::new(0, 1));
     let now = square_8x8_field(tablero::rules::penguins::Pos::new(1, 1));
     let sunk = pixel(&image, left.x - 20.0, left.y - 20.0);
-    let penguin = pixel(&image, now.x + 8.0, now.y + 8.0);
     assert!(
-        sunk[2] > sunk[0] + 40 && sunk[0] < 60,
+        near(sunk, theme::WATER, 24),
         "x 1 y 0 is not water: {sunk:?}"
     );
     assert!(
-        penguin[0] > 170 && penguin[1] < 130,
-        "A is not on x 1 y 1: {penguin:?}"
+        color_around(&image, now.x, now.y, 18, theme::PLAYER_L),
+        "A is not on x 1 y 1"
     );
     let _ = std::fs::copy(
         &shot,
@@ -428,10 +450,9 @@ fn penguins_on_hex_floes_take_clicks_along_the_slanted_lines() {
         .expect("the screenshot is a PNG")
         .to_rgb8();
     let now = board.window_position(Pos::new(0, 3));
-    let penguin = pixel(&image, now.x + 8.0, now.y + 8.0);
     assert!(
-        penguin[0] > 170 && penguin[1] < 130,
-        "A is not on x 3 y 0: {penguin:?}"
+        color_around(&image, now.x, now.y, 18, theme::PLAYER_L),
+        "A is not on x 3 y 0"
     );
     // Below two floes of the last row lies water where square fields would touch: the
     // hexagons' slanted sides leave a notch there.
@@ -793,8 +814,8 @@ fn the_window_has_an_icon_and_a_title_naming_the_game_and_its_state() {
 }
 
 /// Whether a pixel is the last move's violet (`theme::LAST_MOVE`, drawn over anything).
-fn last_move_violet([r, g, b]: [u8; 3]) -> bool {
-    r > 150 && b > 200 && g < 170 && b > g + 50
+fn last_move_violet(rgb: [u8; 3]) -> bool {
+    near(rgb, theme::LAST_MOVE, 24)
 }
 
 /// The last move shows on the board in every game: a ring round the cave's last brick (not
@@ -841,9 +862,9 @@ fn the_last_move_is_marked_on_every_board() {
     }
 }
 
-/// Whether a pixel is the hint's cyan (`theme::HINT`).
-fn hint_cyan([r, g, b]: [u8; 3]) -> bool {
-    r < 130 && g > 180 && b > 200
+/// Whether a pixel is the hint's blue (`theme::HINT`).
+fn hint_cyan(rgb: [u8; 3]) -> bool {
+    near(rgb, theme::HINT, 24)
 }
 
 /// `H` asks for a hint in every game: the engine's choice is marked on the board (the cave's
@@ -1703,9 +1724,8 @@ fn with_animation_none_the_ai_slide_shows_at_its_end_in_the_next_frame() {
         };
         let image = image::open(&shot).expect("a PNG").to_rgb8();
         let at = square_8x8_field(to);
-        let seen = pixel(&image, at.x + 8.0, at.y + 8.0);
-        // Player A's penguin is red.
-        seen[0] > 170 && seen[1] < 130
+        // Player A's penguin: a ring of its colour.
+        color_around(&image, at.x, at.y, 18, theme::PLAYER_L)
     };
     assert!(
         on_target("Off"),
@@ -1714,5 +1734,94 @@ fn with_animation_none_the_ai_slide_shows_at_its_end_in_the_next_frame() {
     assert!(
         !on_target("Normal"),
         "at normal pace the penguin is already there: the picture cannot tell"
+    );
+}
+
+/// The AT-SPI registry, a session bus and pyatspi (Debian's `at-spi2-core`, `dbus-x11`,
+/// `python3-pyatspi`), which `scripts/test` installs.
+fn screen_reader_tools_present() -> bool {
+    let present = available("dbus-run-session")
+        && Path::new("/usr/libexec/at-spi-bus-launcher").exists()
+        && Command::new("/usr/bin/python3")
+            .args(["-c", "import pyatspi"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !present {
+        assert!(
+            std::env::var_os("TABLERO_REQUIRE_WINDOW_TEST").is_none(),
+            "the screen reader test must run here, but AT-SPI or pyatspi is missing"
+        );
+        eprintln!(
+            "skipping the screen reader test: install at-spi2-core, dbus-x11, python3-pyatspi"
+        );
+    }
+    present
+}
+
+/// A screen reader reads the real window through AT-SPI: Tab puts the keyboard's cursor on a
+/// cell, which is the focused node, named as the player hears it; Enter places a brick there
+/// and the live region announces the move.
+#[test]
+fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
+    if !window_tools_present() || !screen_reader_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-screen-reader");
+    let err = dir.join("stderr.txt");
+    let inner = format!(
+        r#"
+        export XDG_RUNTIME_DIR="$DIR/runtime"
+        mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+        # The accessibility bus, with a screen reader said to be running: AccessKit then
+        # serves the window's tree.
+        /usr/libexec/at-spi-bus-launcher --launch-immediately &
+        sleep 1
+        dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus \
+            org.freedesktop.DBus.Properties.Set string:org.a11y.Status \
+            string:ScreenReaderEnabled variant:boolean:true > /dev/null
+        "$TABLERO" play magnetic-cave > "$DIR/out.txt" 2> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 1
+        timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+        xdotool key Tab
+        sleep 0.5
+        /usr/bin/python3 "$PROBE" focused > "$DIR/focused.txt"
+        xdotool key Return
+        for _ in $(seq 1 20); do
+            /usr/bin/python3 "$PROBE" status > "$DIR/status.txt"
+            grep -q places "$DIR/status.txt" && break
+            sleep 0.5
+        done
+        kill $app 2> /dev/null
+        wait $app 2> /dev/null
+        exit 0
+        "#
+    );
+    std::fs::write(dir.join("inner.sh"), inner).expect("the script is written");
+    let probe = repo().join("tests/it/data/atspi_probe.py");
+    let status = xvfb_run(
+        r#"dbus-run-session -- sh "$DIR/inner.sh""#,
+        &[("DIR", dir.as_os_str()), ("PROBE", probe.as_os_str())],
+        &err,
+    );
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join(name))
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let focused = read("focused.txt");
+    let cell = focused
+        .strip_suffix(", empty, you may place a brick here")
+        .unwrap_or_else(|| panic!("the focused node is not a legal cell: {focused:?}\n{stderr}"));
+    assert!(Cell::parse(cell).is_ok(), "{focused:?}");
+    let announced = read("status.txt");
+    assert_eq!(
+        announced,
+        format!("Black places {cell}. White to move."),
+        "{stderr}"
     );
 }

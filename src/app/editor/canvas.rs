@@ -10,7 +10,7 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::{EditorSession, Tool};
-use crate::app::patolli::board::player_color;
+use crate::app::patolli::board::{player_color, start_color};
 use crate::app::penguins::referee::PenguinsBoard;
 use crate::app::pieces::Grid;
 use crate::app::shapes::{self, Shapes};
@@ -182,7 +182,7 @@ fn cell_color(session: &EditorSession, shown: Option<&Board>, place: Place) -> C
             } else if board.arm_ends.contains(&i) {
                 theme::ARM_END
             } else if let Some((player, _)) = start {
-                player_color(player).mix(&theme::SQUARE, 0.45)
+                start_color(player)
             } else {
                 theme::SQUARE
             }

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::choices::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
 use crate::app::motion::Animation;
+use crate::app::palette::PaletteChoice;
 use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::layout::{LayoutError, read_ron};
 use crate::levels::user_config_dir;
@@ -59,6 +60,8 @@ pub struct RememberedChoices {
     pub puzzle_streak: u32,
     /// How things move on the board (the settings page).
     pub animation: Animation,
+    /// The colours the window is drawn in (the settings page).
+    pub palette: PaletteChoice,
 }
 
 impl Default for RememberedChoices {
@@ -81,6 +84,7 @@ impl From<&MenuChoices> for RememberedChoices {
             puzzles_solved: Vec::new(),
             puzzle_streak: 0,
             animation: Animation::default(),
+            palette: PaletteChoice::default(),
         }
     }
 }
@@ -141,6 +145,7 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
         remembered.puzzles_solved = kept.puzzles_solved;
         remembered.puzzle_streak = kept.puzzle_streak;
         remembered.animation = kept.animation;
+        remembered.palette = kept.palette;
     }
     write(file, &remembered)
 }
@@ -171,17 +176,18 @@ pub fn note_rules_offered(file: &Path, game: GameKind) -> std::io::Result<bool> 
     Ok(true)
 }
 
-/// Keeps `animation` in `file`. A file that does not parse is not overwritten.
+/// Keeps a setting in `file`: `set` changes the kept choices, which are written back. A file
+/// that does not parse is not overwritten.
 ///
 /// # Errors
 /// The file cannot be written.
-pub fn note_animation(file: &Path, animation: Animation) -> std::io::Result<()> {
+pub fn note_setting(file: &Path, set: impl FnOnce(&mut RememberedChoices)) -> std::io::Result<()> {
     let mut remembered = match recall(file) {
         Ok(Some(remembered)) => remembered,
         Ok(None) => RememberedChoices::default(),
         Err(_) => return Ok(()),
     };
-    remembered.animation = animation;
+    set(&mut remembered);
     write(file, &remembered)
 }
 

@@ -318,6 +318,16 @@ pub fn player_color(player: Player) -> Color {
     }
 }
 
+/// The colour of `player`'s starting square.
+pub fn start_color(player: Player) -> Color {
+    match player {
+        Player::L => theme::START_L,
+        Player::N => theme::START_N,
+        Player::G => theme::START_3,
+        Player::M => theme::START_4,
+    }
+}
+
 fn decorate_boards(
     mut commands: Commands,
     boards: Query<(Entity, &PatolliBoard), Added<PatolliBoard>>,
@@ -439,7 +449,7 @@ fn decorate_squares(
         } else if track.is_arm_end(index) {
             theme::ARM_END
         } else if let Some(player) = owner_start {
-            player_color(player).mix(&theme::SQUARE, 0.45)
+            start_color(player)
         } else {
             theme::SQUARE
         };

@@ -322,14 +322,14 @@ fn animate_dice(
             Visibility::Hidden
         });
     }
-    let player = shown.rolled.player;
+    // In the text colour, not the player's: the caption names the player, and every player's
+    // colour does not read as text on the window's background.
     let line = caption_line(shown, tumbling);
-    let color = super::board::player_color(player);
     for (mut text, mut text_color) in &mut caption {
         if text.0 != line {
             text.0 = line.clone();
         }
-        text_color.set_if_neq(TextColor(color));
+        text_color.set_if_neq(TextColor(theme::TEXT));
     }
 }
 

@@ -105,11 +105,11 @@ fn legend() -> impl Bundle {
     };
     let [a, b] = swatch(theme::MIDDLE_SQUARE, "middle: captures happen here");
     let [c, d] = swatch(theme::ARM_END, "arm end: ending a move here rolls again");
-    let [e, f] = swatch(theme::PLAYER_L, "L starts on the tinted square, ends on ★");
-    let [g, h] = swatch(theme::PLAYER_N, "N starts on the tinted square, ends on ★");
+    let [e, f] = swatch(theme::START_L, "L starts on the tinted square, ends on ★");
+    let [g, h] = swatch(theme::START_N, "N starts on the tinted square, ends on ★");
     // G's and M's lines, filled in on boards that seat them.
-    let [i, j] = swatch(theme::PLAYER_3, "");
-    let [k, l] = swatch(theme::PLAYER_4, "");
+    let [i, j] = swatch(theme::START_3, "");
+    let [k, l] = swatch(theme::START_4, "");
     (
         Legend,
         Text::new(""),

@@ -1,0 +1,431 @@
+//! What a screen reader is told (through Bevy's AccessKit integration; on Linux AT-SPI, which
+//! Orca reads): every cell, floe, square and piece of the board as a node named as a sighted
+//! player sees it ("D5, black brick"; "floe 4 2, three fish, penguin A"), the keyboard's
+//! cursor as the focused node, and each move, roll, refusal and result announced as it
+//! happens in a polite live region ("White places H4. Black to move."). The panels' text and
+//! buttons are named by `bevy_ui` itself (`theme::label` marks text as a `Label`).
+
+use accesskit::{Live, Node, Role};
+use bevy::a11y::AccessibilityNode;
+use bevy::input_focus::{FocusCause, InputFocus};
+use bevy::prelude::*;
+
+use crate::app::keyboard::KeyCursor;
+use crate::app::layout_assets::LayoutGame;
+use crate::app::magnetic_cave::board::cell_offset;
+use crate::app::magnetic_cave::referee::{CaveBoard, CaveCell, CaveReferee};
+use crate::app::match_view::MatchView;
+use crate::app::patolli::referee::{PatolliPiece, PatolliReferee, PatolliSquare};
+use crate::app::penguins::referee::{Floe, Penguin, PenguinsBoard, PenguinsReferee};
+use crate::app::referee::{
+    ActionApplied, ActionRejected, DiceRolled, MatchStarted, MovesUndone, Referee,
+};
+use crate::app::{AppSystems, Screen};
+use crate::rules::magnetic_cave::{Brick, Cell};
+use crate::rules::patolli::{Location, Player};
+use crate::rules::penguins;
+
+/// The last announcement, and how many there were (the live region's text).
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Announcement {
+    /// What was said last.
+    pub text: String,
+    /// How many announcements there were, so the same words twice are said twice.
+    pub count: u64,
+}
+
+impl Announcement {
+    fn say(&mut self, text: String) {
+        self.text = text;
+        self.count += 1;
+    }
+}
+
+/// The live region: the node whose text a screen reader reads out when it changes.
+#[derive(Component, Debug)]
+pub struct LiveRegion;
+
+/// Where a board's node sits on its board (the board's coordinates), for the keyboard's
+/// cursor to focus it.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct SpokenAt(pub Vec2);
+
+/// A game as a screen reader hears it.
+pub trait Spoken: MatchView {
+    /// `player`'s `action` with its `effect`, as a sentence without its full stop.
+    fn spoken_action(player: Self::Player, action: Self::Action, effect: &Self::Effect) -> String {
+        Self::log_lines(player, action, effect).join(". ")
+    }
+}
+
+impl Spoken for crate::rules::magnetic_cave::State {
+    fn spoken_action(player: Brick, cell: Cell, _: &Self::Effect) -> String {
+        format!("{} places {cell}", Self::player_name(player))
+    }
+}
+
+impl Spoken for crate::rules::patolli::State {}
+
+impl Spoken for crate::rules::penguins::State {}
+
+/// The screen reader's nodes and announcements (no window needed).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Announcement>();
+    app.add_systems(Startup, spawn_live_region);
+    app.add_systems(
+        Update,
+        (
+            announce::<crate::rules::magnetic_cave::State>,
+            announce::<crate::rules::patolli::State>,
+            announce::<crate::rules::penguins::State>,
+            show_announcement,
+            describe_cave,
+            describe_penguins,
+            describe_patolli,
+            focus_cursor,
+        )
+            .chain()
+            .in_set(AppSystems::Present),
+    );
+}
+
+fn spawn_live_region(mut commands: Commands) {
+    let mut node = Node::new(Role::Status);
+    node.set_live(Live::Polite);
+    commands.spawn((
+        Name::new("Announcements"),
+        LiveRegion,
+        AccessibilityNode::from(node),
+    ));
+}
+
+fn show_announcement(
+    announcement: Res<Announcement>,
+    mut regions: Query<&mut AccessibilityNode, With<LiveRegion>>,
+) {
+    if !announcement.is_changed() {
+        return;
+    }
+    for mut region in &mut regions {
+        region.set_label(announcement.text.clone());
+    }
+}
+
+/// Announces what game `G`'s referee announced this frame: each action with who is to move
+/// next (or the result), a roll, a refusal, moves taken back.
+fn announce<G: Spoken>(
+    referee: Option<Res<Referee<G>>>,
+    mut started: MessageReader<MatchStarted<G>>,
+    mut applied: MessageReader<ActionApplied<G>>,
+    mut rolled: MessageReader<DiceRolled<G>>,
+    mut rejected: MessageReader<ActionRejected<G>>,
+    mut undone: MessageReader<MovesUndone<G>>,
+    mut announcement: ResMut<Announcement>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    let mut said = Vec::new();
+    if started.read().count() > 0 {
+        said.push(format!(
+            "New match of {}",
+            <G::Layout as LayoutGame>::KIND.title()
+        ));
+    }
+    for applied in applied.read() {
+        said.push(G::spoken_action(
+            applied.player,
+            applied.action,
+            &applied.effect,
+        ));
+    }
+    for rolled in rolled.read() {
+        let player = G::player_name(rolled.player);
+        said.push(if rolled.turn_lost {
+            format!("{player} rolled 0 and loses the turn")
+        } else {
+            format!("{player} rolled {}", rolled.roll)
+        });
+    }
+    for undone in undone.read() {
+        let taken = undone.actions.len();
+        let plural = if taken == 1 { "" } else { "s" };
+        said.push(format!("Took back {taken} action{plural}"));
+    }
+    if let Some(refusal) = rejected.read().last() {
+        said.push(G::refusal_line(refusal.action, &refusal.reason));
+    }
+    if said.is_empty() {
+        return;
+    }
+    let state = referee.state();
+    said.push(match (state.outcome(), state.to_move()) {
+        (Some(outcome), _) => G::outcome_words(&outcome),
+        (None, Some(player)) => format!("{} to move", G::player_name(player)),
+        (None, None) => "Rolling".to_string(),
+    });
+    announcement.say(
+        said.into_iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| s.trim_end_matches('.').to_string())
+            .collect::<Vec<_>>()
+            .join(". ")
+            + ".",
+    );
+}
+
+/// Whether a board's nodes are to be named again: the match changed since they were (at
+/// `described`), or new ones `appeared`.
+fn to_describe(revision: u64, appeared: bool, described: &mut Option<u64>) -> bool {
+    if *described == Some(revision) && !appeared {
+        return false;
+    }
+    *described = Some(revision);
+    true
+}
+
+/// Gives `entity` a node with `role` and `label`, or renames its node when the label changed.
+fn name_node(
+    commands: &mut Commands,
+    entity: Entity,
+    node: Option<Mut<AccessibilityNode>>,
+    role: Role,
+    label: String,
+) {
+    match node {
+        Some(mut node) => {
+            if node.label() != Some(label.as_str()) {
+                node.set_label(label);
+            }
+        }
+        None => {
+            let mut node = Node::new(role);
+            node.set_label(label);
+            commands
+                .entity(entity)
+                .insert(AccessibilityNode::from(node));
+        }
+    }
+}
+
+/// The cave's board and cells: "D5, black brick", "A3, empty, you may place a brick here".
+fn describe_cave(
+    mut commands: Commands,
+    referee: Option<Res<CaveReferee>>,
+    boards: Query<(Entity, &CaveBoard, Option<&mut AccessibilityNode>), Without<CaveCell>>,
+    mut cells: Query<(Entity, &CaveCell, &ChildOf, Option<&mut AccessibilityNode>)>,
+    added: Query<(), Added<CaveCell>>,
+    mut described: Local<Option<u64>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
+        return;
+    }
+    let mut boards = boards;
+    let mut config = None;
+    for (entity, board, node) in &mut boards {
+        config = Some(board.config);
+        let label = format!(
+            "Magnetic Cave, {} by {}, {} in a line wins",
+            board.config.width(),
+            board.config.height(),
+            board.config.win_length()
+        );
+        name_node(&mut commands, entity, node, Role::Grid, label);
+    }
+    let state = referee.state();
+    let line = state.outcome().map(|o| o.line_cells()).unwrap_or_default();
+    let human = referee.human_to_move();
+    for (entity, cell, _, node) in &mut cells {
+        let label = cave_cell_label(state, cell.0, human, line.contains(&cell.0));
+        name_node(&mut commands, entity, node, Role::GridCell, label);
+        if let Some(config) = config {
+            commands
+                .entity(entity)
+                .insert(SpokenAt(cell_offset(config, cell.0)));
+        }
+    }
+}
+
+/// A cave cell as a screen reader says it.
+pub fn cave_cell_label(
+    state: &crate::rules::magnetic_cave::State,
+    cell: Cell,
+    human_to_move: bool,
+    in_line: bool,
+) -> String {
+    let what = match state.brick(cell) {
+        Some(Brick::Black) => "black brick".to_string(),
+        Some(Brick::White) => "white brick".to_string(),
+        None if human_to_move && state.is_legal(cell) => {
+            "empty, you may place a brick here".to_string()
+        }
+        None => "empty".to_string(),
+    };
+    let line = if in_line { ", in the winning line" } else { "" };
+    format!("{cell}, {what}{line}")
+}
+
+/// The number `n` in words, for counts of fish.
+fn fish_words(n: u8) -> String {
+    match n {
+        0 => "no fish".to_string(),
+        1 => "one fish".to_string(),
+        2 => "two fish".to_string(),
+        3 => "three fish".to_string(),
+        n => format!("{n} fish"),
+    }
+}
+
+/// The Penguins board's floes and penguins: "floe 4 2, three fish", "floe 1 1, penguin A".
+#[allow(clippy::type_complexity)]
+fn describe_penguins(
+    mut commands: Commands,
+    referee: Option<Res<PenguinsReferee>>,
+    boards: Query<
+        (Entity, &PenguinsBoard, Option<&mut AccessibilityNode>),
+        (Without<Floe>, Without<Penguin>),
+    >,
+    mut floes: Query<(Entity, &Floe, Option<&mut AccessibilityNode>), Without<Penguin>>,
+    mut penguins: Query<(Entity, &Penguin, Option<&mut AccessibilityNode>), Without<Floe>>,
+    added: Query<(), Or<(Added<Floe>, Added<Penguin>)>>,
+    mut described: Local<Option<u64>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
+        return;
+    }
+    let mut boards = boards;
+    let mut board_of = None;
+    for (entity, board, node) in &mut boards {
+        let label = format!("Penguins, {} by {} floes", board.cols, board.rows);
+        board_of = Some(*board);
+        name_node(&mut commands, entity, node, Role::Grid, label);
+    }
+    let state = referee.state();
+    let human = referee.human_to_move();
+    let placing = state.phase() == penguins::Phase::Placement;
+    for (entity, floe, node) in &mut floes {
+        let field = state.board().get(floe.0);
+        let mut label = format!("floe {}, {}", floe.0, fish_words(field.fish));
+        if let Some(player) = field.penguin {
+            label.push_str(&format!(", penguin {}", penguin_letter(player)));
+        } else if human && placing && state.board().placement_floes().contains(&floe.0) {
+            label.push_str(", you may place a penguin here");
+        }
+        name_node(&mut commands, entity, node, Role::GridCell, label);
+        if let Some(board) = &board_of {
+            commands
+                .entity(entity)
+                .insert(SpokenAt(board.position(floe.0)));
+        }
+    }
+    for (entity, penguin, node) in &mut penguins {
+        let label = format!(
+            "penguin {} on floe {}",
+            penguin_letter(penguin.player),
+            penguin.pos
+        );
+        name_node(&mut commands, entity, node, Role::Image, label);
+        if let Some(board) = &board_of {
+            commands
+                .entity(entity)
+                .insert(SpokenAt(board.position(penguin.pos)));
+        }
+    }
+}
+
+/// Player `n`'s letter (1 is A).
+fn penguin_letter(player: u8) -> char {
+    char::from(b'A' + player.saturating_sub(1).min(25))
+}
+
+/// Patolli's squares and pieces: "square 23, piece C of L, on a middle square".
+#[allow(clippy::type_complexity)]
+fn describe_patolli(
+    mut commands: Commands,
+    referee: Option<Res<PatolliReferee>>,
+    mut squares: Query<
+        (Entity, &PatolliSquare, Option<&mut AccessibilityNode>),
+        Without<PatolliPiece>,
+    >,
+    mut pieces: Query<
+        (Entity, &PatolliPiece, Option<&mut AccessibilityNode>),
+        Without<PatolliSquare>,
+    >,
+    added: Query<(), Or<(Added<PatolliSquare>, Added<PatolliPiece>)>>,
+    mut described: Local<Option<u64>>,
+) {
+    let Some(referee) = referee else {
+        return;
+    };
+    if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
+        return;
+    }
+    let state = referee.state();
+    let track = state.track();
+    for (entity, square, node) in &mut squares {
+        let index = square.0;
+        let mut label = format!("square {index}");
+        match state.piece_on(index) {
+            Some(piece) => label.push_str(&format!(", piece {piece} of {}", piece.owner())),
+            None => label.push_str(", empty"),
+        }
+        label.push_str(&square_kind(track, index));
+        name_node(&mut commands, entity, node, Role::GridCell, label);
+    }
+    for (entity, piece, node) in &mut pieces {
+        let owner: Player = piece.piece.owner();
+        let place = match piece.location {
+            Location::Pool => "in the pool".to_string(),
+            Location::Scored => "scored".to_string(),
+            Location::Track(index) => {
+                format!("on square {index}{}", square_kind(track, index))
+            }
+        };
+        let label = format!("piece {} of {owner}, {place}", piece.piece);
+        name_node(&mut commands, entity, node, Role::Image, label);
+    }
+}
+
+/// What is special about square `index` of `track`, as ", on a middle square" and the like.
+fn square_kind(track: &crate::rules::patolli::Track, index: usize) -> String {
+    if track.is_middle(index) {
+        ", a middle square".to_string()
+    } else if track.is_arm_end(index) {
+        ", an arm end".to_string()
+    } else {
+        String::new()
+    }
+}
+
+/// The keyboard's cursor is the focused node: the board node nearest to where it stands.
+fn focus_cursor(
+    cursor: Option<Res<KeyCursor>>,
+    screen: Res<State<Screen>>,
+    spoken: Query<(Entity, &SpokenAt)>,
+    focus: Option<ResMut<InputFocus>>,
+) {
+    let (Some(cursor), Some(mut focus)) = (cursor, focus) else {
+        return;
+    };
+    if !cursor.is_changed() && !screen.is_changed() {
+        return;
+    }
+    let target = cursor.at.filter(|_| cursor.shown).and_then(|at| {
+        spoken
+            .iter()
+            .min_by(|a, b| a.1.0.distance(at).total_cmp(&b.1.0.distance(at)))
+            .map(|(entity, _)| entity)
+    });
+    if focus.get() != target {
+        match target {
+            Some(entity) => focus.set(entity, FocusCause::Navigated),
+            None => focus.clear(),
+        }
+    }
+}
