@@ -10,6 +10,7 @@ use bevy::a11y::AccessibilityNode;
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
+use crate::app::hint::Hints;
 use crate::app::keyboard::KeyCursor;
 use crate::app::layout_assets::LayoutGame;
 use crate::app::magnetic_cave::board::cell_offset;
@@ -78,6 +79,9 @@ pub fn plugin(app: &mut App) {
             announce::<crate::rules::magnetic_cave::State>,
             announce::<crate::rules::patolli::State>,
             announce::<crate::rules::penguins::State>,
+            announce_hint::<crate::rules::magnetic_cave::State>,
+            announce_hint::<crate::rules::patolli::State>,
+            announce_hint::<crate::rules::penguins::State>,
             show_announcement,
             describe_cave,
             describe_penguins,
@@ -87,6 +91,24 @@ pub fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Present),
     );
+    app.add_systems(PostUpdate, hide_unseen_nodes);
+}
+
+/// Marks the nodes of panels and buttons that do not show (a hidden replay bar, a closed
+/// page's leftovers, a node of no size) as hidden, so a screen reader skips them.
+fn hide_unseen_nodes(
+    mut nodes: Query<(&mut AccessibilityNode, &InheritedVisibility, &ComputedNode)>,
+) {
+    for (mut node, visible, computed) in &mut nodes {
+        let unseen = !visible.get() || computed.is_empty();
+        if unseen != node.is_hidden() {
+            if unseen {
+                node.set_hidden();
+            } else {
+                node.clear_hidden();
+            }
+        }
+    }
 }
 
 fn spawn_live_region(mut commands: Commands) {
@@ -182,6 +204,25 @@ fn to_describe(revision: u64, appeared: bool, described: &mut Option<u64>) -> bo
     }
     *described = Some(revision);
     true
+}
+
+/// Announces the hint's line when it changes (the engine looking, its choice and why, or why
+/// there is none).
+fn announce_hint<G: Spoken>(
+    referee: Option<Res<Referee<G>>>,
+    hints: Option<Res<Hints<G>>>,
+    mut said: Local<Option<String>>,
+    mut announcement: ResMut<Announcement>,
+) {
+    let line = referee
+        .zip(hints)
+        .and_then(|(referee, hints)| hints.line(&referee));
+    if line != *said {
+        if let Some(line) = &line {
+            announcement.say(line.clone());
+        }
+        *said = line;
+    }
 }
 
 /// Gives `entity` a node with `role` and `label`, or renames its node when the label changed.

@@ -101,6 +101,13 @@ fn every_cave_cell_is_named_the_cursor_is_focused_and_a_move_is_announced() {
     app.update();
     let refused = app.world().resource::<Announcement>().text.clone();
     assert!(refused.starts_with("D4: "), "{refused}");
+    // So is the hint's line, once the engine has found it.
+    app.world_mut()
+        .write_message(tablero::app::hint::HintRequested);
+    assert!(pump_until(&mut app, |app| {
+        let said = &app.world().resource::<Announcement>().text;
+        said.starts_with("Hint: ") && said.contains(" — ")
+    }));
 }
 
 #[test]

@@ -1787,6 +1787,7 @@ fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
         xdotool key Tab
         sleep 0.5
         /usr/bin/python3 "$PROBE" focused > "$DIR/focused.txt"
+        /usr/bin/python3 "$PROBE" names > "$DIR/names.txt"
         xdotool key Return
         for _ in $(seq 1 20); do
             /usr/bin/python3 "$PROBE" status > "$DIR/status.txt"
@@ -1818,6 +1819,14 @@ fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
         .strip_suffix(", empty, you may place a brick here")
         .unwrap_or_else(|| panic!("the focused node is not a legal cell: {focused:?}\n{stderr}"));
     assert!(Cell::parse(cell).is_ok(), "{focused:?}");
+    // The panel's buttons are read; the hidden replay bar's are not.
+    let names = read("names.txt");
+    let names: Vec<&str> = names.lines().collect();
+    assert!(names.contains(&"Hint (H)"), "{names:?}");
+    assert!(
+        !names.contains(&"Continue (C)"),
+        "a hidden button is read: {names:?}"
+    );
     let announced = read("status.txt");
     assert_eq!(
         announced,

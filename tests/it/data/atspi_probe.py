@@ -3,6 +3,7 @@
 
     atspi_probe.py focused   the name of the focused node of the window
     atspi_probe.py status    the name of the live region (the last announcement)
+    atspi_probe.py names     the names of every node of the window, one a line
 
 Waits up to 20 s for the app to appear on the accessibility bus and for the asked node; prints
 its name, or exits with 2 when there is none.
@@ -38,6 +39,10 @@ def main():
     end = time.time() + 20
     while time.time() < end:
         app = tablero()
+        if app is not None and what == "names":
+            for node in nodes(app):
+                print(node.name)
+            return 0
         if app is not None:
             for node in nodes(app):
                 if wanted(node, what):
