@@ -444,17 +444,21 @@ fn square_kind(track: &crate::rules::patolli::Track, index: usize) -> String {
     }
 }
 
-/// The keyboard's cursor is the focused node: the board node nearest to where it stands.
+/// The keyboard's cursor is the focused node: the board node nearest to where it stands. A
+/// focus on a node that is gone (a board rebuilt for a new match) is dropped, or the window
+/// would stop telling the screen reader anything (AccessKit waits for the focused node).
 fn focus_cursor(
     cursor: Option<Res<KeyCursor>>,
     screen: Res<State<Screen>>,
     spoken: Query<(Entity, &SpokenAt)>,
+    nodes: Query<(), With<AccessibilityNode>>,
     focus: Option<ResMut<InputFocus>>,
 ) {
     let (Some(cursor), Some(mut focus)) = (cursor, focus) else {
         return;
     };
-    if !cursor.is_changed() && !screen.is_changed() {
+    let gone = focus.get().is_some_and(|entity| !nodes.contains(entity));
+    if !cursor.is_changed() && !screen.is_changed() && !gone {
         return;
     }
     let target = cursor.at.filter(|_| cursor.shown).and_then(|at| {

@@ -96,6 +96,22 @@ fn every_cave_cell_is_named_the_cursor_is_focused_and_a_move_is_announced() {
     });
     app.update();
     assert_eq!(app.world().resource::<InputFocus>().get(), Some(b1));
+    // A new match rebuilds the board: the focus moves to the new board's cell under the
+    // cursor, never stays on a cell that is gone.
+    app.world_mut()
+        .write_message(tablero::app::referee::RematchRequested);
+    app.update();
+    app.update();
+    let focused = app.world().resource::<InputFocus>().get();
+    if let Some(entity) = focused {
+        assert!(
+            app.world().get::<AccessibilityNode>(entity).is_some(),
+            "the focus stays on a node that is gone"
+        );
+    }
+    assert_ne!(focused, Some(b1), "the old board's B1 is still focused");
+    play(&mut app, &["A1", "H1"]);
+    app.update();
     // A refusal is announced too.
     play(&mut app, &["D4"]);
     app.update();
