@@ -253,7 +253,7 @@ fn name_node(
 fn describe_cave(
     mut commands: Commands,
     referee: Option<Res<CaveReferee>>,
-    boards: Query<(Entity, &CaveBoard, Option<&mut AccessibilityNode>), Without<CaveCell>>,
+    mut boards: Query<(Entity, &CaveBoard, Option<&mut AccessibilityNode>), Without<CaveCell>>,
     mut cells: Query<(Entity, &CaveCell, &ChildOf, Option<&mut AccessibilityNode>)>,
     added: Query<(), Added<CaveCell>>,
     mut described: Local<Option<u64>>,
@@ -264,7 +264,6 @@ fn describe_cave(
     if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
         return;
     }
-    let mut boards = boards;
     let mut config = None;
     for (entity, board, node) in &mut boards {
         config = Some(board.config);
@@ -325,7 +324,7 @@ fn fish_words(n: u8) -> String {
 fn describe_penguins(
     mut commands: Commands,
     referee: Option<Res<PenguinsReferee>>,
-    boards: Query<
+    mut boards: Query<
         (Entity, &PenguinsBoard, Option<&mut AccessibilityNode>),
         (Without<Floe>, Without<Penguin>),
     >,
@@ -340,7 +339,6 @@ fn describe_penguins(
     if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
         return;
     }
-    let mut boards = boards;
     let mut board_of = None;
     for (entity, board, node) in &mut boards {
         let label = format!("Penguins, {} by {} floes", board.cols, board.rows);
@@ -354,7 +352,7 @@ fn describe_penguins(
         let field = state.board().get(floe.0);
         let mut label = format!("floe {}, {}", floe.0, fish_words(field.fish));
         if let Some(player) = field.penguin {
-            label.push_str(&format!(", penguin {}", penguin_letter(player)));
+            label.push_str(&format!(", penguin {}", penguins::player_letter(player)));
         } else if human && placing && state.board().placement_floes().contains(&floe.0) {
             label.push_str(", you may place a penguin here");
         }
@@ -368,7 +366,7 @@ fn describe_penguins(
     for (entity, penguin, node) in &mut penguins {
         let label = format!(
             "penguin {} on floe {}",
-            penguin_letter(penguin.player),
+            penguins::player_letter(penguin.player),
             penguin.pos
         );
         name_node(&mut commands, entity, node, Role::Image, label);
@@ -378,11 +376,6 @@ fn describe_penguins(
                 .insert(SpokenAt(board.position(penguin.pos)));
         }
     }
-}
-
-/// Player `n`'s letter (1 is A).
-fn penguin_letter(player: u8) -> char {
-    char::from(b'A' + player.saturating_sub(1).min(25))
 }
 
 /// Patolli's squares and pieces: "square 23, piece C of L, on a middle square".

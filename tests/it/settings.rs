@@ -5,16 +5,19 @@ use tablero::app::settings::{Animation, AnimationChosen, SettingsPage, SettingsR
 
 use crate::support::temp_dir;
 
+/// The menu, its layouts in `levels`, keeping its choices in `file`.
+fn menu_start(levels: &std::path::Path, file: &std::path::Path) -> tablero::app::AppStart {
+    let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(levels));
+    start.menu_memory = Some(file.to_path_buf());
+    start
+}
+
 #[test]
 fn a_chosen_animation_applies_at_once_and_is_kept_for_the_next_start() {
     let dir = temp_dir("settings-animation");
     let levels = crate::support::repo().join("levels");
     let file = dir.join("menu.ron");
-    let start = || {
-        let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&levels));
-        start.menu_memory = Some(file.clone());
-        start
-    };
+    let start = || menu_start(&levels, &file);
     let mut app = crate::referee::headless_app_from(&levels, start(), false);
     app.update();
     assert_eq!(*app.world().resource::<Animation>(), Animation::Normal);
@@ -50,11 +53,7 @@ fn a_chosen_palette_repaints_the_window_at_once_and_is_kept_for_the_next_start()
     let dir = temp_dir("settings-palette");
     let levels = crate::support::repo().join("levels");
     let file = dir.join("menu.ron");
-    let start = || {
-        let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&levels));
-        start.menu_memory = Some(file.clone());
-        start
-    };
+    let start = || menu_start(&levels, &file);
     let mut app = crate::referee::headless_app_from(&levels, start(), false);
     app.add_plugins(tablero::app::palette::plugin);
     app.update();
