@@ -359,6 +359,7 @@ fn spawn_strip<G: AppGame>(mut commands: Commands) {
             Name::new("Analysis strip"),
             AnalysisStrip,
             theme::InDesignArea,
+            crate::app::text_size::BoardBar::Last,
             DespawnOnExit(G::SCREEN),
             Node {
                 position_type: PositionType::Absolute,
@@ -383,6 +384,7 @@ fn spawn_strip<G: AppGame>(mut commands: Commands) {
                 AnalysisGraph,
                 Node {
                     width: px(graph_width),
+                    max_width: percent(100),
                     height: px(GRAPH.1),
                     align_items: AlignItems::End,
                     column_gap: px(1),

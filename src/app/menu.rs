@@ -161,7 +161,7 @@ fn stepper(
 /// node that may wrap is measured as two lines and drawn above the row's middle.
 fn value_box(row: &mut ChildSpawnerCommands, marker: MenuText, width: f32) {
     row.spawn(Node {
-        width: px(width),
+        min_width: px(width),
         justify_content: JustifyContent::Center,
         ..default()
     })
@@ -258,173 +258,183 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
     commands
         .spawn((
             Name::new("Menu"),
-            theme::screen_column(),
+            theme::scrolling_screen(),
             // The column spans the window; the game cards beside it take their own clicks.
             Pickable::IGNORE,
             DespawnOnExit(Screen::Menu),
         ))
-        .with_children(|menu| {
-            menu.spawn(theme::label("Tablero", 56.0, theme::TEXT));
-            menu.spawn(theme::label(
-                "Board games from three course assignments",
-                20.0,
-                theme::TEXT_DIM,
-            ));
-            menu.spawn(theme::label(
-                "Choose a game on the left, the seats and the board here.",
-                16.0,
-                theme::TEXT_DIM,
-            ));
-            for side in 0..2 {
-                menu.spawn(row()).with_children(|row| {
-                    row.spawn((MenuText::Side(side), caption("")));
-                    for (seat, text) in [(Seat::Human, "Human"), (Seat::Ai, "AI")] {
-                        row.spawn((SeatOption { side, seat }, theme::button(text, SEAT_BUTTON)))
-                            .observe(
-                                move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                                    choices.seats[side] = seat;
-                                    choices.guests[side] = false;
-                                },
-                            );
-                    }
-                    guest_button(row, side);
-                });
-            }
-            for side in 0..2 {
-                menu.spawn((row(), MoreSeatRow(side))).with_children(|row| {
-                    row.spawn((MenuText::MoreSide(side), caption("")));
-                    for (seat, text) in [(Some(Seat::Human), "Human"), (Some(Seat::Ai), "AI")] {
-                        row.spawn((
-                            MoreSeatOption { side, seat },
-                            theme::button(text, SEAT_BUTTON),
-                        ))
-                        .observe(
-                            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                                more_seats_of(&mut choices)[side] = seat;
-                                choices.guests[side + 2] = false;
-                            },
-                        );
-                    }
-                    guest_button(row, side + 2);
-                    let off = MoreSeatOption { side, seat: None };
-                    row.spawn((off, theme::button("Off", SEAT_BUTTON))).observe(
+        .with_children(|screen| {
+            screen
+                .spawn((theme::screen_content(MENU_WIDTH), Pickable::IGNORE))
+                .with_children(spawn_menu_rows);
+        });
+}
+
+/// The menu column's width: its rows wrap within it, clear of the cards and the corner.
+const MENU_WIDTH: f32 = 720.0;
+
+/// The menu's title, its rows of choices and its buttons.
+fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
+    menu.spawn(theme::label("Tablero", 56.0, theme::TEXT));
+    menu.spawn(theme::label(
+        "Board games from three course assignments",
+        20.0,
+        theme::TEXT_DIM,
+    ));
+    menu.spawn(theme::label(
+        "Choose a game on the left, the seats and the board here.",
+        16.0,
+        theme::TEXT_DIM,
+    ));
+    for side in 0..2 {
+        menu_row(menu, (), (MenuText::Side(side), caption("")), |row| {
+            for (seat, text) in [(Seat::Human, "Human"), (Seat::Ai, "AI")] {
+                row.spawn((SeatOption { side, seat }, theme::button(text, SEAT_BUTTON)))
+                    .observe(
                         move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                            more_seats_of(&mut choices)[side] = None;
+                            choices.seats[side] = seat;
+                            choices.guests[side] = false;
+                        },
+                    );
+            }
+            guest_button(row, side);
+        });
+    }
+    for side in 0..2 {
+        menu_row(
+            menu,
+            MoreSeatRow(side),
+            (MenuText::MoreSide(side), caption("")),
+            |row| {
+                for (seat, text) in [(Some(Seat::Human), "Human"), (Some(Seat::Ai), "AI")] {
+                    row.spawn((
+                        MoreSeatOption { side, seat },
+                        theme::button(text, SEAT_BUTTON),
+                    ))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                            more_seats_of(&mut choices)[side] = seat;
                             choices.guests[side + 2] = false;
                         },
                     );
-                });
-            }
-            menu.spawn((row(), PenguinsOnly)).with_children(|row| {
-                row.spawn(caption("Penguins each"));
-                stepper(row, MenuText::Penguins, |choices, step| {
-                    choices.penguins = menu_penguins(i32::from(choices.penguins) + step);
-                });
-            });
-            menu.spawn((row(), PenguinsOnly)).with_children(|row| {
-                row.spawn(caption("Rows × columns"));
-                for side in 0..2 {
-                    stepper(row, MenuText::BoardSize(side), move |choices, step| {
-                        let size = &mut choices.board_size[side];
-                        *size = (i32::from(*size) + step).clamp(4, 20) as u16;
-                    });
                 }
-            });
-            menu.spawn((row(), PenguinsOnly)).with_children(|row| {
-                row.spawn(caption("Seed (type digits)"));
-                row.spawn((
-                    MenuText::Seed,
-                    theme::label("", 22.0, theme::TEXT),
-                    TextLayout::no_wrap(),
-                    Node {
-                        width: px(120),
-                        ..default()
-                    },
-                ));
-                row.spawn(theme::button("New seed", 120.0)).observe(
-                    |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                        choices.seed = rand::random::<u64>() % 1_000_000;
+                guest_button(row, side + 2);
+                let off = MoreSeatOption { side, seat: None };
+                row.spawn((off, theme::button("Off", SEAT_BUTTON))).observe(
+                    move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                        more_seats_of(&mut choices)[side] = None;
+                        choices.guests[side + 2] = false;
                     },
                 );
-            });
-            menu.spawn(row()).with_children(|row| {
-                row.spawn(caption("AI level"));
-                for level in AiLevel::ALL {
-                    row.spawn((LevelOption(level), theme::button(level.title(), 120.0)))
-                        .observe(
-                            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                                choices.level = level;
-                            },
-                        );
-                }
-            });
-            menu.spawn(row()).with_children(|row| {
-                row.spawn(caption("AI time per move"));
-                row.spawn(theme::button("−", 44.0)).observe(
-                    |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                        step_budget(&mut choices, -BUDGET_STEP);
-                    },
-                );
-                value_box(row, MenuText::Budget, 80.0);
-                row.spawn(theme::button("+", 44.0)).observe(
-                    |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                        step_budget(&mut choices, BUDGET_STEP);
-                    },
-                );
-            });
-            menu.spawn(row()).with_children(|row| {
-                row.spawn(caption("Board"));
-                for (text, step) in [("◀", -1), ("▶", 1)] {
-                    if step > 0 {
-                        value_box(row, MenuText::Board, 300.0);
-                    }
-                    row.spawn(theme::button(text, 44.0)).observe(
-                        move |_: On<Pointer<Click>>, mut commands: Commands| {
-                            commands.run_system_cached_with(step_board, step);
-                        },
-                    );
-                }
-            });
-            menu.spawn((MenuText::Layout, theme::label("", 16.0, theme::TEXT_DIM)));
-            menu.spawn(Node {
-                column_gap: px(12),
-                ..default()
-            })
-            .with_children(|row| {
-                row.spawn((StartButton, theme::button("Start (Enter)", 240.0)))
-                    .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
-                        commands.run_system_cached(start_match);
-                    });
-                row.spawn(theme::button("Edit boards", 170.0)).observe(
-                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                        next.set(Screen::Boards);
-                    },
-                );
-                row.spawn(theme::button("Join a match", 170.0)).observe(
-                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                        next.set(Screen::Join);
-                    },
-                );
-                row.spawn(theme::button("Puzzles", 120.0)).observe(
-                    |_: On<Pointer<Click>>,
-                     choices: Res<MenuChoices>,
-                     mut open: MessageWriter<super::puzzles::PuzzlesRequested>| {
-                        open.write(super::puzzles::PuzzlesRequested {
-                            game: choices.game,
-                            first: None,
-                        });
-                    },
-                );
-            });
-            menu.spawn((
-                super::puzzles::PuzzlesNote,
-                theme::label("", 16.0, theme::WARNING),
-                Node {
-                    max_width: px(660),
-                    ..default()
-                },
-            ));
+            },
+        );
+    }
+    menu_row(menu, PenguinsOnly, caption("Penguins each"), |row| {
+        stepper(row, MenuText::Penguins, |choices, step| {
+            choices.penguins = menu_penguins(i32::from(choices.penguins) + step);
         });
+    });
+    menu_row(menu, PenguinsOnly, caption("Rows × columns"), |row| {
+        for side in 0..2 {
+            stepper(row, MenuText::BoardSize(side), move |choices, step| {
+                let size = &mut choices.board_size[side];
+                *size = (i32::from(*size) + step).clamp(4, 20) as u16;
+            });
+        }
+    });
+    menu_row(menu, PenguinsOnly, caption("Seed (type digits)"), |row| {
+        row.spawn((
+            MenuText::Seed,
+            theme::label("", 22.0, theme::TEXT),
+            TextLayout::no_wrap(),
+            Node {
+                min_width: px(120),
+                ..default()
+            },
+        ));
+        row.spawn(theme::button("New seed", 120.0)).observe(
+            |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                choices.seed = rand::random::<u64>() % 1_000_000;
+            },
+        );
+    });
+    menu_row(menu, (), caption("AI level"), |row| {
+        for level in AiLevel::ALL {
+            row.spawn((LevelOption(level), theme::button(level.title(), 120.0)))
+                .observe(
+                    move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                        choices.level = level;
+                    },
+                );
+        }
+    });
+    menu_row(menu, (), caption("AI time per move"), |row| {
+        row.spawn(theme::button("−", 44.0)).observe(
+            |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                step_budget(&mut choices, -BUDGET_STEP);
+            },
+        );
+        value_box(row, MenuText::Budget, 80.0);
+        row.spawn(theme::button("+", 44.0)).observe(
+            |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                step_budget(&mut choices, BUDGET_STEP);
+            },
+        );
+    });
+    menu_row(menu, (), caption("Board"), |row| {
+        for (text, step) in [("◀", -1), ("▶", 1)] {
+            if step > 0 {
+                value_box(row, MenuText::Board, 300.0);
+            }
+            row.spawn(theme::button(text, 44.0)).observe(
+                move |_: On<Pointer<Click>>, mut commands: Commands| {
+                    commands.run_system_cached_with(step_board, step);
+                },
+            );
+        }
+    });
+    menu.spawn((MenuText::Layout, theme::label("", 16.0, theme::TEXT_DIM)));
+    menu.spawn(Node {
+        column_gap: px(12),
+        row_gap: px(8),
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn((StartButton, theme::button("Start (Enter)", 220.0)))
+            .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
+                commands.run_system_cached(start_match);
+            });
+        row.spawn(theme::button("Edit boards", 170.0)).observe(
+            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                next.set(Screen::Boards);
+            },
+        );
+        row.spawn(theme::button("Join a match", 170.0)).observe(
+            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                next.set(Screen::Join);
+            },
+        );
+        row.spawn(theme::button("Puzzles", 120.0)).observe(
+            |_: On<Pointer<Click>>,
+             choices: Res<MenuChoices>,
+             mut open: MessageWriter<super::puzzles::PuzzlesRequested>| {
+                open.write(super::puzzles::PuzzlesRequested {
+                    game: choices.game,
+                    first: None,
+                });
+            },
+        );
+    });
+    menu.spawn((
+        super::puzzles::PuzzlesNote,
+        theme::label("", 16.0, theme::WARNING),
+        Node {
+            max_width: px(660),
+            ..default()
+        },
+    ));
 }
 
 /// The width of a seat's buttons (Human, AI, Guest, Off).
@@ -477,15 +487,38 @@ pub(crate) fn guest_seats(choices: &MenuChoices, seats: usize) -> Vec<bool> {
     guests
 }
 
-/// A menu row: a caption, then its options, lined up with the other rows.
-fn row() -> Node {
-    Node {
-        width: px(720),
-        height: px(42),
-        column_gap: px(12),
-        align_items: AlignItems::Center,
-        ..default()
-    }
+/// A menu row (`marker` on it): a `caption`, then its options, lined up with the other rows.
+/// When larger text makes the row too wide, the options go under the caption, on one line.
+fn menu_row(
+    menu: &mut ChildSpawnerCommands,
+    marker: impl Bundle,
+    caption: impl Bundle,
+    options: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    menu.spawn((
+        marker,
+        Node {
+            width: percent(100),
+            min_height: px(42),
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: px(12),
+            row_gap: px(4),
+            align_items: AlignItems::Center,
+            ..default()
+        },
+    ))
+    .with_children(|row| {
+        row.spawn(caption);
+        // The options keep to one line: a wrapping group inside a wrapping row is laid out
+        // at its one-line width and may then wrap on a fraction of a pixel, over the next row.
+        row.spawn(Node {
+            flex_shrink: 0.0,
+            column_gap: px(12),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(options);
+    });
 }
 
 fn caption(text: &str) -> impl Bundle {
@@ -493,7 +526,8 @@ fn caption(text: &str) -> impl Bundle {
         theme::label(text, 22.0, theme::TEXT),
         TextLayout::no_wrap(),
         Node {
-            width: px(230),
+            min_width: px(230),
+            flex_shrink: 0.0,
             ..default()
         },
     )

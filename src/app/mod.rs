@@ -30,6 +30,7 @@ pub mod settings;
 pub mod shapes;
 pub mod start;
 pub mod states;
+pub mod text_size;
 pub mod theme;
 pub mod trail;
 pub mod waiting_room;
@@ -186,6 +187,7 @@ impl Plugin for AppPlugin {
             puzzles::view_plugin,
             settings::view_plugin,
             palette::plugin,
+            text_size::plugin,
             waiting_room::plugin,
             join::plugin,
         ));

@@ -554,6 +554,7 @@ fn spawn_bar(
                     Name::new("Puzzle bar"),
                     PuzzleBar,
                     theme::InDesignArea,
+                    crate::app::text_size::BoardBar::First,
                     DespawnOnExit(*screen.get()),
                     Node {
                         position_type: PositionType::Absolute,

@@ -402,6 +402,7 @@ fn spawn_record_bar<G: AppGame>(
         .spawn((
             Name::new("Record bar"),
             theme::InDesignArea,
+            crate::app::text_size::BoardBar::Last,
             Node {
                 position_type: PositionType::Absolute,
                 left: px(230),
@@ -443,8 +444,10 @@ fn small_button(text: &str, width: f32) -> impl Bundle {
     (
         Button,
         Node {
-            width: px(width),
-            height: px(26),
+            min_width: px(width),
+            min_height: px(26),
+            flex_shrink: 0.0,
+            padding: UiRect::horizontal(px(4)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(5)),

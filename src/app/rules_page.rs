@@ -177,12 +177,15 @@ fn show_page(
             Name::new("Rules page"),
             RulesPanel,
             theme::InDesignArea,
+            // Larger text makes the rules longer than the page: it scrolls.
+            super::text_size::ScrollingPanel,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(20),
                 top: px(20),
                 bottom: px(20),
                 width: px(560),
+                overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(8),
                 padding: UiRect::all(px(20)),

@@ -29,25 +29,100 @@ enum Phase {
     Saved,
 }
 
+/// What the UI report reads of a node: its size, place, visibility and clip.
+type UiNode = (
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    &'static InheritedVisibility,
+    Option<&'static CalculatedClip>,
+);
+
+/// What the UI report reads of a text: its laid-out lines' size and the node it sits in.
+type UiText = (
+    &'static ComputedNode,
+    &'static UiGlobalTransform,
+    &'static InheritedVisibility,
+    Option<&'static CalculatedClip>,
+    &'static bevy::text::TextLayoutInfo,
+    &'static ChildOf,
+);
+
 /// Marks that the capture was written (or failed), from the capture observer.
 #[derive(Resource, Debug, Clone)]
 struct CaptureDone(Result<(), String>);
 
 /// The rectangles of the visible UI nodes, in logical pixels from the window's top-left
-/// corner: `[left, top, width, height]`.
-fn ui_rectangles(
-    nodes: &Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
-    scale_factor: f32,
-) -> Vec<[f32; 4]> {
+/// corner: `[left, top, width, height]`; the part of a node a scrolling panel shows (none, when
+/// it is scrolled out of sight).
+fn ui_rectangles(nodes: &Query<UiNode>, scale_factor: f32) -> Vec<[f32; 4]> {
     nodes
         .iter()
-        .filter(|(node, _, visible)| visible.get() && node.size.x > 0.0 && node.size.y > 0.0)
-        .map(|(node, transform, _)| {
-            // Nodes are laid out in physical pixels.
-            let size = node.size / scale_factor;
-            let centre = transform.translation / scale_factor;
-            let corner = centre - size / 2.0;
-            [corner.x, corner.y, size.x, size.y]
+        .filter(|(node, _, visible, _)| visible.get() && node.size.x > 0.0 && node.size.y > 0.0)
+        // Nodes are laid out in physical pixels.
+        .filter_map(|(node, transform, _, clip)| node_rect(node, transform, clip).1)
+        .map(|rect| logical(rect, scale_factor))
+        .collect()
+}
+
+/// A node's rectangle in physical pixels, and the part its scrolling panel shows (`None`
+/// when it is out of sight).
+fn node_rect(
+    node: &ComputedNode,
+    transform: &UiGlobalTransform,
+    clip: Option<&CalculatedClip>,
+) -> (Rect, Option<Rect>) {
+    let rect = Rect::from_center_size(transform.translation, node.size);
+    let shown = match clip {
+        Some(clip) => Some(rect.intersect(clip.clip)).filter(|r| !r.is_empty()),
+        None => Some(rect),
+    };
+    (rect, shown)
+}
+
+/// `rect` in logical pixels as `[left, top, width, height]`.
+fn logical(rect: Rect, scale_factor: f32) -> [f32; 4] {
+    let (corner, size) = (rect.min / scale_factor, rect.size() / scale_factor);
+    [corner.x, corner.y, size.x, size.y]
+}
+
+/// The visible texts of the UI, in logical pixels: `shown`, the part in sight (as
+/// [`ui_rectangles`]); `node`, the whole text node; `lines`, how far its glyphs reach and how
+/// tall its lines are; `parent`, the node it sits in (none when that scrolls). Text is cut or
+/// overlaps when its lines are larger than its node, its node leaves its parent, or two texts
+/// in sight share pixels.
+fn ui_texts(
+    texts: &Query<UiText>,
+    nodes: &Query<UiNode>,
+    layouts: &Query<&Node>,
+    scale_factor: f32,
+) -> Vec<serde_json::Value> {
+    texts
+        .iter()
+        .filter(|(node, _, visible, ..)| visible.get() && node.size.x > 0.0 && node.size.y > 0.0)
+        .filter_map(|(node, transform, _, clip, lines, child_of)| {
+            let (rect, shown) = node_rect(node, transform, clip);
+            let shown = shown?;
+            // A panel that scrolls holds more than it shows: its texts are checked by `shown`.
+            let parent = nodes
+                .get(child_of.parent())
+                .ok()
+                .filter(|_| {
+                    layouts
+                        .get(child_of.parent())
+                        .is_ok_and(|layout| layout.overflow.is_visible())
+                })
+                .map(|(node, transform, _, clip)| logical(node_rect(node, transform, clip).0, scale_factor));
+            // The glyphs' far edges (the lines' size counts a space at a line's end too).
+            let ink = lines.glyphs.iter().fold(Vec2::ZERO, |far, glyph| {
+                far.max(glyph.position + glyph.atlas_info.rect.size() / 2.0)
+            });
+            Some(serde_json::json!({
+                "shown": logical(shown, scale_factor),
+                "node": logical(rect, scale_factor),
+                // The lines' height is measured in the UI's logical pixels, the glyphs in physical.
+                "lines": [ink.x / scale_factor, lines.size.y / node.inverse_scale_factor / scale_factor],
+                "parent": parent,
+            }))
         })
         .collect()
 }
@@ -55,7 +130,9 @@ fn ui_rectangles(
 /// Writes the UI report to `TABLERO_UI_REPORT`, if set.
 fn report_ui(
     window: Option<&Window>,
-    nodes: &Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+    nodes: &Query<UiNode>,
+    texts: &Query<UiText>,
+    layouts: &Query<&Node>,
 ) {
     let (Some(file), Some(window)) = (std::env::var_os("TABLERO_UI_REPORT"), window) else {
         return;
@@ -64,6 +141,7 @@ fn report_ui(
         "window": [window.width(), window.height()],
         "scale_factor": window.scale_factor(),
         "nodes": ui_rectangles(nodes, window.scale_factor()),
+        "texts": ui_texts(texts, nodes, layouts, window.scale_factor()),
     });
     if let Err(e) = std::fs::write(&file, report.to_string()) {
         error!("cannot write the UI report: {e}");
@@ -73,7 +151,9 @@ fn report_ui(
 fn take_screenshot(
     mut commands: Commands,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    nodes: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility)>,
+    nodes: Query<UiNode>,
+    texts: Query<UiText>,
+    layouts: Query<&Node>,
     start: Res<AppStart>,
     screen: Res<State<Screen>>,
     progress: Res<MatchProgress>,
@@ -141,7 +221,7 @@ fn take_screenshot(
             }
             // The status of the position in the picture.
             *status = (progress.screen == Some(*screen.get())).then(|| progress.status.clone());
-            report_ui(windows.single().ok(), &nodes);
+            report_ui(windows.single().ok(), &nodes, &texts, &layouts);
             let path = plan.path.clone();
             commands.spawn(ScreenshotRequest::primary_window()).observe(
                 move |captured: On<ScreenshotCaptured>, mut commands: Commands| {

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use super::menu::memory;
 pub use super::motion::Animation;
 pub use super::palette::PaletteChoice;
+pub use super::text_size::TextSize;
 use super::{AppStart, theme};
 
 /// Whether the settings page is open.
@@ -35,16 +36,30 @@ pub struct AnimationChosen(pub Animation);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PaletteChosen(pub PaletteChoice);
 
+/// Choose the size of the panels' text (a button of the page); applied at once and kept.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextSizeChosen(pub TextSize);
+
 /// The settings and their choices (no renderer needed).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Animation>();
     app.init_resource::<PaletteChoice>();
+    app.init_resource::<TextSize>();
     app.init_resource::<SettingsPage>();
     app.add_message::<SettingsRequested>();
     app.add_message::<AnimationChosen>();
     app.add_message::<PaletteChosen>();
+    app.add_message::<TextSizeChosen>();
     app.add_systems(Startup, recall_settings);
-    app.add_systems(Update, (toggle_page, choose_animation, choose_palette));
+    app.add_systems(
+        Update,
+        (
+            toggle_page,
+            choose_animation,
+            choose_palette,
+            choose_text_size,
+        ),
+    );
 }
 
 /// The page, its key and its buttons.
@@ -57,6 +72,7 @@ fn recall_settings(
     start: Option<Res<AppStart>>,
     mut animation: ResMut<Animation>,
     mut palette: ResMut<PaletteChoice>,
+    mut text_size: ResMut<TextSize>,
 ) {
     let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref()) else {
         return;
@@ -64,6 +80,7 @@ fn recall_settings(
     if let Ok(Some(kept)) = memory::recall(file) {
         *animation = kept.animation;
         *palette = kept.palette;
+        *text_size = kept.text_size;
     }
 }
 
@@ -95,6 +112,18 @@ fn choose_palette(
     };
     palette.set_if_neq(choice);
     keep(start.as_deref(), |kept| kept.palette = choice);
+}
+
+fn choose_text_size(
+    mut chosen: MessageReader<TextSizeChosen>,
+    mut text_size: ResMut<TextSize>,
+    start: Option<Res<AppStart>>,
+) {
+    let Some(&TextSizeChosen(choice)) = chosen.read().last() else {
+        return;
+    };
+    text_size.set_if_neq(choice);
+    keep(start.as_deref(), |kept| kept.text_size = choice);
 }
 
 /// Keeps a choice in the settings file, if there is one; a file that cannot be written costs
@@ -135,6 +164,10 @@ struct AnimationOption(Animation);
 #[derive(Component, Debug, Clone, Copy)]
 struct PaletteOption(PaletteChoice);
 
+/// A choice of text size on the page.
+#[derive(Component, Debug, Clone, Copy)]
+struct TextSizeOption(TextSize);
+
 /// A *Settings* button, for any panel.
 pub fn settings_button(width: f32) -> impl Bundle {
     theme::button("Settings (F2)", width)
@@ -163,12 +196,15 @@ fn show_page(
         .spawn((
             Name::new("Settings page"),
             SettingsPanel,
+            super::text_size::ScrollingPanel,
             theme::InDesignArea,
             Node {
                 position_type: PositionType::Absolute,
                 right: px(20),
                 top: px(20),
                 width: px(560),
+                max_height: px(680),
+                overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(14),
                 padding: UiRect::all(px(20)),
@@ -187,6 +223,13 @@ fn show_page(
                 180.0,
                 "Both keep players, squares and marks apart for every colour vision; \
                  high contrast draws on black, text at 7:1 or more.",
+            );
+            setting_row(
+                page,
+                "Text size",
+                TextSize::ALL.map(|t| (TextSizeOption(t), t.title(), TextSizeChosen(t))),
+                96.0,
+                "The panels' text; a panel scrolls with the mouse wheel what no longer fits.",
             );
             setting_row(
                 page,
@@ -218,6 +261,8 @@ fn setting_row<C: Component, M: Message + Copy>(
 ) {
     page.spawn(theme::label(title, 20.0, theme::TEXT));
     page.spawn(Node {
+        flex_wrap: FlexWrap::Wrap,
+        row_gap: px(8),
         column_gap: px(10),
         ..default()
     })
@@ -236,9 +281,17 @@ fn setting_row<C: Component, M: Message + Copy>(
 fn show_choices(
     animation: Res<Animation>,
     palette: Res<PaletteChoice>,
-    mut animations: Query<(&AnimationOption, &mut theme::Selected), Without<PaletteOption>>,
-    mut palettes: Query<(&PaletteOption, &mut theme::Selected)>,
+    text_size: Res<TextSize>,
+    mut animations: Query<
+        (&AnimationOption, &mut theme::Selected),
+        (Without<PaletteOption>, Without<TextSizeOption>),
+    >,
+    mut palettes: Query<(&PaletteOption, &mut theme::Selected), Without<TextSizeOption>>,
+    mut sizes: Query<(&TextSizeOption, &mut theme::Selected)>,
 ) {
+    for (option, mut selected) in &mut sizes {
+        selected.set_if_neq(theme::Selected(option.0 == *text_size));
+    }
     for (option, mut selected) in &mut animations {
         selected.set_if_neq(theme::Selected(option.0 == *animation));
     }

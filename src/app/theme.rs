@@ -271,8 +271,8 @@ pub fn button(text: impl Into<String>, width: f32) -> impl Bundle {
     sized_button(text, width, 40.0, 18.0)
 }
 
-/// A button `width` by `height` pixels with `text` of `font_size`; it keeps its size in a
-/// crowded row.
+/// A button at least `width` by `height` pixels with `text` of `font_size`; it keeps its size
+/// in a crowded row and grows with its text (larger text, `text_size`).
 pub fn sized_button(
     text: impl Into<String>,
     width: f32,
@@ -282,9 +282,10 @@ pub fn sized_button(
     (
         Button,
         Node {
-            width: px(width),
-            height: px(height),
+            min_width: px(width),
+            min_height: px(height),
             flex_shrink: 0.0,
+            padding: UiRect::axes(px(6), px(2)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(6)),
@@ -315,16 +316,52 @@ pub fn screen_column() -> Node {
     }
 }
 
-/// The panel on the right of a board, `width` pixels wide; add `DespawnOnExit` for its screen.
+/// A screen that scrolls (larger text): the whole window, holding one [`screen_content`]
+/// column, centred when it fits and scrolled with the mouse wheel or the focus when it does not.
+pub fn scrolling_screen() -> impl Bundle {
+    (
+        super::text_size::ScrollingPanel,
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+    )
+}
+
+/// The column of a [`scrolling_screen`], `width` pixels wide: its rows centred, itself centred
+/// top to bottom while it fits (auto margins, which give way instead of pushing the top out of
+/// reach as centring would).
+pub fn screen_content(width: f32) -> Node {
+    Node {
+        width: px(width),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        flex_shrink: 0.0,
+        margin: UiRect::vertical(auto()),
+        padding: UiRect::vertical(px(12)),
+        row_gap: px(6),
+        ..default()
+    }
+}
+
+/// The panel on the right of a board, `width` pixels wide, which scrolls what does not fit
+/// (larger text); add `DespawnOnExit` for its screen.
 pub fn side_panel(width: f32) -> impl Bundle {
     (
         InDesignArea,
+        super::text_size::ScrollingPanel,
+        super::text_size::DockPanel,
         Node {
             position_type: PositionType::Absolute,
             right: px(20),
             top: px(20),
             bottom: px(20),
             width: px(width),
+            overflow: Overflow::scroll_y(),
             flex_direction: FlexDirection::Column,
             row_gap: px(10),
             padding: UiRect::all(px(16)),

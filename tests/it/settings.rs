@@ -115,3 +115,60 @@ fn a_chosen_palette_repaints_the_window_at_once_and_is_kept_for_the_next_start()
         PaletteChoice::HighContrast
     );
 }
+
+#[test]
+fn a_chosen_text_size_scales_the_panels_text_at_once_and_is_kept() {
+    use bevy::prelude::*;
+    use tablero::app::settings::{TextSize, TextSizeChosen};
+
+    let dir = temp_dir("settings-text-size");
+    let levels = crate::support::repo().join("levels");
+    let file = dir.join("menu.ron");
+    let mut start = tablero::app::AppStart::menu(tablero::levels::Levels::folder(&levels));
+    start.menu_memory = Some(file.clone());
+    let mut app = crate::referee::headless_app_from(&levels, start, false);
+    app.add_plugins(tablero::app::text_size::plugin);
+    let panel_text = app
+        .world_mut()
+        .spawn((
+            Node::default(),
+            Text::new("Black to move"),
+            tablero::app::theme::font(18.0),
+        ))
+        .id();
+    let board_letter = app
+        .world_mut()
+        .spawn((Text2d::new("A"), tablero::app::theme::font(18.0)))
+        .id();
+    app.update();
+    let size = |app: &App, entity| match app.world().get::<TextFont>(entity).map(|f| f.font_size) {
+        Some(FontSize::Px(px)) => px,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(size(&app, panel_text), 18.0);
+    app.world_mut().write_message(TextSizeChosen(TextSize(200)));
+    app.update();
+    app.update();
+    assert_eq!(size(&app, panel_text), 36.0);
+    // The board's letters keep the size their squares give them.
+    assert_eq!(size(&app, board_letter), 18.0);
+    // Text that appears later comes at the chosen size.
+    let later = app
+        .world_mut()
+        .spawn((
+            Node::default(),
+            Text::new("White places H4"),
+            tablero::app::theme::font(15.0),
+        ))
+        .id();
+    app.update();
+    assert_eq!(size(&app, later), 30.0);
+    let kept = std::fs::read_to_string(&file).expect("the settings file");
+    assert!(kept.contains("text_size: 200"), "{kept}");
+    // And back to the designed size.
+    app.world_mut().write_message(TextSizeChosen(TextSize(100)));
+    app.update();
+    app.update();
+    assert_eq!(size(&app, panel_text), 18.0);
+    assert_eq!(size(&app, later), 15.0);
+}

@@ -979,15 +979,7 @@ fn every_game_fits_every_screen_and_the_scale_factor() {
                 Some(f64::from(scale)),
                 "{name}"
             );
-            let nodes = report["nodes"].as_array().cloned().unwrap_or_default();
-            assert!(nodes.len() > 10, "{name}: {} UI nodes", nodes.len());
-            for node in nodes {
-                let [x, y, w, h] = [0, 1, 2, 3].map(|i| node[i].as_f64().unwrap_or(f64::NAN));
-                assert!(
-                    x >= -0.5 && y >= -0.5 && x + w <= width + 0.5 && y + h <= height + 0.5,
-                    "{name}: a UI node at {node} is outside the {width}x{height} window"
-                );
-            }
+            assert_ui_fits(&name, &report, (width, height), 10);
             let picture = image::open(dir.join(format!("{name}.png")))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             let scale = f64::from(scale);
@@ -1833,4 +1825,131 @@ fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
         format!("Black places {cell}. White to move."),
         "{stderr}"
     );
+}
+
+/// Whether the UI of a `TABLERO_UI_REPORT` fits a `width`x`height` window: at least
+/// `least_nodes` nodes show, every node in sight lies inside the window, and no text is cut or
+/// drawn over another: a text's glyphs and lines stay within its node, its node within its
+/// parent (unless that scrolls, when only the part in sight counts), no text is clipped at its
+/// sides, and no two texts in sight share pixels. Panics with `name` and what is wrong.
+fn assert_ui_fits(
+    name: &str,
+    report: &serde_json::Value,
+    (width, height): (f64, f64),
+    least_nodes: usize,
+) {
+    let rect =
+        |value: &serde_json::Value| [0, 1, 2, 3].map(|i| value[i].as_f64().unwrap_or(f64::NAN));
+    let inside = |[x, y, w, h]: [f64; 4], [left, top, right, bottom]: [f64; 4]| {
+        x >= left - 1.0 && y >= top - 1.0 && x + w <= right + 1.0 && y + h <= bottom + 1.0
+    };
+    let nodes = report["nodes"].as_array().cloned().unwrap_or_default();
+    assert!(
+        nodes.len() >= least_nodes,
+        "{name}: {} UI nodes",
+        nodes.len()
+    );
+    for node in &nodes {
+        assert!(
+            inside(rect(node), [0.0, 0.0, width, height]),
+            "{name}: a UI node at {node} is outside the {width}x{height} window"
+        );
+    }
+    let texts = report["texts"].as_array().cloned().unwrap_or_default();
+    assert!(!texts.is_empty(), "{name}: no texts in the report");
+    let mut shown = Vec::new();
+    for text in &texts {
+        let [x, y, w, h] = rect(&text["node"]);
+        let lines = [0, 1].map(|i| text["lines"][i].as_f64().unwrap_or(f64::NAN));
+        assert!(
+            lines[0] <= w + 1.0 && lines[1] <= h + 1.0,
+            "{name}: a text's lines ({lines:?}) do not fit its node: {text}"
+        );
+        if !text["parent"].is_null() {
+            let [px, py, pw, ph] = rect(&text["parent"]);
+            assert!(
+                inside([x, y, w, h], [px, py, px + pw, py + ph]),
+                "{name}: a text leaves the node it sits in: {text}"
+            );
+        }
+        let part = rect(&text["shown"]);
+        assert!(
+            part[2] >= w - 1.0,
+            "{name}: a text is cut at its side: {text}"
+        );
+        shown.push(part);
+    }
+    for (i, a) in shown.iter().enumerate() {
+        for b in &shown[i + 1..] {
+            let across = (a[0] + a[2]).min(b[0] + b[2]) - a[0].max(b[0]);
+            let down = (a[1] + a[3]).min(b[1] + b[3]) - a[1].max(b[1]);
+            assert!(
+                across <= 1.0 || down <= 1.0,
+                "{name}: two texts overlap: {a:?} and {b:?}"
+            );
+        }
+    }
+}
+
+/// Larger text still fits: at 200 % in a 1280x720 window and at 150 % on an 800x600 screen,
+/// the menu (the cave's and Penguins' choices), each game's screen and the board editor show
+/// no text cut or drawn over another and every UI node in sight inside the window: rows
+/// wrap, panels scroll what no longer fits, and the bars in the board's margins move into the
+/// side panel. Screenshots are kept in the scratch folder.
+#[test]
+fn larger_text_fits_the_window() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-text-size");
+    let err = dir.join("stderr.txt");
+    let patolli = crate::support::repo().join("levels").join("patolli.ron");
+    let edit = format!("edit '{}'", patolli.display());
+    // Each screen, the settings it starts with beyond the text size, and its command.
+    let screens = [
+        ("menu", "", ""),
+        ("menu-penguins", "game: Penguins, ", ""),
+        ("magnetic-cave", "", "play magnetic-cave --moves A1,H1"),
+        ("patolli", "", "play patolli --seed 3"),
+        ("penguins", "", "play penguins --seed 3"),
+        ("editor", "", edit.as_str()),
+    ];
+    for (screen, percent, (width, height)) in [
+        ("1280x720", 200, (1152.0, 648.0)),
+        ("800x600", 150, (720.0, 405.0)),
+    ] {
+        let mut script = String::new();
+        for (name, settings, command) in screens {
+            let folder = dir.join(format!("settings-{name}-{percent}"));
+            std::fs::create_dir_all(&folder).expect("a settings folder");
+            std::fs::write(
+                folder.join("menu.ron"),
+                format!("({settings}text_size: {percent})"),
+            )
+            .expect("the settings file");
+            script += &format!(
+                "TABLERO_CONFIG_DIR='{}' TABLERO_UI_REPORT=\"$DIR/{name}-{screen}.json\" \
+                 \"$TABLERO\" {command} --screenshot \"$DIR/{name}-{screen}.png\" 2>> \"$ERR\" \
+                 || exit 1\n",
+                folder.display()
+            );
+        }
+        let status = xvfb_run_on(screen, &script, &[("DIR", dir.as_os_str())], &err);
+        let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+        assert!(status.success(), "{screen}: {stderr}");
+        for (name, ..) in screens {
+            let name = format!("{name}-{screen}");
+            let report: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap_or_default(),
+            )
+            .unwrap_or_else(|e| panic!("{name}: no UI report: {e}"));
+            assert_ui_fits(
+                &format!("{name} at {percent} %"),
+                &report,
+                (width, height),
+                5,
+            );
+        }
+    }
 }

@@ -17,7 +17,7 @@ use crate::rules::penguins::Grid as Floes;
 /// The panel's width, in pixels.
 const PANEL_WIDTH: f32 = 470.0;
 /// A caption's width.
-const CAPTION: f32 = 84.0;
+const CAPTION: f32 = 80.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Editor), spawn_panel);
@@ -134,6 +134,8 @@ fn panel_row(
     panel
         .spawn(Node {
             column_gap: px(6),
+            flex_wrap: FlexWrap::Wrap,
+            row_gap: px(4),
             align_items: AlignItems::Center,
             min_height: px(30),
             ..default()
@@ -144,7 +146,8 @@ fn panel_row(
                 theme::label(caption, 16.0, theme::TEXT),
                 TextLayout::no_wrap(),
                 Node {
-                    width: px(CAPTION),
+                    min_width: px(CAPTION),
+                    flex_shrink: 0.0,
                     ..default()
                 },
             ));
@@ -162,7 +165,7 @@ fn stepper(
     for (text, sign) in [("−", -1), ("+", 1)] {
         if sign > 0 {
             row.spawn(Node {
-                width: px(64),
+                min_width: px(64),
                 justify_content: JustifyContent::Center,
                 ..default()
             })
@@ -203,16 +206,14 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
             panel.spawn((Value::Title, theme::label("", 24.0, theme::TEXT)));
             panel.spawn((Value::File, theme::label("", 14.0, theme::TEXT_DIM)));
             panel_row(panel, "Name", &[], |row| {
-                row.spawn((
-                    Value::Name,
-                    theme::label("", 16.0, theme::TEXT),
-                    TextLayout::no_wrap(),
-                    Node {
-                        width: px(230),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                ));
+                // A long name wraps rather than hide its end.
+                row.spawn(Node {
+                    min_width: px(230),
+                    max_width: percent(100),
+                    flex_shrink: 0.0,
+                    ..default()
+                })
+                .with_child((Value::Name, theme::label("", 16.0, theme::TEXT)));
                 let id = action(row, "Type", 70.0, |session| {
                     session.typing_name = !session.typing_name;
                 });
@@ -233,6 +234,8 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
             panel
                 .spawn(Node {
                     column_gap: px(6),
+                    flex_wrap: FlexWrap::Wrap,
+                    row_gap: px(4),
                     margin: UiRect::top(px(6)),
                     ..default()
                 })

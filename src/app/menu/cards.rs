@@ -41,10 +41,14 @@ pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
         .spawn((
             Name::new("Game cards"),
             theme::InDesignArea,
+            // Larger text makes the cards taller than the window: the column scrolls.
+            crate::app::text_size::ScrollingPanel,
             Node {
                 position_type: PositionType::Absolute,
                 left: px(30),
                 top: px(40),
+                bottom: px(20),
+                overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(16),
                 ..default()
@@ -60,6 +64,7 @@ pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
                         Selected(false),
                         Node {
                             width: px(PICTURE.x + 20.0),
+                            flex_shrink: 0.0,
                             flex_direction: FlexDirection::Column,
                             align_items: AlignItems::Center,
                             row_gap: px(6),

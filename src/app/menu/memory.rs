@@ -14,6 +14,7 @@ use super::choices::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
 use crate::app::motion::Animation;
 use crate::app::palette::PaletteChoice;
+use crate::app::text_size::TextSize;
 use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
 use crate::layout::{LayoutError, read_ron};
 use crate::levels::user_config_dir;
@@ -62,6 +63,8 @@ pub struct RememberedChoices {
     pub animation: Animation,
     /// The colours the window is drawn in (the settings page).
     pub palette: PaletteChoice,
+    /// How large the panels' text is, in per cent (the settings page).
+    pub text_size: TextSize,
 }
 
 impl Default for RememberedChoices {
@@ -85,6 +88,7 @@ impl From<&MenuChoices> for RememberedChoices {
             puzzle_streak: 0,
             animation: Animation::default(),
             palette: PaletteChoice::default(),
+            text_size: TextSize::default(),
         }
     }
 }
@@ -146,6 +150,7 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
         remembered.puzzle_streak = kept.puzzle_streak;
         remembered.animation = kept.animation;
         remembered.palette = kept.palette;
+        remembered.text_size = kept.text_size;
     }
     write(file, &remembered)
 }
