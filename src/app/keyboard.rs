@@ -126,7 +126,12 @@ fn move_cursor<G: KeyboardView>(
     mut selection: ResMut<Selection<G::Chosen>>,
     mut cursor: ResMut<KeyCursor>,
     mut requests: MessageWriter<ActionRequested<G>>,
+    page: Option<Res<super::settings::SettingsPage>>,
 ) {
+    // Over the settings page, Tab and Enter work its buttons (`button_keys`).
+    if page.is_some_and(|page| page.open) {
+        return;
+    }
     let (Some(referee), Ok(board)) = (referee, boards.single()) else {
         return;
     };

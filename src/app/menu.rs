@@ -53,6 +53,7 @@ pub fn plugin(app: &mut App) {
             show_level_choice,
             cards::show_chosen_card,
             cards::draw_pictures,
+            describe_options,
         )
             .in_set(AppSystems::Present)
             .run_if(in_state(Screen::Menu)),
@@ -242,6 +243,7 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
         .spawn((
             Name::new("Menu settings button"),
             theme::InDesignArea,
+            super::button_keys::TabOrder(2),
             DespawnOnExit(Screen::Menu),
             Node {
                 position_type: PositionType::Absolute,
@@ -261,6 +263,8 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
             theme::scrolling_screen(),
             // The column spans the window; the game cards beside it take their own clicks.
             Pickable::IGNORE,
+            // Tab: the game cards, then these choices, then Settings.
+            super::button_keys::TabOrder(1),
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|screen| {
@@ -487,6 +491,31 @@ pub(crate) fn guest_seats(choices: &MenuChoices, seats: usize) -> Vec<bool> {
     guests
 }
 
+/// A row's options, described to a screen reader by the row's caption (`.0`): "AI" is read
+/// with "Black (first)".
+#[derive(Component, Debug, Clone, Copy)]
+struct OptionsOf(Entity);
+
+/// Each option's accessibility node carries its row's caption as its description.
+fn describe_options(
+    groups: Query<(&OptionsOf, &Children)>,
+    captions: Query<&Text>,
+    mut options: Query<&mut bevy::a11y::AccessibilityNode, With<Button>>,
+) {
+    for (of, children) in &groups {
+        let Ok(caption) = captions.get(of.0) else {
+            continue;
+        };
+        for &child in children {
+            if let Ok(mut node) = options.get_mut(child)
+                && node.description() != Some(caption.0.as_str())
+            {
+                node.set_description(caption.0.clone());
+            }
+        }
+    }
+}
+
 /// A menu row (`marker` on it): a `caption`, then its options, lined up with the other rows.
 /// When larger text makes the row too wide, the options go under the caption, on one line.
 fn menu_row(
@@ -508,15 +537,18 @@ fn menu_row(
         },
     ))
     .with_children(|row| {
-        row.spawn(caption);
+        let caption = row.spawn(caption).id();
         // The options keep to one line: a wrapping group inside a wrapping row is laid out
         // at its one-line width and may then wrap on a fraction of a pixel, over the next row.
-        row.spawn(Node {
-            flex_shrink: 0.0,
-            column_gap: px(12),
-            align_items: AlignItems::Center,
-            ..default()
-        })
+        row.spawn((
+            OptionsOf(caption),
+            Node {
+                flex_shrink: 0.0,
+                column_gap: px(12),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+        ))
         .with_children(options);
     });
 }
@@ -574,7 +606,16 @@ fn type_seed(keys: Res<ButtonInput<KeyCode>>, mut choices: ResMut<MenuChoices>) 
     }
 }
 
-fn start_on_enter_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands) {
+fn start_on_enter_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    focus: Option<Res<bevy::input_focus::InputFocus>>,
+    buttons: Query<(), With<Button>>,
+    mut commands: Commands,
+) {
+    // A focused button takes Enter for itself (`button_keys`).
+    if focus.is_some_and(|focus| super::button_keys::focus_on_button(&focus, &buttons)) {
+        return;
+    }
     if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
         commands.run_system_cached(start_match);
     }

@@ -3,6 +3,8 @@
 //! parts instead.
 
 pub mod analysis;
+pub mod announcements;
+pub mod button_keys;
 pub mod clipboard;
 pub mod editor;
 pub mod hint;
@@ -188,6 +190,7 @@ impl Plugin for AppPlugin {
             settings::view_plugin,
             palette::plugin,
             text_size::plugin,
+            button_keys::plugin,
             waiting_room::plugin,
             join::plugin,
         ));

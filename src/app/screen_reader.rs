@@ -2,7 +2,8 @@
 //! Orca reads): every cell, floe, square and piece of the board as a node named as a sighted
 //! player sees it ("D5, black brick"; "floe 4 2, three fish, penguin A"), the keyboard's
 //! cursor as the focused node, and each move, roll, refusal and result announced as it
-//! happens in a polite live region ("White places H4. Black to move."). The panels' text and
+//! happens in a polite live region ("White places H4. Black to move."; the settings page's
+//! *Screen reader* says how much: [`Announcements`]). The panels' text and
 //! buttons are named by `bevy_ui` itself (`theme::label` marks text as a `Label`).
 
 use accesskit::{Live, Node, Role};
@@ -10,6 +11,7 @@ use bevy::a11y::AccessibilityNode;
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
+pub use crate::app::announcements::Announcements;
 use crate::app::hint::Hints;
 use crate::app::keyboard::KeyCursor;
 use crate::app::layout_assets::LayoutGame;
@@ -72,6 +74,7 @@ impl Spoken for crate::rules::penguins::State {}
 /// The screen reader's nodes and announcements (no window needed).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Announcement>();
+    app.init_resource::<Announcements>();
     app.add_systems(Startup, spawn_live_region);
     app.add_systems(
         Update,
@@ -142,11 +145,22 @@ fn announce<G: Spoken>(
     mut rolled: MessageReader<DiceRolled<G>>,
     mut rejected: MessageReader<ActionRejected<G>>,
     mut undone: MessageReader<MovesUndone<G>>,
+    told: Res<Announcements>,
     mut announcement: ResMut<Announcement>,
 ) {
     let Some(referee) = referee else {
         return;
     };
+    if *told == Announcements::Off {
+        // Read, so that turning announcements on again does not say what is past.
+        started.clear();
+        applied.clear();
+        rolled.clear();
+        rejected.clear();
+        undone.clear();
+        return;
+    }
+    let all = *told == Announcements::All;
     let mut said = Vec::new();
     if started.read().count() > 0 {
         said.push(format!(
@@ -161,7 +175,7 @@ fn announce<G: Spoken>(
             &applied.effect,
         ));
     }
-    for rolled in rolled.read() {
+    for rolled in rolled.read().filter(|_| all) {
         let player = G::player_name(rolled.player);
         said.push(if rolled.turn_lost {
             format!("{player} rolled 0 and loses the turn")
@@ -181,11 +195,12 @@ fn announce<G: Spoken>(
         return;
     }
     let state = referee.state();
-    said.push(match (state.outcome(), state.to_move()) {
-        (Some(outcome), _) => G::outcome_words(&outcome),
-        (None, Some(player)) => format!("{} to move", G::player_name(player)),
-        (None, None) => "Rolling".to_string(),
-    });
+    match (state.outcome(), state.to_move()) {
+        (Some(outcome), _) => said.push(G::outcome_words(&outcome)),
+        (None, Some(player)) if all => said.push(format!("{} to move", G::player_name(player))),
+        (None, None) if all => said.push("Rolling".to_string()),
+        (None, _) => {}
+    }
     announcement.say(
         said.into_iter()
             .filter(|s| !s.is_empty())
@@ -211,6 +226,7 @@ fn to_describe(revision: u64, appeared: bool, described: &mut Option<u64>) -> bo
 fn announce_hint<G: Spoken>(
     referee: Option<Res<Referee<G>>>,
     hints: Option<Res<Hints<G>>>,
+    told: Res<Announcements>,
     mut said: Local<Option<String>>,
     mut announcement: ResMut<Announcement>,
 ) {
@@ -218,7 +234,7 @@ fn announce_hint<G: Spoken>(
         .zip(hints)
         .and_then(|(referee, hints)| hints.line(&referee));
     if line != *said {
-        if let Some(line) = &line {
+        if let Some(line) = line.as_ref().filter(|_| *told == Announcements::All) {
             announcement.say(line.clone());
         }
         *said = line;

@@ -5,12 +5,17 @@
 //! Colours: *standard* or *high contrast* (`palette`): both keep players, floors and marks apart
 //! for every colour vision; high contrast draws on black with text at 7:1 or more.
 //!
+//! Screen reader: what the live region announces ([`Announcements`]): *everything* (moves,
+//! rolls, refusals, take-backs, results, who moves next, the hint's line), *moves only* (no
+//! rolls, turns or hints) or *nothing* (the board is read by moving over it).
+//!
 //! Animation: *normal*; *fast* (every glide, settle, sinking floe and dice roll in a third of
 //! the time, and the AI's moves held on screen a third as long); *none* (each shown at its end
 //! at once, and the AI's move as soon as it is decided).
 
 use bevy::prelude::*;
 
+pub use super::announcements::Announcements;
 use super::menu::memory;
 pub use super::motion::Animation;
 pub use super::palette::PaletteChoice;
@@ -40,6 +45,10 @@ pub struct PaletteChosen(pub PaletteChoice);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextSizeChosen(pub TextSize);
 
+/// Choose what a screen reader is told (a button of the page); applied at once and kept.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnnouncementsChosen(pub Announcements);
+
 /// The settings and their choices (no renderer needed).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Animation>();
@@ -50,6 +59,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<AnimationChosen>();
     app.add_message::<PaletteChosen>();
     app.add_message::<TextSizeChosen>();
+    app.add_message::<AnnouncementsChosen>();
     app.add_systems(Startup, recall_settings);
     app.add_systems(
         Update,
@@ -58,13 +68,27 @@ pub fn plugin(app: &mut App) {
             choose_animation,
             choose_palette,
             choose_text_size,
+            choose_announcements,
         ),
     );
 }
 
 /// The page, its key and its buttons.
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(Update, (settings_key, show_page, show_choices).chain());
+    app.add_systems(
+        Update,
+        (
+            settings_key,
+            show_page,
+            (
+                show_chosen::<AnimationOption>,
+                show_chosen::<PaletteOption>,
+                show_chosen::<TextSizeOption>,
+                show_chosen::<AnnouncementsOption>,
+            ),
+        )
+            .chain(),
+    );
 }
 
 /// The choices kept in the settings file, if any.
@@ -73,6 +97,7 @@ fn recall_settings(
     mut animation: ResMut<Animation>,
     mut palette: ResMut<PaletteChoice>,
     mut text_size: ResMut<TextSize>,
+    mut announcements: ResMut<Announcements>,
 ) {
     let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref()) else {
         return;
@@ -81,6 +106,7 @@ fn recall_settings(
         *animation = kept.animation;
         *palette = kept.palette;
         *text_size = kept.text_size;
+        *announcements = kept.announcements;
     }
 }
 
@@ -92,38 +118,55 @@ fn toggle_page(mut requests: MessageReader<SettingsRequested>, mut page: ResMut<
 
 fn choose_animation(
     mut chosen: MessageReader<AnimationChosen>,
-    mut animation: ResMut<Animation>,
+    animation: ResMut<Animation>,
     start: Option<Res<AppStart>>,
 ) {
-    let Some(&AnimationChosen(choice)) = chosen.read().last() else {
-        return;
-    };
-    animation.set_if_neq(choice);
-    keep(start.as_deref(), |kept| kept.animation = choice);
+    let choice = chosen.read().last().map(|c| c.0);
+    apply(choice, animation, start, |kept, c| kept.animation = c);
 }
 
 fn choose_palette(
     mut chosen: MessageReader<PaletteChosen>,
-    mut palette: ResMut<PaletteChoice>,
+    palette: ResMut<PaletteChoice>,
     start: Option<Res<AppStart>>,
 ) {
-    let Some(&PaletteChosen(choice)) = chosen.read().last() else {
-        return;
-    };
-    palette.set_if_neq(choice);
-    keep(start.as_deref(), |kept| kept.palette = choice);
+    let choice = chosen.read().last().map(|c| c.0);
+    apply(choice, palette, start, |kept, c| kept.palette = c);
 }
 
 fn choose_text_size(
     mut chosen: MessageReader<TextSizeChosen>,
-    mut text_size: ResMut<TextSize>,
+    text_size: ResMut<TextSize>,
     start: Option<Res<AppStart>>,
 ) {
-    let Some(&TextSizeChosen(choice)) = chosen.read().last() else {
+    let choice = chosen.read().last().map(|c| c.0);
+    apply(choice, text_size, start, |kept, c| kept.text_size = c);
+}
+
+fn choose_announcements(
+    mut chosen: MessageReader<AnnouncementsChosen>,
+    announcements: ResMut<Announcements>,
+    start: Option<Res<AppStart>>,
+) {
+    let choice = chosen.read().last().map(|c| c.0);
+    apply(choice, announcements, start, |kept, c| {
+        kept.announcements = c
+    });
+}
+
+/// Applies a `choice`, if one was made, to its `setting` at once and keeps it in the file
+/// (`field` of the kept choices).
+fn apply<T: Resource<Mutability = bevy::ecs::component::Mutable> + PartialEq + Copy>(
+    choice: Option<T>,
+    mut setting: ResMut<T>,
+    start: Option<Res<AppStart>>,
+    field: impl FnOnce(&mut memory::RememberedChoices, T),
+) {
+    let Some(choice) = choice else {
         return;
     };
-    text_size.set_if_neq(choice);
-    keep(start.as_deref(), |kept| kept.text_size = choice);
+    setting.set_if_neq(choice);
+    keep(start.as_deref(), |kept| field(kept, choice));
 }
 
 /// Keeps a choice in the settings file, if there is one; a file that cannot be written costs
@@ -164,6 +207,10 @@ struct AnimationOption(Animation);
 #[derive(Component, Debug, Clone, Copy)]
 struct PaletteOption(PaletteChoice);
 
+/// A choice of what a screen reader is told, on the page.
+#[derive(Component, Debug, Clone, Copy)]
+struct AnnouncementsOption(Announcements);
+
 /// A choice of text size on the page.
 #[derive(Component, Debug, Clone, Copy)]
 struct TextSizeOption(TextSize);
@@ -196,6 +243,7 @@ fn show_page(
         .spawn((
             Name::new("Settings page"),
             SettingsPanel,
+            super::button_keys::FocusTrap,
             super::text_size::ScrollingPanel,
             theme::InDesignArea,
             Node {
@@ -229,7 +277,16 @@ fn show_page(
                 "Text size",
                 TextSize::ALL.map(|t| (TextSizeOption(t), t.title(), TextSizeChosen(t))),
                 96.0,
-                "The panels' text; a panel scrolls with the mouse wheel what no longer fits.",
+                "Panels, pages and buttons; what no longer fits scrolls (the mouse wheel, or Tab).",
+            );
+            setting_row(
+                page,
+                "Screen reader",
+                Announcements::ALL
+                    .map(|a| (AnnouncementsOption(a), a.title(), AnnouncementsChosen(a))),
+                150.0,
+                "What it announces: everything (moves, rolls, refusals, results, whose turn, the \
+                 hint's line), the moves and results only, or nothing.",
             );
             setting_row(
                 page,
@@ -278,24 +335,48 @@ fn setting_row<C: Component, M: Message + Copy>(
     page.spawn(theme::label(about, 16.0, theme::TEXT_DIM));
 }
 
-fn show_choices(
-    animation: Res<Animation>,
-    palette: Res<PaletteChoice>,
-    text_size: Res<TextSize>,
-    mut animations: Query<
-        (&AnimationOption, &mut theme::Selected),
-        (Without<PaletteOption>, Without<TextSizeOption>),
-    >,
-    mut palettes: Query<(&PaletteOption, &mut theme::Selected), Without<TextSizeOption>>,
-    mut sizes: Query<(&TextSizeOption, &mut theme::Selected)>,
+/// A button of the page that chooses one value of a setting.
+trait SettingOption: Component {
+    /// The setting.
+    type Setting: Resource + PartialEq + Copy;
+    /// The value the button chooses.
+    fn value(&self) -> Self::Setting;
+}
+
+impl SettingOption for AnimationOption {
+    type Setting = Animation;
+    fn value(&self) -> Animation {
+        self.0
+    }
+}
+
+impl SettingOption for PaletteOption {
+    type Setting = PaletteChoice;
+    fn value(&self) -> PaletteChoice {
+        self.0
+    }
+}
+
+impl SettingOption for TextSizeOption {
+    type Setting = TextSize;
+    fn value(&self) -> TextSize {
+        self.0
+    }
+}
+
+impl SettingOption for AnnouncementsOption {
+    type Setting = Announcements;
+    fn value(&self) -> Announcements {
+        self.0
+    }
+}
+
+/// Marks the buttons of the setting's chosen value as chosen.
+fn show_chosen<O: SettingOption>(
+    setting: Res<O::Setting>,
+    mut options: Query<(&O, &mut theme::Selected)>,
 ) {
-    for (option, mut selected) in &mut sizes {
-        selected.set_if_neq(theme::Selected(option.0 == *text_size));
-    }
-    for (option, mut selected) in &mut animations {
-        selected.set_if_neq(theme::Selected(option.0 == *animation));
-    }
-    for (option, mut selected) in &mut palettes {
-        selected.set_if_neq(theme::Selected(option.0 == *palette));
+    for (option, mut selected) in &mut options {
+        selected.set_if_neq(theme::Selected(option.value() == *setting));
     }
 }

@@ -86,7 +86,32 @@ pub fn plugin(app: &mut App) {
         (dock_board_bars, scale_text).before(UiSystems::Prepare),
     );
     app.add_systems(Update, scroll_panels);
-    app.add_systems(PostUpdate, keep_panel_rows_whole.before(UiSystems::Prepare));
+    app.add_systems(
+        PostUpdate,
+        (keep_panel_rows_whole, centre_while_it_fits).before(UiSystems::Prepare),
+    );
+}
+
+/// A scrolling column that centres its content top to bottom while it fits and starts it at
+/// the top when it does not (centred content taller than its column would push its top out of
+/// reach of the scroll).
+#[derive(Component, Debug, Default)]
+pub struct CentredWhileItFits;
+
+/// Centres a [`CentredWhileItFits`] column's content, or starts it at the top, as the last
+/// layout found it fits or not.
+fn centre_while_it_fits(mut columns: Query<(&ComputedNode, &mut Node), With<CentredWhileItFits>>) {
+    for (computed, mut node) in &mut columns {
+        let fits = computed.content_size().y <= computed.size().y + 1.0;
+        let wanted = if fits {
+            JustifyContent::Center
+        } else {
+            JustifyContent::FlexStart
+        };
+        if node.justify_content != wanted {
+            node.justify_content = wanted;
+        }
+    }
 }
 
 /// A [`ScrollingPanel`]'s rows keep their height when the panel is full (a row that shrank

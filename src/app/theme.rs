@@ -302,18 +302,23 @@ pub fn sized_button(
     )
 }
 
-/// A screen's column of text and buttons (the menu, *Edit boards*): the whole window, its
-/// rows centred.
-pub fn screen_column() -> Node {
-    Node {
-        width: percent(100),
-        height: percent(100),
-        flex_direction: FlexDirection::Column,
-        align_items: AlignItems::Center,
-        justify_content: JustifyContent::Center,
-        row_gap: px(6),
-        ..default()
-    }
+/// A screen's column of text and buttons (*Edit boards*, *Join a match*, the waiting room):
+/// the whole window, its rows centred; it scrolls what does not fit (larger text).
+pub fn screen_column() -> impl Bundle {
+    (
+        super::text_size::ScrollingPanel,
+        super::text_size::CentredWhileItFits,
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            overflow: Overflow::scroll_y(),
+            row_gap: px(6),
+            ..default()
+        },
+    )
 }
 
 /// A screen that scrolls (larger text): the whole window, holding one [`screen_content`]

@@ -46,9 +46,9 @@ fn cave_label(app: &mut App, name: &str) -> (Entity, String) {
         .expect("the cell is on the board")
 }
 
-#[test]
-fn every_cave_cell_is_named_the_cursor_is_focused_and_a_move_is_announced() {
-    let levels = standard_levels("screen-reader-cave");
+/// A headless cave match between two humans, its levels in the scratch folder `name`.
+fn cave_for_two(name: &str) -> App {
+    let levels = standard_levels(name);
     let setup = CaveMatch::new(
         Config::STANDARD,
         [Seat::Human, Seat::Human],
@@ -57,7 +57,12 @@ fn every_cave_cell_is_named_the_cursor_is_focused_and_a_move_is_announced() {
         Vec::new(),
     )
     .expect("a valid setup");
-    let mut app = headless_app(&levels, setup, false);
+    headless_app(&levels, setup, false)
+}
+
+#[test]
+fn every_cave_cell_is_named_the_cursor_is_focused_and_a_move_is_announced() {
+    let mut app = cave_for_two("screen-reader-cave");
     app.init_resource::<InputFocus>();
     play(&mut app, &["A1"]);
     app.update();
@@ -200,4 +205,42 @@ fn every_floe_of_penguins_and_every_square_and_piece_of_patolli_is_named() {
             "{label}"
         );
     }
+}
+
+/// The settings page's *Screen reader* choice: *moves only* says the move without whose turn
+/// it is, *nothing* says nothing, and *everything* speaks again from the next move on.
+#[test]
+fn the_screen_reader_setting_says_everything_the_moves_only_or_nothing() {
+    use tablero::app::settings::{Announcements, AnnouncementsChosen};
+
+    let mut app = cave_for_two("screen-reader-setting");
+    let said = |app: &App| app.world().resource::<Announcement>().clone();
+    app.world_mut()
+        .write_message(AnnouncementsChosen(Announcements::MovesOnly));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<Announcements>(),
+        Announcements::MovesOnly
+    );
+    play(&mut app, &["A1"]);
+    app.update();
+    assert_eq!(said(&app).text, "Black places A1.");
+    app.world_mut()
+        .write_message(AnnouncementsChosen(Announcements::Off));
+    app.update();
+    let before = said(&app);
+    play(&mut app, &["H1"]);
+    app.update();
+    assert_eq!(
+        said(&app),
+        before,
+        "a move was announced with announcements off"
+    );
+    app.world_mut()
+        .write_message(AnnouncementsChosen(Announcements::All));
+    app.update();
+    assert_eq!(said(&app), before, "a past move was announced late");
+    play(&mut app, &["A2"]);
+    app.update();
+    assert_eq!(said(&app).text, "Black places A2. White to move.");
 }

@@ -1750,17 +1750,16 @@ fn screen_reader_tools_present() -> bool {
     present
 }
 
-/// A screen reader reads the real window through AT-SPI: Tab puts the keyboard's cursor on a
-/// cell, which is the focused node, named as the player hears it; Enter places a brick there
-/// and the live region announces the move.
-#[test]
-fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
-    if !window_tools_present() || !screen_reader_tools_present() {
-        return;
-    }
-    let _window = one_window();
-    let dir = temp_dir("window-screen-reader");
-    let err = dir.join("stderr.txt");
+/// Runs `script` (shell lines; it starts the app and sets `$app` and `$wid`) under Xvfb in a
+/// session bus with the AT-SPI registry and a screen reader said to be running (AccessKit then
+/// serves the window's tree), `$PROBE` the AT-SPI probe, `$DIR` the scratch folder `dir`, and
+/// `env` set; then stops the app. Standard error goes to `err`.
+fn run_with_a_screen_reader(
+    dir: &Path,
+    script: &str,
+    env: &[(&str, &std::ffi::OsStr)],
+    err: &Path,
+) -> ExitStatus {
     let inner = format!(
         r#"
         export XDG_RUNTIME_DIR="$DIR/runtime"
@@ -1772,6 +1771,32 @@ fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
         dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus \
             org.freedesktop.DBus.Properties.Set string:org.a11y.Status \
             string:ScreenReaderEnabled variant:boolean:true > /dev/null
+        {script}
+        kill $app 2> /dev/null
+        wait $app 2> /dev/null
+        exit 0
+        "#
+    );
+    std::fs::write(dir.join("inner.sh"), inner).expect("the script is written");
+    let probe = repo().join("tests/it/data/atspi_probe.py");
+    let mut all = vec![("DIR", dir.as_os_str()), ("PROBE", probe.as_os_str())];
+    all.extend_from_slice(env);
+    xvfb_run(r#"dbus-run-session -- sh "$DIR/inner.sh""#, &all, err)
+}
+
+/// A screen reader reads the real window through AT-SPI: Tab puts the keyboard's cursor on a
+/// cell, which is the focused node, named as the player hears it; Enter places a brick there
+/// and the live region announces the move.
+#[test]
+fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
+    if !window_tools_present() || !screen_reader_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-screen-reader");
+    let err = dir.join("stderr.txt");
+    let script = format!(
+        r#"
         "$TABLERO" play magnetic-cave > "$DIR/out.txt" 2> "$ERR" &
         {WAIT_FOR_WINDOW}
         sleep 1
@@ -1786,18 +1811,9 @@ fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
             grep -q places "$DIR/status.txt" && break
             sleep 0.5
         done
-        kill $app 2> /dev/null
-        wait $app 2> /dev/null
-        exit 0
         "#
     );
-    std::fs::write(dir.join("inner.sh"), inner).expect("the script is written");
-    let probe = repo().join("tests/it/data/atspi_probe.py");
-    let status = xvfb_run(
-        r#"dbus-run-session -- sh "$DIR/inner.sh""#,
-        &[("DIR", dir.as_os_str()), ("PROBE", probe.as_os_str())],
-        &err,
-    );
+    let status = run_with_a_screen_reader(&dir, &script, &[], &err);
     let stderr = std::fs::read_to_string(&err).unwrap_or_default();
     assert!(status.success(), "{stderr}");
     let read = |name: &str| {
@@ -1825,6 +1841,62 @@ fn a_screen_reader_hears_the_cursor_cell_and_the_move_played_by_keys() {
         format!("Black places {cell}. White to move."),
         "{stderr}"
     );
+}
+
+/// A blind player chooses in the menu and starts a match by keys alone, hearing each choice:
+/// Tab reaches Black's *AI* (the game cards come first), which the screen reader reads with
+/// its row ("Black (first)") as a toggle not chosen; Enter chooses it and it is read as chosen;
+/// Esc lets go of the button and Enter starts the match, with both seats the AI's.
+#[test]
+fn a_blind_player_chooses_in_the_menu_and_starts_a_match_by_keys() {
+    if !window_tools_present() || !screen_reader_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let dir = temp_dir("window-menu-keys");
+    let err = dir.join("stderr.txt");
+    let settings = dir.join("settings");
+    let script = format!(
+        r#"
+        "$TABLERO" > "$DIR/out.txt" 2> "$ERR" &
+        {WAIT_FOR_WINDOW}
+        sleep 2
+        timeout 5 xdotool windowfocus --sync "$wid" 2> /dev/null
+        for key in Tab Tab Tab Tab Tab; do xdotool key $key; sleep 0.3; done
+        sleep 0.5
+        /usr/bin/python3 "$PROBE" chosen > "$DIR/before.txt"
+        xdotool key Return
+        sleep 0.5
+        /usr/bin/python3 "$PROBE" chosen > "$DIR/after.txt"
+        xdotool key Escape
+        sleep 0.3
+        xdotool key Return
+        sleep 2
+        xdotool getwindowname "$wid" > "$DIR/title.txt"
+        "#
+    );
+    let status = run_with_a_screen_reader(
+        &dir,
+        &script,
+        &[("TABLERO_CONFIG_DIR", settings.as_os_str())],
+        &err,
+    );
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    assert_eq!(
+        read("before.txt"),
+        "AI\nBlack (first)\nnot chosen (toggle button)\n",
+        "{stderr}"
+    );
+    assert_eq!(
+        read("after.txt"),
+        "AI\nBlack (first)\nchosen (toggle button)\n"
+    );
+    let title = read("title.txt");
+    assert!(title.starts_with("Tablero — Magnetic Cave"), "{title}");
+    let kept = read("settings/menu.ron");
+    assert!(kept.contains("seats: (Ai, Ai)"), "{kept}");
 }
 
 /// Whether the UI of a `TABLERO_UI_REPORT` fits a `width`x`height` window: at least
@@ -1892,10 +1964,10 @@ fn assert_ui_fits(
 }
 
 /// Larger text still fits: at 200 % in a 1280x720 window and at 150 % on an 800x600 screen,
-/// the menu (the cave's and Penguins' choices), each game's screen and the board editor show
-/// no text cut or drawn over another and every UI node in sight inside the window: rows
-/// wrap, panels scroll what no longer fits, and the bars in the board's margins move into the
-/// side panel. Screenshots are kept in the scratch folder.
+/// the menu (the cave's and Penguins' choices), each game's screen, the board editor and its
+/// list of boards show no text cut or drawn over another and every UI node in sight inside the
+/// window: rows wrap, panels scroll what no longer fits, and the bars in the board's margins
+/// move into the side panel. Screenshots are kept in the scratch folder.
 #[test]
 fn larger_text_fits_the_window() {
     if !window_tools_present() {
@@ -1914,6 +1986,7 @@ fn larger_text_fits_the_window() {
         ("patolli", "", "play patolli --seed 3"),
         ("penguins", "", "play penguins --seed 3"),
         ("editor", "", edit.as_str()),
+        ("boards", "", "edit"),
     ];
     for (screen, percent, (width, height)) in [
         ("1280x720", 200, (1152.0, 648.0)),

@@ -43,6 +43,7 @@ pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
             theme::InDesignArea,
             // Larger text makes the cards taller than the window: the column scrolls.
             crate::app::text_size::ScrollingPanel,
+            crate::app::button_keys::TabOrder(0),
             Node {
                 position_type: PositionType::Absolute,
                 left: px(30),

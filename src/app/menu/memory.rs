@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::choices::{MenuChoices, menu_budget, menu_penguins};
 use crate::ai::AiLevel;
+use crate::app::announcements::Announcements;
 use crate::app::motion::Animation;
 use crate::app::palette::PaletteChoice;
 use crate::app::text_size::TextSize;
@@ -65,6 +66,8 @@ pub struct RememberedChoices {
     pub palette: PaletteChoice,
     /// How large the panels' text is, in per cent (the settings page).
     pub text_size: TextSize,
+    /// What a screen reader is told (the settings page).
+    pub announcements: Announcements,
 }
 
 impl Default for RememberedChoices {
@@ -89,6 +92,7 @@ impl From<&MenuChoices> for RememberedChoices {
             animation: Animation::default(),
             palette: PaletteChoice::default(),
             text_size: TextSize::default(),
+            announcements: Announcements::default(),
         }
     }
 }
@@ -151,6 +155,7 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
         remembered.animation = kept.animation;
         remembered.palette = kept.palette;
         remembered.text_size = kept.text_size;
+        remembered.announcements = kept.announcements;
     }
     write(file, &remembered)
 }

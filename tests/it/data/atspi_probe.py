@@ -2,6 +2,8 @@
 """Reads Tablero's window through AT-SPI, as a screen reader does (Debian's python3-pyatspi).
 
     atspi_probe.py focused   the name of the focused node of the window
+    atspi_probe.py chosen    the focused node's name and description, then "chosen" or "not
+                             chosen" and its role
     atspi_probe.py status    the name of the live region (the last announcement)
     atspi_probe.py names     the names of every node of the window, one a line
 
@@ -29,7 +31,7 @@ def tablero():
 
 
 def wanted(node, what):
-    if what == "focused":
+    if what in ("focused", "chosen"):
         return node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() != "frame"
     return node.getRoleName() == "status bar"
 
@@ -47,6 +49,14 @@ def main():
             for node in nodes(app):
                 if wanted(node, what):
                     print(node.name)
+                    if what == "chosen":
+                        print(node.description)
+                        states = node.getState()
+                        toggled = states.contains(pyatspi.STATE_PRESSED) or states.contains(
+                            pyatspi.STATE_CHECKED
+                        )
+                        role = node.getRoleName()
+                        print(f"{'chosen' if toggled else 'not chosen'} ({role})")
                     return 0
         time.sleep(0.25)
     return 2
