@@ -9,6 +9,7 @@ pub mod editor;
 pub mod engine;
 pub mod fair_dice;
 pub mod files;
+pub mod i18n;
 pub mod layout;
 pub mod levels;
 pub mod line_reader;

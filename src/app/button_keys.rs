@@ -1,5 +1,6 @@
-//! The buttons by keys, on the screens without a board (the menu, the list of boards to edit,
-//! joining a match) and on the settings page over any screen: Tab and Shift+Tab move the focus
+//! The buttons by keys, on the screens without a board (the menu, the list of boards to edit;
+//! *Join a match* has its own keys: Tab between its fields, Enter joins) and on the settings
+//! page over any screen: Tab and Shift+Tab move the focus
 //! over the buttons in sight, in the order they are laid out; Enter or Space presses the focused
 //! button as a click would; Esc lets go of it. The focused button wears a ring in the cursor's
 //! colour and is scrolled into view; a screen reader reads it (the focus is `InputFocus`, which
@@ -42,7 +43,7 @@ pub fn plugin(app: &mut App) {
 /// Whether the keys work the buttons now: on a screen without a board, or while a page that
 /// keeps the focus (the settings page) shows; a board's own Tab and Enter move its cursor.
 pub fn buttons_by_keys(screen: Res<State<Screen>>, traps: Query<(), With<FocusTrap>>) -> bool {
-    matches!(screen.get(), Screen::Menu | Screen::Boards | Screen::Join) || !traps.is_empty()
+    matches!(screen.get(), Screen::Menu | Screen::Boards) || !traps.is_empty()
 }
 
 /// Whether the focus is on a button the keys work: the menu's Enter then presses it rather

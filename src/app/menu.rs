@@ -9,6 +9,7 @@ pub mod memory;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use super::language::ChosenLanguage;
 use super::layout_assets::{
     CaveLayout, GameLayout, LayoutChanged, LayoutGame, PatolliLayout, PenguinsLayout,
     PenguinsLayoutChanged,
@@ -22,6 +23,7 @@ use super::start::NetStart;
 use super::theme::{self, Selected};
 use super::{AppStart, AppSystems, FirstMatch, Screen};
 use crate::ai::AiLevel;
+use crate::i18n::Tr;
 use crate::layout;
 use crate::layout::PenguinsSetup;
 use crate::levels::Levels;
@@ -105,15 +107,15 @@ enum MenuText {
     MoreSide(usize),
 }
 
-/// The name of side `side` (0 moves first) in `game`.
+/// The message naming side `side` (0 moves first) in `game`.
 fn side_name(game: GameKind, side: usize) -> &'static str {
     match (game, side) {
-        (GameKind::MagneticCave, 0) => "Black (first)",
-        (GameKind::MagneticCave, _) => "White",
-        (GameKind::Patolli, 0) => "Player L (A–F)",
-        (GameKind::Patolli, _) => "Player N (1–6)",
-        (GameKind::Penguins, 0) => "Player A (first)",
-        (GameKind::Penguins, _) => "Player B",
+        (GameKind::MagneticCave, 0) => "menu-black-first",
+        (GameKind::MagneticCave, _) => "menu-white",
+        (GameKind::Patolli, 0) => "menu-player-l",
+        (GameKind::Patolli, _) => "menu-player-n",
+        (GameKind::Penguins, 0) => "menu-player-a-first",
+        (GameKind::Penguins, _) => "menu-player-b",
     }
 }
 
@@ -280,26 +282,25 @@ const MENU_WIDTH: f32 = 720.0;
 /// The menu's title, its rows of choices and its buttons.
 fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
     menu.spawn(theme::label("Tablero", 56.0, theme::TEXT));
-    menu.spawn(theme::label(
-        "Board games from three course assignments",
+    menu.spawn(theme::tr_label(
+        Tr::new("menu-subtitle"),
         20.0,
         theme::TEXT_DIM,
     ));
-    menu.spawn(theme::label(
-        "Choose a game on the left, the seats and the board here.",
-        16.0,
-        theme::TEXT_DIM,
-    ));
+    menu.spawn(theme::tr_label(Tr::new("menu-hint"), 16.0, theme::TEXT_DIM));
     for side in 0..2 {
-        menu_row(menu, (), (MenuText::Side(side), caption("")), |row| {
-            for (seat, text) in [(Seat::Human, "Human"), (Seat::Ai, "AI")] {
-                row.spawn((SeatOption { side, seat }, theme::button(text, SEAT_BUTTON)))
-                    .observe(
-                        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                            choices.seats[side] = seat;
-                            choices.guests[side] = false;
-                        },
-                    );
+        menu_row(menu, (), (MenuText::Side(side), side_caption()), |row| {
+            for (seat, id) in [(Seat::Human, "menu-human"), (Seat::Ai, "menu-ai")] {
+                row.spawn((
+                    SeatOption { side, seat },
+                    theme::tr_button(Tr::new(id), SEAT_BUTTON),
+                ))
+                .observe(
+                    move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                        choices.seats[side] = seat;
+                        choices.guests[side] = false;
+                    },
+                );
             }
             guest_button(row, side);
         });
@@ -308,12 +309,15 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
         menu_row(
             menu,
             MoreSeatRow(side),
-            (MenuText::MoreSide(side), caption("")),
+            (MenuText::MoreSide(side), side_caption()),
             |row| {
-                for (seat, text) in [(Some(Seat::Human), "Human"), (Some(Seat::Ai), "AI")] {
+                for (seat, id) in [
+                    (Some(Seat::Human), "menu-human"),
+                    (Some(Seat::Ai), "menu-ai"),
+                ] {
                     row.spawn((
                         MoreSeatOption { side, seat },
-                        theme::button(text, SEAT_BUTTON),
+                        theme::tr_button(Tr::new(id), SEAT_BUTTON),
                     ))
                     .observe(
                         move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
@@ -324,21 +328,22 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
                 }
                 guest_button(row, side + 2);
                 let off = MoreSeatOption { side, seat: None };
-                row.spawn((off, theme::button("Off", SEAT_BUTTON))).observe(
-                    move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                        more_seats_of(&mut choices)[side] = None;
-                        choices.guests[side + 2] = false;
-                    },
-                );
+                row.spawn((off, theme::tr_button(Tr::new("menu-off"), SEAT_BUTTON)))
+                    .observe(
+                        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+                            more_seats_of(&mut choices)[side] = None;
+                            choices.guests[side + 2] = false;
+                        },
+                    );
             },
         );
     }
-    menu_row(menu, PenguinsOnly, caption("Penguins each"), |row| {
+    menu_row(menu, PenguinsOnly, caption("menu-penguins-each"), |row| {
         stepper(row, MenuText::Penguins, |choices, step| {
             choices.penguins = menu_penguins(i32::from(choices.penguins) + step);
         });
     });
-    menu_row(menu, PenguinsOnly, caption("Rows × columns"), |row| {
+    menu_row(menu, PenguinsOnly, caption("menu-rows-columns"), |row| {
         for side in 0..2 {
             stepper(row, MenuText::BoardSize(side), move |choices, step| {
                 let size = &mut choices.board_size[side];
@@ -346,7 +351,7 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
             });
         }
     });
-    menu_row(menu, PenguinsOnly, caption("Seed (type digits)"), |row| {
+    menu_row(menu, PenguinsOnly, caption("menu-seed"), |row| {
         row.spawn((
             MenuText::Seed,
             theme::label("", 22.0, theme::TEXT),
@@ -356,15 +361,19 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
                 ..default()
             },
         ));
-        row.spawn(theme::button("New seed", 120.0)).observe(
-            |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+        row.spawn(theme::tr_button(Tr::new("menu-new-seed"), 120.0))
+            .observe(|_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
                 choices.seed = rand::random::<u64>() % 1_000_000;
-            },
-        );
+            });
     });
-    menu_row(menu, (), caption("AI level"), |row| {
+    menu_row(menu, (), caption("menu-ai-level"), |row| {
         for level in AiLevel::ALL {
-            row.spawn((LevelOption(level), theme::button(level.title(), 120.0)))
+            let id = match level {
+                AiLevel::Easy => "menu-level-easy",
+                AiLevel::Medium => "menu-level-medium",
+                AiLevel::Hard => "menu-level-hard",
+            };
+            row.spawn((LevelOption(level), theme::tr_button(Tr::new(id), 120.0)))
                 .observe(
                     move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
                         choices.level = level;
@@ -372,7 +381,7 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
                 );
         }
     });
-    menu_row(menu, (), caption("AI time per move"), |row| {
+    menu_row(menu, (), caption("menu-ai-time"), |row| {
         row.spawn(theme::button("−", 44.0)).observe(
             |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
                 step_budget(&mut choices, -BUDGET_STEP);
@@ -385,7 +394,7 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
             },
         );
     });
-    menu_row(menu, (), caption("Board"), |row| {
+    menu_row(menu, (), caption("menu-board"), |row| {
         for (text, step) in [("◀", -1), ("▶", 1)] {
             if step > 0 {
                 value_box(row, MenuText::Board, 300.0);
@@ -406,30 +415,33 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
         ..default()
     })
     .with_children(|row| {
-        row.spawn((StartButton, theme::button("Start (Enter)", 220.0)))
+        row.spawn((StartButton, theme::tr_button(Tr::new("menu-start"), 220.0)))
             .observe(|_: On<Pointer<Click>>, mut commands: Commands| {
                 commands.run_system_cached(start_match);
             });
-        row.spawn(theme::button("Edit boards", 170.0)).observe(
-            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                next.set(Screen::Boards);
-            },
-        );
-        row.spawn(theme::button("Join a match", 170.0)).observe(
-            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                next.set(Screen::Join);
-            },
-        );
-        row.spawn(theme::button("Puzzles", 120.0)).observe(
-            |_: On<Pointer<Click>>,
-             choices: Res<MenuChoices>,
-             mut open: MessageWriter<super::puzzles::PuzzlesRequested>| {
-                open.write(super::puzzles::PuzzlesRequested {
-                    game: choices.game,
-                    first: None,
-                });
-            },
-        );
+        row.spawn(theme::tr_button(Tr::new("menu-edit-boards"), 170.0))
+            .observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Boards);
+                },
+            );
+        row.spawn(theme::tr_button(Tr::new("menu-join"), 170.0))
+            .observe(
+                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Join);
+                },
+            );
+        row.spawn(theme::tr_button(Tr::new("menu-puzzles"), 120.0))
+            .observe(
+                |_: On<Pointer<Click>>,
+                 choices: Res<MenuChoices>,
+                 mut open: MessageWriter<super::puzzles::PuzzlesRequested>| {
+                    open.write(super::puzzles::PuzzlesRequested {
+                        game: choices.game,
+                        first: None,
+                    });
+                },
+            );
     });
     menu.spawn((
         super::puzzles::PuzzlesNote,
@@ -454,17 +466,20 @@ struct GuestOption(usize);
 struct StartButton;
 
 fn guest_button(row: &mut ChildSpawnerCommands, side: usize) {
-    row.spawn((GuestOption(side), theme::button("Guest", SEAT_BUTTON)))
-        .observe(
-            move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
-                if side < 2 {
-                    choices.seats[side] = Seat::Human;
-                } else {
-                    more_seats_of(&mut choices)[side - 2] = Some(Seat::Human);
-                }
-                choices.guests[side] = true;
-            },
-        );
+    row.spawn((
+        GuestOption(side),
+        theme::tr_button(Tr::new("menu-guest"), SEAT_BUTTON),
+    ))
+    .observe(
+        move |_: On<Pointer<Click>>, mut choices: ResMut<MenuChoices>| {
+            if side < 2 {
+                choices.seats[side] = Seat::Human;
+            } else {
+                more_seats_of(&mut choices)[side - 2] = Some(Seat::Human);
+            }
+            choices.guests[side] = true;
+        },
+    );
 }
 
 /// Whether each seat of a match with `seats` (as the menu's choices made it) is a guest's,
@@ -553,9 +568,22 @@ fn menu_row(
     });
 }
 
-fn caption(text: &str) -> impl Bundle {
+/// A row's caption: message `id`.
+fn caption(id: &'static str) -> impl Bundle {
     (
-        theme::label(text, 22.0, theme::TEXT),
+        theme::tr_label(Tr::new(id), 22.0, theme::TEXT),
+        caption_layout(),
+    )
+}
+
+/// The caption of a seat's row, which names the side the chosen game gives it.
+fn side_caption() -> impl Bundle {
+    (theme::label("", 22.0, theme::TEXT), caption_layout())
+}
+
+/// A caption's line: at least as wide as the others, never wrapped or shrunk.
+fn caption_layout() -> impl Bundle {
+    (
         TextLayout::no_wrap(),
         Node {
             min_width: px(230),
@@ -825,6 +853,7 @@ fn show_choices(
     mut more_seat_rows: Query<(&MoreSeatRow, &mut Node), Without<PenguinsOnly>>,
     mut seats: Query<(&SeatOption, &mut Selected), Without<MoreSeatOption>>,
     mut texts: Query<(&MenuText, &mut Text)>,
+    language: Res<ChosenLanguage>,
 ) {
     for (option, mut selected) in &mut seats {
         let chosen = choices.seats[option.side] == option.seat && !choices.guests[option.side];
@@ -942,14 +971,13 @@ fn show_choices(
     }
     for (which, mut text) in &mut texts {
         let content = match *which {
-            MenuText::Side(side) => side_name(choices.game, side).to_string(),
-            MenuText::MoreSide(side) => match (choices.game, side) {
-                (GameKind::Patolli, 0) => "Player G (G–L)",
-                (GameKind::Patolli, _) => "Player M (M–R)",
-                (_, 0) => "Player C",
-                _ => "Player D",
-            }
-            .to_string(),
+            MenuText::Side(side) => language.word(&Tr::new(side_name(choices.game, side))),
+            MenuText::MoreSide(side) => language.word(&Tr::new(match (choices.game, side) {
+                (GameKind::Patolli, 0) => "menu-player-g",
+                (GameKind::Patolli, _) => "menu-player-m",
+                (_, 0) => "menu-player-c",
+                _ => "menu-player-d",
+            })),
             MenuText::Penguins => choices.penguins.to_string(),
             MenuText::BoardSize(side) => choices.board_size[side].to_string(),
             MenuText::Seed => choices.seed.to_string(),
@@ -966,7 +994,7 @@ fn show_guest_choices(
     choices: Res<MenuChoices>,
     mut guests: Query<(&GuestOption, &mut Selected)>,
     start_buttons: Query<&Children, With<StartButton>>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut super::language::Translated>,
 ) {
     let more = *more_seats_of(&mut choices.clone());
     let on = |side: usize| side < 2 || more[side - 2].is_some();
@@ -978,15 +1006,11 @@ fn show_guest_choices(
         _ => 4,
     };
     let hosting = (0..players).any(|side| choices.guests[side] && on(side));
-    let label = if hosting {
-        "Host (Enter)"
-    } else {
-        "Start (Enter)"
-    };
+    let label = Tr::new(if hosting { "menu-host" } else { "menu-start" });
     for children in &start_buttons {
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {
-                theme::set_text(&mut text, label.to_string());
+                text.set_if_neq(super::language::Translated(label.clone()));
             }
         }
     }

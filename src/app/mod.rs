@@ -11,6 +11,7 @@ pub mod hint;
 pub mod idle;
 pub mod join;
 pub mod keyboard;
+pub mod language;
 pub mod layout_assets;
 pub mod magnetic_cave;
 pub mod match_view;
@@ -225,7 +226,7 @@ impl Plugin for GamePlugin {
             layout_assets::plugin,
             records::plugin,
             puzzles::plugin,
-            settings::plugin,
+            (settings::plugin, language::plugin),
             screen_reader::plugin,
             analysis::plugin,
             analysis::game_plugin::<crate::rules::magnetic_cave::State>,

@@ -16,11 +16,13 @@
 use bevy::prelude::*;
 
 pub use super::announcements::Announcements;
+use super::language::ChosenLanguage;
 use super::menu::memory;
 pub use super::motion::Animation;
 pub use super::palette::PaletteChoice;
 pub use super::text_size::TextSize;
 use super::{AppStart, theme};
+use crate::i18n::{Language, Tr};
 
 /// Whether the settings page is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +51,10 @@ pub struct TextSizeChosen(pub TextSize);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnnouncementsChosen(pub Announcements);
 
+/// Choose the window's language (a button of the page); applied at once and kept.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LanguageChosen(pub Language);
+
 /// The settings and their choices (no renderer needed).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Animation>();
@@ -60,6 +66,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<PaletteChosen>();
     app.add_message::<TextSizeChosen>();
     app.add_message::<AnnouncementsChosen>();
+    app.add_message::<LanguageChosen>();
     app.add_systems(Startup, recall_settings);
     app.add_systems(
         Update,
@@ -69,6 +76,7 @@ pub fn plugin(app: &mut App) {
             choose_palette,
             choose_text_size,
             choose_announcements,
+            choose_language,
         ),
     );
 }
@@ -85,6 +93,7 @@ pub fn view_plugin(app: &mut App) {
                 show_chosen::<PaletteOption>,
                 show_chosen::<TextSizeOption>,
                 show_chosen::<AnnouncementsOption>,
+                show_chosen::<LanguageOption>,
             ),
         )
             .chain(),
@@ -98,11 +107,25 @@ fn recall_settings(
     mut palette: ResMut<PaletteChoice>,
     mut text_size: ResMut<TextSize>,
     mut announcements: ResMut<Announcements>,
+    mut language: ResMut<ChosenLanguage>,
 ) {
-    let Some(file) = start.as_ref().and_then(|s| s.menu_memory.as_ref()) else {
-        return;
+    let kept = start
+        .as_ref()
+        .and_then(|s| s.menu_memory.as_ref())
+        .and_then(|file| memory::recall(file).ok().flatten());
+    // `TABLERO_LANG` (tests), else the player's choice, else the system's.
+    let chosen = std::env::var("TABLERO_LANG")
+        .ok()
+        .and_then(|v| Language::from_locale(&v))
+        .or(kept.as_ref().and_then(|kept| kept.language))
+        .unwrap_or_else(Language::from_environment);
+    let chosen = if chosen.is_offered() {
+        chosen
+    } else {
+        Language::English
     };
-    if let Ok(Some(kept)) = memory::recall(file) {
+    language.set_if_neq(ChosenLanguage(chosen));
+    if let Some(kept) = kept {
         *animation = kept.animation;
         *palette = kept.palette;
         *text_size = kept.text_size;
@@ -141,6 +164,15 @@ fn choose_text_size(
 ) {
     let choice = chosen.read().last().map(|c| c.0);
     apply(choice, text_size, start, |kept, c| kept.text_size = c);
+}
+
+fn choose_language(
+    mut chosen: MessageReader<LanguageChosen>,
+    language: ResMut<ChosenLanguage>,
+    start: Option<Res<AppStart>>,
+) {
+    let choice = chosen.read().last().map(|c| ChosenLanguage(c.0));
+    apply(choice, language, start, |kept, c| kept.language = Some(c.0));
 }
 
 fn choose_announcements(
@@ -207,6 +239,10 @@ struct AnimationOption(Animation);
 #[derive(Component, Debug, Clone, Copy)]
 struct PaletteOption(PaletteChoice);
 
+/// A choice of language on the page.
+#[derive(Component, Debug, Clone, Copy)]
+struct LanguageOption(Language);
+
 /// A choice of what a screen reader is told, on the page.
 #[derive(Component, Debug, Clone, Copy)]
 struct AnnouncementsOption(Announcements);
@@ -217,7 +253,7 @@ struct TextSizeOption(TextSize);
 
 /// A *Settings* button, for any panel.
 pub fn settings_button(width: f32) -> impl Bundle {
-    theme::button("Settings (F2)", width)
+    theme::tr_button(Tr::new("settings-button"), width)
 }
 
 /// Opens or closes the page when a *Settings* button is clicked.
@@ -263,60 +299,121 @@ fn show_page(
             GlobalZIndex(11),
         ))
         .with_children(|page| {
-            page.spawn(theme::label("Settings", 28.0, theme::TEXT));
+            page.spawn(theme::tr_label(
+                Tr::new("settings-title"),
+                28.0,
+                theme::TEXT,
+            ));
             setting_row(
                 page,
-                "Colours",
-                PaletteChoice::ALL.map(|p| (PaletteOption(p), p.title(), PaletteChosen(p))),
+                "settings-language",
+                Language::ALL
+                    .into_iter()
+                    .filter(|l| l.is_offered())
+                    .map(|l| {
+                        (
+                            LanguageOption(l),
+                            Caption::Fixed(l.own_name()),
+                            LanguageChosen(l),
+                        )
+                    }),
+                130.0,
+                "settings-language-about",
+            );
+            setting_row(
+                page,
+                "settings-colours",
+                PaletteChoice::ALL.map(|p| {
+                    let id = match p {
+                        PaletteChoice::Standard => "settings-colours-standard",
+                        PaletteChoice::HighContrast => "settings-colours-high-contrast",
+                    };
+                    (
+                        PaletteOption(p),
+                        Caption::Words(Tr::new(id)),
+                        PaletteChosen(p),
+                    )
+                }),
                 180.0,
-                "Both keep players, squares and marks apart for every colour vision; \
-                 high contrast draws on black, text at 7:1 or more.",
+                "settings-colours-about",
             );
             setting_row(
                 page,
-                "Text size",
-                TextSize::ALL.map(|t| (TextSizeOption(t), t.title(), TextSizeChosen(t))),
+                "settings-text-size",
+                TextSize::ALL.map(|t| {
+                    let words = Tr::new("settings-text-size-percent").number("percent", t.0);
+                    (TextSizeOption(t), Caption::Words(words), TextSizeChosen(t))
+                }),
                 96.0,
-                "Panels, pages and buttons; what no longer fits scrolls (the mouse wheel, or Tab).",
+                "settings-text-size-about",
             );
             setting_row(
                 page,
-                "Screen reader",
-                Announcements::ALL
-                    .map(|a| (AnnouncementsOption(a), a.title(), AnnouncementsChosen(a))),
+                "settings-screen-reader",
+                Announcements::ALL.map(|a| {
+                    let id = match a {
+                        Announcements::All => "settings-screen-reader-all",
+                        Announcements::MovesOnly => "settings-screen-reader-moves",
+                        Announcements::Off => "settings-screen-reader-off",
+                    };
+                    (
+                        AnnouncementsOption(a),
+                        Caption::Words(Tr::new(id)),
+                        AnnouncementsChosen(a),
+                    )
+                }),
                 150.0,
-                "What it announces: everything (moves, rolls, refusals, results, whose turn, the \
-                 hint's line), the moves and results only, or nothing.",
+                "settings-screen-reader-about",
             );
             setting_row(
                 page,
-                "Animation",
-                Animation::ALL.map(|a| (AnimationOption(a), a.title(), AnimationChosen(a))),
+                "settings-animation",
+                Animation::ALL.map(|a| {
+                    let id = match a {
+                        Animation::Normal => "settings-animation-normal",
+                        Animation::Fast => "settings-animation-fast",
+                        Animation::Off => "settings-animation-off",
+                    };
+                    (
+                        AnimationOption(a),
+                        Caption::Words(Tr::new(id)),
+                        AnimationChosen(a),
+                    )
+                }),
                 120.0,
-                "Fast: glides, dice and the AI's moves in a third of the time. None: every \
-                 piece at its end at once, the AI's move as soon as it is decided.",
+                "settings-animation-about",
             );
             page.spawn(Node {
                 justify_content: JustifyContent::FlexEnd,
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(theme::button("Close (F2)", 140.0))
+                row.spawn(theme::tr_button(Tr::new("settings-close"), 140.0))
                     .observe(open_on_click);
             });
         });
 }
 
-/// One setting on the page: its `title`, a button `width` pixels wide per choice (the
-/// option's marker, its caption and the message a click sends), and a line on what they do.
+/// An option's caption: a message in the window's language, or words every language shows
+/// as they are (a language's own name).
+enum Caption {
+    /// A message.
+    Words(Tr),
+    /// Fixed words.
+    Fixed(&'static str),
+}
+
+/// One setting on the page: its title (message `title`), a button `width` pixels wide per
+/// choice (the option's marker, its caption and the message a click sends), and a line on what
+/// they do (message `about`).
 fn setting_row<C: Component, M: Message + Copy>(
     page: &mut ChildSpawnerCommands,
-    title: &str,
-    choices: impl IntoIterator<Item = (C, &'static str, M)>,
+    title: &'static str,
+    choices: impl IntoIterator<Item = (C, Caption, M)>,
     width: f32,
-    about: &str,
+    about: &'static str,
 ) {
-    page.spawn(theme::label(title, 20.0, theme::TEXT));
+    page.spawn(theme::tr_label(Tr::new(title), 20.0, theme::TEXT));
     page.spawn(Node {
         flex_wrap: FlexWrap::Wrap,
         row_gap: px(8),
@@ -325,14 +422,16 @@ fn setting_row<C: Component, M: Message + Copy>(
     })
     .with_children(|row| {
         for (option, caption, message) in choices {
-            row.spawn((option, theme::button(caption, width))).observe(
-                move |_: On<Pointer<Click>>, mut chosen: MessageWriter<M>| {
-                    chosen.write(message);
-                },
-            );
+            let mut button = match caption {
+                Caption::Words(words) => row.spawn((option, theme::tr_button(words, width))),
+                Caption::Fixed(words) => row.spawn((option, theme::button(words, width))),
+            };
+            button.observe(move |_: On<Pointer<Click>>, mut chosen: MessageWriter<M>| {
+                chosen.write(message);
+            });
         }
     });
-    page.spawn(theme::label(about, 16.0, theme::TEXT_DIM));
+    page.spawn(theme::tr_label(Tr::new(about), 16.0, theme::TEXT_DIM));
 }
 
 /// A button of the page that chooses one value of a setting.
@@ -368,6 +467,13 @@ impl SettingOption for AnnouncementsOption {
     type Setting = Announcements;
     fn value(&self) -> Announcements {
         self.0
+    }
+}
+
+impl SettingOption for LanguageOption {
+    type Setting = ChosenLanguage;
+    fn value(&self) -> ChosenLanguage {
+        ChosenLanguage(self.0)
     }
 }
 

@@ -7,8 +7,10 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use super::language::Translated;
 use super::palette::STANDARD;
 use crate::ai::AiLevel;
+use crate::i18n::{Language, Tr};
 
 /// The standard palette's `background`.
 pub const BACKGROUND: Color = STANDARD.background;
@@ -279,6 +281,23 @@ pub fn sized_button(
     height: f32,
     font_size: f32,
 ) -> impl Bundle {
+    button_around(Text::new(text), width, height, font_size)
+}
+
+/// A button whose text is `message`, in the window's language (see [`button`]).
+pub fn tr_button(message: Tr, width: f32) -> impl Bundle {
+    let english = message.in_language(Language::English);
+    button_around((Text::new(english), Translated(message)), width, 40.0, 18.0)
+}
+
+/// A label whose text is `message`, in the window's language (see [`label`]).
+pub fn tr_label(message: Tr, size: f32, color: Color) -> impl Bundle {
+    let english = message.in_language(Language::English);
+    (label(english, size, color), Translated(message))
+}
+
+/// A button at least `width` by `height` pixels around `text` (a text's bundle) of `font_size`.
+fn button_around(text: impl Bundle, width: f32, height: f32, font_size: f32) -> impl Bundle {
     (
         Button,
         Node {
@@ -293,12 +312,7 @@ pub fn sized_button(
         },
         BackgroundColor(BUTTON),
         Selected(false),
-        children![(
-            Text::new(text),
-            font(font_size),
-            TextColor(TEXT),
-            Pickable::IGNORE
-        )],
+        children![(text, font(font_size), TextColor(TEXT), Pickable::IGNORE)],
     )
 }
 

@@ -24,6 +24,7 @@ use crate::support::repo;
 const LAYERS: &[&str] = &[
     "rules",
     "files",
+    "i18n",
     "line_reader",
     "levels",
     "layout",

@@ -6,6 +6,7 @@ mod console;
 mod editor;
 mod fuzz;
 mod game;
+mod i18n;
 mod layers;
 mod layout;
 mod matches_end;

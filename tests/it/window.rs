@@ -1964,7 +1964,8 @@ fn assert_ui_fits(
 }
 
 /// Larger text still fits: at 200 % in a 1280x720 window and at 150 % on an 800x600 screen,
-/// the menu (the cave's and Penguins' choices), each game's screen, the board editor and its
+/// the menu (the cave's and Penguins' choices; Polish and Spanish), each game's screen, the
+/// board editor and its
 /// list of boards show no text cut or drawn over another and every UI node in sight inside the
 /// window: rows wrap, panels scroll what no longer fits, and the bars in the board's margins
 /// move into the side panel. Screenshots are kept in the scratch folder.
@@ -1982,6 +1983,16 @@ fn larger_text_fits_the_window() {
     let screens = [
         ("menu", "", ""),
         ("menu-penguins", "game: Penguins, ", ""),
+        (
+            "menu-polish",
+            "game: Penguins, language: Some(Polish), ",
+            "",
+        ),
+        (
+            "menu-spanish",
+            "game: Patolli, language: Some(Spanish), ",
+            "",
+        ),
         ("magnetic-cave", "", "play magnetic-cave --moves A1,H1"),
         ("patolli", "", "play patolli --seed 3"),
         ("penguins", "", "play penguins --seed 3"),

@@ -3,6 +3,7 @@
 //! and one line of what it is; a click chooses the game. The pictures follow the board
 //! chosen with ◀ ▶ and a saved layout.
 
+use crate::i18n::Tr;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
@@ -27,12 +28,21 @@ pub struct GameCard(pub GameKind);
 pub struct BoardPicture(pub GameKind);
 
 /// One line of what each game is.
-fn what_it_is(game: GameKind) -> &'static str {
-    match game {
-        GameKind::MagneticCave => "Five in a line, between two magnetic walls.",
-        GameKind::Patolli => "The Aztec race round a cross, with a die.",
-        GameKind::Penguins => "Slide on the ice, eat the most fish.",
-    }
+fn what_it_is(game: GameKind) -> Tr {
+    Tr::new(match game {
+        GameKind::MagneticCave => "card-magnetic-cave",
+        GameKind::Patolli => "card-patolli",
+        GameKind::Penguins => "card-penguins",
+    })
+}
+
+/// The message naming `game`.
+fn game_name(game: GameKind) -> Tr {
+    Tr::new(match game {
+        GameKind::MagneticCave => "game-magnetic-cave",
+        GameKind::Patolli => "game-patolli",
+        GameKind::Penguins => "game-penguins",
+    })
 }
 
 /// The column of cards on the menu's left.
@@ -90,12 +100,16 @@ pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
                             },
                             Pickable::IGNORE,
                         ));
+                        // A word longer than the card (Polish "Magnetyczna" at large text)
+                        // breaks rather than leave it.
                         card.spawn((
-                            theme::label(game.title(), 20.0, theme::TEXT),
+                            theme::tr_label(game_name(game), 20.0, theme::TEXT),
+                            TextLayout::linebreak(LineBreak::WordOrCharacter),
                             Pickable::IGNORE,
                         ));
                         card.spawn((
-                            theme::label(what_it_is(game), 13.0, theme::TEXT_DIM),
+                            theme::tr_label(what_it_is(game), 13.0, theme::TEXT_DIM),
+                            TextLayout::linebreak(LineBreak::WordOrCharacter),
                             Pickable::IGNORE,
                         ));
                     });

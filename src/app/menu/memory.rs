@@ -17,6 +17,7 @@ use crate::app::motion::Animation;
 use crate::app::palette::PaletteChoice;
 use crate::app::text_size::TextSize;
 use crate::files::{LAYOUT_LIMIT, ReadError, read_limited};
+use crate::i18n::Language;
 use crate::layout::{LayoutError, read_ron};
 use crate::levels::user_config_dir;
 use crate::rules::{GameKind, Seat};
@@ -68,6 +69,8 @@ pub struct RememberedChoices {
     pub text_size: TextSize,
     /// What a screen reader is told (the settings page).
     pub announcements: Announcements,
+    /// The window's language, when the player chose one (else the system's).
+    pub language: Option<Language>,
 }
 
 impl Default for RememberedChoices {
@@ -93,6 +96,7 @@ impl From<&MenuChoices> for RememberedChoices {
             palette: PaletteChoice::default(),
             text_size: TextSize::default(),
             announcements: Announcements::default(),
+            language: None,
         }
     }
 }
@@ -156,6 +160,7 @@ pub fn remember(file: &Path, choices: &MenuChoices) -> std::io::Result<()> {
         remembered.palette = kept.palette;
         remembered.text_size = kept.text_size;
         remembered.announcements = kept.announcements;
+        remembered.language = kept.language;
     }
     write(file, &remembered)
 }
