@@ -122,10 +122,11 @@ pub enum Spot {
 }
 
 /// Something that keeps the board from making a game, and where it shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
-    /// What is wrong, as the loader says it.
-    pub message: String,
+    /// What is wrong, as the loader finds it (its `Display` is the loader's English; the
+    /// window words it in its language).
+    pub fault: LayoutFault,
     /// Where it shows.
     pub spot: Spot,
 }
@@ -330,7 +331,7 @@ impl Draft {
             other => Spot::Field(other.field()),
         };
         Problem {
-            message: fault.to_string(),
+            fault: fault.clone(),
             spot,
         }
     }

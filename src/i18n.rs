@@ -57,13 +57,6 @@ impl Language {
         }
     }
 
-    /// Whether the window offers it: Arabic's words are written, but its font and its
-    /// right-to-left layout are not yet, so it is not offered (and the window speaks English
-    /// where the system speaks Arabic).
-    pub fn is_offered(self) -> bool {
-        self != Language::Arabic
-    }
-
     /// Whether its text runs right to left.
     pub fn right_to_left(self) -> bool {
         self == Language::Arabic
@@ -116,6 +109,24 @@ pub struct Tr {
     pub args: Vec<(&'static str, Arg)>,
 }
 
+/// A number a message can count with.
+pub trait Number {
+    /// The number as Fluent takes it.
+    fn into_f64(self) -> f64;
+}
+
+macro_rules! numbers {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
+            fn into_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    )*};
+}
+numbers!(u8, u16, u32, u64, usize, i32, i64, f32, f64);
+
 /// A value of a message's variable.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Arg {
@@ -123,6 +134,8 @@ pub enum Arg {
     Number(f64),
     /// Words, as they are.
     Text(String),
+    /// Another message, worded in the same language (a player's name inside a line).
+    Words(Box<Tr>),
 }
 
 impl Tr {
@@ -135,14 +148,20 @@ impl Tr {
     }
 
     /// The message with variable `name` set to the number `value`.
-    pub fn number(mut self, name: &'static str, value: impl Into<f64>) -> Tr {
-        self.args.push((name, Arg::Number(value.into())));
+    pub fn number(mut self, name: &'static str, value: impl Number) -> Tr {
+        self.args.push((name, Arg::Number(value.into_f64())));
         self
     }
 
     /// The message with variable `name` set to the words `value`.
     pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Tr {
         self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// The message with variable `name` set to message `value`, worded in the same language.
+    pub fn words(mut self, name: &'static str, value: Tr) -> Tr {
+        self.args.push((name, Arg::Words(Box::new(value))));
         self
     }
 
@@ -192,9 +211,10 @@ impl Catalog {
                     .parse()
                     .unwrap_or_else(|_| LanguageIdentifier::default());
                 let mut bundle = FluentBundle::new_concurrent(vec![id]);
-                // The window draws text in one direction per line; Unicode isolation marks
-                // would show as boxes in fonts that lack them.
-                bundle.set_use_isolating(false);
+                // In right-to-left text each variable is isolated (FSI … PDI), so that a
+                // floe "3 6" or a size "8x8" keeps its order inside Arabic words; the text
+                // shaper draws the marks as nothing. Left-to-right text needs no marks.
+                bundle.set_use_isolating(language.right_to_left());
                 for source in language.sources() {
                     let resource = FluentResource::try_new((*source).to_string())
                         .unwrap_or_else(|(partial, _)| partial);
@@ -235,6 +255,12 @@ impl Catalog {
             match value {
                 Arg::Number(n) => args.set(*name, FluentValue::from(*n)),
                 Arg::Text(t) => args.set(*name, FluentValue::from(t.as_str())),
+                Arg::Words(inner) => {
+                    let words = self
+                        .word(language, inner)
+                        .unwrap_or_else(|_| inner.id.to_string());
+                    args.set(*name, FluentValue::from(words));
+                }
             }
         }
         let mut errors = Vec::new();

@@ -11,6 +11,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use crate::app::hint::{HintRequested, HintSearch, Hints};
+use crate::app::language::ChosenLanguage;
 use crate::app::layout_assets::{GameLayout, LayoutGame};
 use crate::app::referee::{
     ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
@@ -19,8 +20,9 @@ use crate::app::referee::{
 use crate::app::rules_page::{RulesPage, RulesRequested};
 use crate::app::search_task::Thinking;
 use crate::app::{AppSystems, Screen, theme};
+use crate::i18n::Tr;
 use crate::record::Record;
-use crate::rules::Game;
+use crate::rules::{Game, Seat};
 
 /// A game's match as its panel shows it: what the shared view needs to know of the game.
 pub trait MatchView: AppGame {
@@ -29,27 +31,44 @@ pub trait MatchView: AppGame {
     /// What a human chooses before acting (a piece to move); `()` where nothing is chosen.
     type Chosen: Copy + PartialEq + Send + Sync + 'static;
     /// The log's lines for `action`, taken by `player` with `effect`.
-    fn log_lines(player: Self::Player, action: Self::Action, effect: &Self::Effect) -> Vec<String>;
+    fn log_lines(player: Self::Player, action: Self::Action, effect: &Self::Effect) -> Vec<Tr>;
     /// The log's line for a roll that ended `player`'s turn.
-    fn turn_lost_line(player: Self::Player) -> String {
-        format!("{player} lost the turn")
+    fn turn_lost_line(player: Self::Player) -> Tr {
+        Tr::new("match-turn-lost").text("player", player.to_string())
     }
     /// A word for the notice line after an action (a player skipped), if any.
-    fn notice_after(effect: &Self::Effect) -> Option<String> {
+    fn notice_after(effect: &Self::Effect) -> Option<Tr> {
         let _ = effect;
         None
     }
+    /// Why the rules refused an action, in words from its typed reason.
+    fn illegal_words(reason: &Self::Illegal) -> Tr;
     /// The notice line for a refused request.
-    fn refusal_line(action: Option<Self::Action>, reason: &Refusal<Self>) -> String {
+    fn refusal_line(action: Option<Self::Action>, reason: &Refusal<Self>) -> Tr {
         let _ = action;
-        format!("Refused: {reason}")
+        Tr::new("match-refused").words("reason", refusal_words::<Self>(reason))
     }
     /// The player as the window's title names them ("White", "Player L").
-    fn player_name(player: Self::Player) -> String {
-        format!("Player {player}")
+    fn player_name(player: Self::Player) -> Tr {
+        Tr::new("match-player").text("letter", player.to_string())
     }
     /// The end of the match in a few words for the window's title ("White wins", "Tie").
-    fn outcome_words(outcome: &Self::Outcome) -> String;
+    fn outcome_words(outcome: &Self::Outcome) -> Tr;
+}
+
+/// Why the referee refused a request, in words from its typed reason.
+pub fn refusal_words<G: MatchView>(reason: &Refusal<G>) -> Tr {
+    match reason {
+        Refusal::NotYourTurn { player, seated } => Tr::new(match seated {
+            Seat::Ai => "refusal-not-your-turn-ai",
+            Seat::Human => "refusal-not-your-turn-human",
+        })
+        .words("player", G::player_name(*player)),
+        Refusal::Illegal(illegal) => G::illegal_words(illegal),
+        Refusal::NothingToUndo => Tr::new("refusal-nothing-to-undo"),
+        Refusal::Replaying => Tr::new("refusal-replaying"),
+        Refusal::GameOver => Tr::new("refusal-game-over"),
+    }
 }
 
 /// The shared view of game `G`'s matches.
@@ -87,7 +106,7 @@ pub fn plugin<G: MatchView>(app: &mut App) {
 /// A word for the player on the notice line: the last refusal, or a word from the board
 /// ("click one of your penguins first"); cleared when the match changes.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct Notice(pub Option<String>);
+pub struct Notice(pub Option<Tr>);
 
 /// What happened lately in the match on screen, newest last.
 #[derive(Resource, Debug, Default)]
@@ -145,7 +164,7 @@ pub fn spawn_panel<G: MatchView>(
             DespawnOnExit(G::SCREEN),
         ))
         .with_children(|panel| {
-            panel.spawn(theme::label(G::KIND.title(), 30.0, theme::TEXT));
+            panel.spawn(theme::tr_label(game_name(G::KIND), 30.0, theme::TEXT));
             fill(panel);
         });
 }
@@ -263,8 +282,7 @@ fn note_events<G: MatchView>(
     }
     for undone in undone.read() {
         let taken = undone.actions.len();
-        let plural = if taken == 1 { "" } else { "s" };
-        log.0.push(format!("Took back {taken} action{plural}"));
+        log.0.push(took_back(taken));
         notice.0 = None;
     }
     if let Some(refusal) = rejected.read().last() {
@@ -303,6 +321,7 @@ fn show_messages<G: MatchView>(
     rules: Option<Res<RulesPage>>,
     layout: Option<Res<GameLayout<G::Layout>>>,
     log: Res<MatchLog>,
+    language: Res<ChosenLanguage>,
     mut notices: Query<(&mut Text, &mut TextColor), OnlyNotice>,
     mut errors: Query<(&mut Text, &mut TextColor), OnlyLayoutError>,
     mut logs: Query<&mut Text, OnlyLog>,
@@ -310,7 +329,7 @@ fn show_messages<G: MatchView>(
     let offer = rules
         .and_then(|rules| rules.offered)
         .filter(|_| notice.0.is_none())
-        .map(|game| format!("New to {}? F1 opens the rules.", game.title()));
+        .map(|game| language.word(&Tr::new("match-rules-offer").words("game", game_name(game))));
     let hint = referee
         .zip(hints)
         .and_then(|(referee, hints)| hints.line(&referee))
@@ -318,7 +337,14 @@ fn show_messages<G: MatchView>(
     for (mut text, mut color) in &mut notices {
         let (line, tint) = match &hint {
             Some(hint) => (hint.clone(), theme::HINT_TEXT),
-            None => (notice.0.clone().unwrap_or_default(), theme::WARNING),
+            None => (
+                notice
+                    .0
+                    .as_ref()
+                    .map(|n| language.word(n))
+                    .unwrap_or_default(),
+                theme::WARNING,
+            ),
         };
         theme::set_text(&mut text, line);
         color.set_if_neq(TextColor(tint));
@@ -330,42 +356,70 @@ fn show_messages<G: MatchView>(
         None => theme::WARNING,
     };
     for (mut text, mut color) in &mut errors {
-        theme::set_text(&mut text, layout_error_line(layout_error, layout_note));
+        theme::set_text(
+            &mut text,
+            layout_error_line(layout_error, layout_note, *language),
+        );
         color.set_if_neq(TextColor(tint));
     }
     for mut text in &mut logs {
-        theme::set_text(&mut text, log.0.text());
+        theme::set_text(&mut text, log.0.text(*language));
     }
 }
 
 /// The window's title for the match on screen: `Tablero — GAME — STATE`, STATE being who is
 /// to move or thinking, the replay, or the result; the title bar and the task bar show it.
-fn match_title<G: MatchView>(referee: &Referee<G>, thinking: bool) -> String {
+fn match_title<G: MatchView>(referee: &Referee<G>, thinking: bool) -> Tr {
     let state = referee.state();
     let words = match (state.outcome(), state.to_move()) {
         (Some(outcome), _) => G::outcome_words(&outcome),
-        _ if referee.paused() => "Replay".to_string(),
-        (None, Some(player)) if thinking => format!("{} thinking", G::player_name(player)),
-        (None, Some(player)) => format!("{} to move", G::player_name(player)),
-        (None, None) => "Rolling".to_string(),
+        _ if referee.paused() => Tr::new("title-replay"),
+        (None, Some(player)) if thinking => {
+            Tr::new("title-thinking").words("player", G::player_name(player))
+        }
+        (None, Some(player)) => to_move(G::player_name(player)),
+        (None, None) => Tr::new("title-rolling"),
     };
-    format!(
-        "{} — {} — {words}",
-        super::WINDOW_TITLE,
-        <G::Layout as LayoutGame>::KIND.title()
-    )
+    Tr::new("title-match")
+        .words("game", game_name(<G::Layout as LayoutGame>::KIND))
+        .words("state", words)
+}
+
+/// "`player` to move".
+pub fn to_move(player: Tr) -> Tr {
+    Tr::new("title-to-move").words("player", player)
+}
+
+/// The message naming `game`.
+pub fn game_name(game: crate::rules::GameKind) -> Tr {
+    Tr::new(match game {
+        crate::rules::GameKind::MagneticCave => "game-magnetic-cave",
+        crate::rules::GameKind::Patolli => "game-patolli",
+        crate::rules::GameKind::Penguins => "game-penguins",
+    })
+}
+
+/// "`left` of its budget left" (the AI's thinking time), to a tenth of a second.
+pub fn budget_left(left: std::time::Duration) -> Tr {
+    Tr::new("match-budget-left").text("seconds", format!("{:.1}", left.as_secs_f32()))
+}
+
+/// "Took back `taken` actions".
+pub fn took_back(taken: usize) -> Tr {
+    Tr::new("match-took-back").number("count", taken)
 }
 
 fn show_title<G: MatchView>(
     referee: Option<Res<Referee<G>>>,
     thinking: Option<Res<Thinking<Referee<G>>>>,
+    language: Res<ChosenLanguage>,
     mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) {
     let Some(referee) = referee else {
         return;
     };
     let thinking = thinking.is_some_and(|t| !t.has_decided());
-    let title = match_title(&referee, thinking);
+    let title = language.word(&match_title(&referee, thinking));
     for mut window in &mut windows {
         if window.title != title {
             window.title.clone_from(&title);
@@ -430,35 +484,35 @@ fn show_thinking_bar(left: Option<f32>, track: &mut Mut<Visibility>, bar: &mut M
 const LOG_LINES: usize = 6;
 
 /// A match panel's log of recent events, newest last: at most [`LOG_LINES`] lines.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct RecentLines(VecDeque<String>);
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct RecentLines(VecDeque<Tr>);
 
 impl RecentLines {
     /// Adds `line` as the newest, dropping the oldest beyond [`LOG_LINES`].
-    pub fn push(&mut self, line: String) {
+    pub fn push(&mut self, line: Tr) {
         self.0.push_back(line);
         while self.0.len() > LOG_LINES {
             self.0.pop_front();
         }
     }
 
-    /// The lines, oldest first.
-    pub fn lines(&self) -> Vec<String> {
-        self.0.iter().cloned().collect()
+    /// The lines in `language`, oldest first.
+    pub fn lines(&self, language: ChosenLanguage) -> Vec<String> {
+        self.0.iter().map(|line| language.word(line)).collect()
     }
 
-    /// What the panel shows: the lines, or that nothing was played yet.
-    pub fn text(&self) -> String {
+    /// What the panel shows in `language`: the lines, or that nothing was played yet.
+    pub fn text(&self, language: ChosenLanguage) -> String {
         if self.0.is_empty() {
-            "Nothing played yet.".to_string()
+            language.word(&Tr::new("match-nothing-played"))
         } else {
-            self.lines().join("\n")
+            self.lines(language).join("\n")
         }
     }
 }
 
-impl Extend<String> for RecentLines {
-    fn extend<I: IntoIterator<Item = String>>(&mut self, lines: I) {
+impl Extend<Tr> for RecentLines {
+    fn extend<I: IntoIterator<Item = Tr>>(&mut self, lines: I) {
         for line in lines {
             self.push(line);
         }
@@ -467,9 +521,13 @@ impl Extend<String> for RecentLines {
 
 /// The panel's words about a broken layout file, else about what a good one changed; empty
 /// when there is nothing to say.
-fn layout_error_line(error: Option<&String>, note: Option<&String>) -> String {
+fn layout_error_line(
+    error: Option<&String>,
+    note: Option<&String>,
+    language: ChosenLanguage,
+) -> String {
     match (error, note) {
-        (Some(e), _) => format!("Layout error, keeping the last good layout:\n{e}"),
+        (Some(e), _) => language.word(&Tr::new("match-layout-error").text("error", e.clone())),
         (None, Some(note)) => note.clone(),
         (None, None) => String::new(),
     }
@@ -482,50 +540,58 @@ pub struct UndoButton;
 /// The Hint (H) / Rules (F1) / Settings (F2) and Undo (U) / New game (N) / Menu buttons at
 /// the foot of a match panel.
 pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
+    // Longer words (Polish, larger text) put a row's last buttons on a line of their own.
     let row = || Node {
         column_gap: px(10),
+        row_gap: px(10),
+        flex_wrap: FlexWrap::Wrap,
         justify_content: JustifyContent::FlexEnd,
         ..default()
     };
     panel
         .spawn(Node {
             margin: UiRect::top(Val::Auto),
+            width: percent(100),
             flex_direction: FlexDirection::Column,
             row_gap: px(10),
             ..default()
         })
         .with_children(|rows| {
             rows.spawn(row()).with_children(|row| {
-                row.spawn(theme::button("Hint (H)", 100.0)).observe(
-                    |_: On<Pointer<Click>>, mut hint: MessageWriter<HintRequested>| {
-                        hint.write(HintRequested);
-                    },
-                );
-                row.spawn(theme::button("Rules (F1)", 110.0)).observe(
-                    |_: On<Pointer<Click>>, mut rules: MessageWriter<RulesRequested>| {
-                        rules.write(RulesRequested);
-                    },
-                );
+                row.spawn(theme::tr_button(Tr::new("match-hint"), 100.0))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut hint: MessageWriter<HintRequested>| {
+                            hint.write(HintRequested);
+                        },
+                    );
+                row.spawn(theme::tr_button(Tr::new("match-rules"), 110.0))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut rules: MessageWriter<RulesRequested>| {
+                            rules.write(RulesRequested);
+                        },
+                    );
                 row.spawn(crate::app::settings::settings_button(130.0))
                     .observe(crate::app::settings::open_on_click);
             });
             rows.spawn(row()).with_children(|row| {
-                row.spawn((UndoButton, theme::button("Undo (U)", 100.0)))
+                row.spawn((UndoButton, theme::tr_button(Tr::new("match-undo"), 100.0)))
                     .observe(
                         |_: On<Pointer<Click>>, mut undo: MessageWriter<UndoRequested>| {
                             undo.write(UndoRequested);
                         },
                     );
-                row.spawn(theme::button("New game (N)", 140.0)).observe(
-                    |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
-                        again.write(RematchRequested);
-                    },
-                );
-                row.spawn(theme::button("Menu", 90.0)).observe(
-                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                        next.set(Screen::Menu);
-                    },
-                );
+                row.spawn(theme::tr_button(Tr::new("match-new-game"), 140.0))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut again: MessageWriter<RematchRequested>| {
+                            again.write(RematchRequested);
+                        },
+                    );
+                row.spawn(theme::tr_button(Tr::new("match-menu"), 90.0))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                            next.set(Screen::Menu);
+                        },
+                    );
             });
         });
 }

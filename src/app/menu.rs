@@ -246,6 +246,7 @@ fn spawn_menu(mut commands: Commands, start: Option<Res<AppStart>>) {
             Name::new("Menu settings button"),
             theme::InDesignArea,
             super::button_keys::TabOrder(2),
+            crate::app::language::MirroredPlace::default(),
             DespawnOnExit(Screen::Menu),
             Node {
                 position_type: PositionType::Absolute,

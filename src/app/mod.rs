@@ -13,6 +13,7 @@ pub mod join;
 pub mod keyboard;
 pub mod language;
 pub mod layout_assets;
+pub mod layout_words;
 pub mod magnetic_cave;
 pub mod match_view;
 pub mod menu;

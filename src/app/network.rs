@@ -453,7 +453,16 @@ pub fn waiting_line<G: AppGame>(
 
 /// Who plays seat `index` for a match's panel: the network's word for it ([`NetWindow::
 /// seat_word`]) in a network match, else `seat`'s title (Human, AI).
-pub fn seat_title(net: Option<&NetWindow>, index: usize, seat: crate::rules::Seat) -> String {
-    net.and_then(|net| net.seat_word(index))
-        .unwrap_or_else(|| seat.title().to_string())
+pub fn seat_title(
+    net: Option<&NetWindow>,
+    index: usize,
+    seat: crate::rules::Seat,
+    language: crate::app::language::ChosenLanguage,
+) -> String {
+    net.and_then(|net| net.seat_word(index)).unwrap_or_else(|| {
+        language.word(&crate::i18n::Tr::new(match seat {
+            crate::rules::Seat::Human => "seat-human",
+            crate::rules::Seat::Ai => "seat-ai",
+        }))
+    })
 }

@@ -14,16 +14,18 @@ use bevy::prelude::*;
 pub use crate::app::announcements::Announcements;
 use crate::app::hint::Hints;
 use crate::app::keyboard::KeyCursor;
+use crate::app::language::ChosenLanguage;
 use crate::app::layout_assets::LayoutGame;
 use crate::app::magnetic_cave::board::cell_offset;
 use crate::app::magnetic_cave::referee::{CaveBoard, CaveCell, CaveReferee};
-use crate::app::match_view::MatchView;
+use crate::app::match_view::{MatchView, game_name, to_move, took_back};
 use crate::app::patolli::referee::{PatolliPiece, PatolliReferee, PatolliSquare};
 use crate::app::penguins::referee::{Floe, Penguin, PenguinsBoard, PenguinsReferee};
 use crate::app::referee::{
     ActionApplied, ActionRejected, DiceRolled, MatchStarted, MovesUndone, Referee,
 };
 use crate::app::{AppSystems, Screen};
+use crate::i18n::Tr;
 use crate::rules::magnetic_cave::{Brick, Cell};
 use crate::rules::patolli::{Location, Player};
 use crate::rules::penguins;
@@ -55,15 +57,19 @@ pub struct SpokenAt(pub Vec2);
 
 /// A game as a screen reader hears it.
 pub trait Spoken: MatchView {
-    /// `player`'s `action` with its `effect`, as a sentence without its full stop.
-    fn spoken_action(player: Self::Player, action: Self::Action, effect: &Self::Effect) -> String {
-        Self::log_lines(player, action, effect).join(". ")
+    /// `player`'s `action` with its `effect`, as sentences without their full stops.
+    fn spoken_action(player: Self::Player, action: Self::Action, effect: &Self::Effect) -> Vec<Tr> {
+        Self::log_lines(player, action, effect)
     }
 }
 
 impl Spoken for crate::rules::magnetic_cave::State {
-    fn spoken_action(player: Brick, cell: Cell, _: &Self::Effect) -> String {
-        format!("{} places {cell}", Self::player_name(player))
+    fn spoken_action(player: Brick, cell: Cell, _: &Self::Effect) -> Vec<Tr> {
+        vec![
+            Tr::new("spoken-cave-places")
+                .words("player", Self::player_name(player))
+                .text("cell", cell.to_string()),
+        ]
     }
 }
 
@@ -146,6 +152,7 @@ fn announce<G: Spoken>(
     mut rejected: MessageReader<ActionRejected<G>>,
     mut undone: MessageReader<MovesUndone<G>>,
     told: Res<Announcements>,
+    language: Res<ChosenLanguage>,
     mut announcement: ResMut<Announcement>,
 ) {
     let Some(referee) = referee else {
@@ -161,15 +168,14 @@ fn announce<G: Spoken>(
         return;
     }
     let all = *told == Announcements::All;
-    let mut said = Vec::new();
+    let mut said: Vec<Tr> = Vec::new();
     if started.read().count() > 0 {
-        said.push(format!(
-            "New match of {}",
-            <G::Layout as LayoutGame>::KIND.title()
-        ));
+        said.push(
+            Tr::new("spoken-new-match").words("game", game_name(<G::Layout as LayoutGame>::KIND)),
+        );
     }
     for applied in applied.read() {
-        said.push(G::spoken_action(
+        said.extend(G::spoken_action(
             applied.player,
             applied.action,
             &applied.effect,
@@ -178,15 +184,15 @@ fn announce<G: Spoken>(
     for rolled in rolled.read().filter(|_| all) {
         let player = G::player_name(rolled.player);
         said.push(if rolled.turn_lost {
-            format!("{player} rolled 0 and loses the turn")
+            Tr::new("spoken-turn-lost").words("player", player)
         } else {
-            format!("{player} rolled {}", rolled.roll)
+            Tr::new("spoken-rolled")
+                .words("player", player)
+                .number("roll", rolled.roll)
         });
     }
     for undone in undone.read() {
-        let taken = undone.actions.len();
-        let plural = if taken == 1 { "" } else { "s" };
-        said.push(format!("Took back {taken} action{plural}"));
+        said.push(took_back(undone.actions.len()));
     }
     if let Some(refusal) = rejected.read().last() {
         said.push(G::refusal_line(refusal.action, &refusal.reason));
@@ -197,12 +203,13 @@ fn announce<G: Spoken>(
     let state = referee.state();
     match (state.outcome(), state.to_move()) {
         (Some(outcome), _) => said.push(G::outcome_words(&outcome)),
-        (None, Some(player)) if all => said.push(format!("{} to move", G::player_name(player))),
-        (None, None) if all => said.push("Rolling".to_string()),
+        (None, Some(player)) if all => said.push(to_move(G::player_name(player))),
+        (None, None) if all => said.push(Tr::new("title-rolling")),
         (None, _) => {}
     }
     announcement.say(
-        said.into_iter()
+        said.iter()
+            .map(|s| language.word(s))
             .filter(|s| !s.is_empty())
             .map(|s| s.trim_end_matches('.').to_string())
             .collect::<Vec<_>>()

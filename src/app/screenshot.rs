@@ -47,6 +47,14 @@ type UiText = (
     &'static ChildOf,
 );
 
+/// What the UI report reads of a node's layout: its style, the node it sits in and whether it
+/// is a panel (a [`ScrollingPanel`](crate::app::text_size::ScrollingPanel)).
+type UiLayout = (
+    &'static Node,
+    Option<&'static ChildOf>,
+    Has<crate::app::text_size::ScrollingPanel>,
+);
+
 /// Marks that the capture was written (or failed), from the capture observer.
 #[derive(Resource, Debug, Clone)]
 struct CaptureDone(Result<(), String>);
@@ -89,11 +97,12 @@ fn logical(rect: Rect, scale_factor: f32) -> [f32; 4] {
 /// [`ui_rectangles`]); `node`, the whole text node; `lines`, how far its glyphs reach and how
 /// tall its lines are; `parent`, the node it sits in (none when that scrolls). Text is cut or
 /// overlaps when its lines are larger than its node, its node leaves its parent, or two texts
-/// in sight share pixels.
+/// in sight share pixels; `panel`, the panel it is in (none outside a panel), which it must not
+/// leave sideways.
 fn ui_texts(
     texts: &Query<UiText>,
     nodes: &Query<UiNode>,
-    layouts: &Query<&Node>,
+    layouts: &Query<UiLayout>,
     scale_factor: f32,
 ) -> Vec<serde_json::Value> {
     texts
@@ -109,9 +118,15 @@ fn ui_texts(
                 .filter(|_| {
                     layouts
                         .get(child_of.parent())
-                        .is_ok_and(|layout| layout.overflow.is_visible())
+                        .is_ok_and(|(layout, ..)| layout.overflow.is_visible())
                 })
                 .map(|(node, transform, _, clip)| logical(node_rect(node, transform, clip).0, scale_factor));
+            let panel = std::iter::successors(Some(child_of.parent()), |&entity| {
+                layouts.get(entity).ok().and_then(|(_, up, _)| up.map(ChildOf::parent))
+            })
+            .find(|&entity| layouts.get(entity).is_ok_and(|(.., panel)| panel))
+            .and_then(|panel| nodes.get(panel).ok())
+            .map(|(node, transform, _, clip)| logical(node_rect(node, transform, clip).0, scale_factor));
             // The glyphs' far edges (the lines' size counts a space at a line's end too).
             let ink = lines.glyphs.iter().fold(Vec2::ZERO, |far, glyph| {
                 far.max(glyph.position + glyph.atlas_info.rect.size() / 2.0)
@@ -122,6 +137,7 @@ fn ui_texts(
                 // The lines' height is measured in the UI's logical pixels, the glyphs in physical.
                 "lines": [ink.x / scale_factor, lines.size.y / node.inverse_scale_factor / scale_factor],
                 "parent": parent,
+                "panel": panel,
             }))
         })
         .collect()
@@ -132,7 +148,7 @@ fn report_ui(
     window: Option<&Window>,
     nodes: &Query<UiNode>,
     texts: &Query<UiText>,
-    layouts: &Query<&Node>,
+    layouts: &Query<UiLayout>,
 ) {
     let (Some(file), Some(window)) = (std::env::var_os("TABLERO_UI_REPORT"), window) else {
         return;
@@ -153,7 +169,7 @@ fn take_screenshot(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     nodes: Query<UiNode>,
     texts: Query<UiText>,
-    layouts: Query<&Node>,
+    layouts: Query<UiLayout>,
     start: Res<AppStart>,
     screen: Res<State<Screen>>,
     progress: Res<MatchProgress>,

@@ -119,11 +119,6 @@ fn recall_settings(
         .and_then(|v| Language::from_locale(&v))
         .or(kept.as_ref().and_then(|kept| kept.language))
         .unwrap_or_else(Language::from_environment);
-    let chosen = if chosen.is_offered() {
-        chosen
-    } else {
-        Language::English
-    };
     language.set_if_neq(ChosenLanguage(chosen));
     if let Some(kept) = kept {
         *animation = kept.animation;
@@ -280,6 +275,7 @@ fn show_page(
             Name::new("Settings page"),
             SettingsPanel,
             super::button_keys::FocusTrap,
+            crate::app::language::MirroredPlace::default(),
             super::text_size::ScrollingPanel,
             theme::InDesignArea,
             Node {
@@ -307,16 +303,13 @@ fn show_page(
             setting_row(
                 page,
                 "settings-language",
-                Language::ALL
-                    .into_iter()
-                    .filter(|l| l.is_offered())
-                    .map(|l| {
-                        (
-                            LanguageOption(l),
-                            Caption::Fixed(l.own_name()),
-                            LanguageChosen(l),
-                        )
-                    }),
+                Language::ALL.map(|l| {
+                    (
+                        LanguageOption(l),
+                        Caption::Fixed(l.own_name()),
+                        LanguageChosen(l),
+                    )
+                }),
                 130.0,
                 "settings-language-about",
             );

@@ -7,7 +7,7 @@ use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::language::Translated;
+use super::language::{ChosenLanguage, Translated};
 use super::palette::STANDARD;
 use crate::ai::AiLevel;
 use crate::i18n::{Language, Tr};
@@ -399,9 +399,12 @@ pub fn set_text(text: &mut Mut<Text>, content: String) {
 }
 
 /// The panel's line about the AI, which starts on a new line: its level and its time limit
-/// (`AI: medium, up to 3.0 s a move`).
-pub fn ai_line(level: AiLevel, budget: Duration) -> String {
-    format!("\nAI: {level}, up to {:.1} s a move", budget.as_secs_f64())
+/// (`AI: medium, up to 3.0 s a move`), in `language`.
+pub fn ai_line(level: AiLevel, budget: Duration, language: ChosenLanguage) -> String {
+    let line = Tr::new("match-ai-line")
+        .text("level", level.to_string())
+        .text("seconds", format!("{:.1}", budget.as_secs_f64()));
+    format!("\n{}", language.word(&line))
 }
 
 fn color_hovered_buttons(

@@ -542,7 +542,11 @@ fn every_fault_of_a_layout_is_reported_and_the_editor_shows_each() {
         .replace("middle: [9]", "middle: [1]");
     let parsed: tablero::layout::Layout = ron::from_str(&drawable).expect("it parses");
     let draft = Draft::open("x.ron", &drawable).expect("the editor draws it");
-    let shown: Vec<String> = draft.problems().into_iter().map(|p| p.message).collect();
+    let shown: Vec<String> = draft
+        .problems()
+        .into_iter()
+        .map(|p| p.fault.to_string())
+        .collect();
     let found: Vec<String> = layout::faults(&parsed)
         .iter()
         .map(ToString::to_string)

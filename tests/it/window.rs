@@ -1944,6 +1944,13 @@ fn assert_ui_fits(
                 "{name}: a text leaves the node it sits in: {text}"
             );
         }
+        if !text["panel"].is_null() {
+            let [px, _, pw, _] = rect(&text["panel"]);
+            assert!(
+                x >= px - 1.0 && x + w <= px + pw + 1.0,
+                "{name}: a text leaves its panel sideways: {text}"
+            );
+        }
         let part = rect(&text["shown"]);
         assert!(
             part[2] >= w - 1.0,
@@ -1975,8 +1982,6 @@ fn larger_text_fits_the_window() {
         return;
     }
     let _window = one_window();
-    let dir = temp_dir("window-text-size");
-    let err = dir.join("stderr.txt");
     let patolli = crate::support::repo().join("levels").join("patolli.ron");
     let edit = format!("edit '{}'", patolli.display());
     // Each screen, the settings it starts with beyond the text size, and its command.
@@ -1999,10 +2004,69 @@ fn larger_text_fits_the_window() {
         ("editor", "", edit.as_str()),
         ("boards", "", "edit"),
     ];
-    for (screen, percent, (width, height)) in [
-        ("1280x720", 200, (1152.0, 648.0)),
-        ("800x600", 150, (720.0, 405.0)),
-    ] {
+    let screens = screens.map(|(name, settings, command)| (name.to_string(), settings, command));
+    assert_screens_fit(
+        "window-text-size",
+        &screens,
+        &[
+            ("1280x720", 200, (1152.0, 648.0)),
+            ("800x600", 150, (720.0, 405.0)),
+        ],
+    );
+}
+
+/// Every language fits: the menu, each game's screen and the board editor in Spanish, Polish
+/// and Arabic (right to left), in a 1280x720 window and on an 800x600 screen.
+#[test]
+fn every_language_fits_the_window() {
+    if !window_tools_present() {
+        return;
+    }
+    let _window = one_window();
+    let patolli = crate::support::repo().join("levels").join("patolli.ron");
+    let edit = format!("edit '{}'", patolli.display());
+    let mut screens = Vec::new();
+    for language in ["Spanish", "Polish", "Arabic"] {
+        let settings: &'static str =
+            Box::leak(format!("language: Some({language}), ").into_boxed_str());
+        let penguins: &'static str =
+            Box::leak(format!("game: Penguins, language: Some({language}), ").into_boxed_str());
+        for (name, settings, command) in [
+            ("menu", settings, ""),
+            ("menu-penguins", penguins, ""),
+            (
+                "magnetic-cave",
+                settings,
+                "play magnetic-cave --moves A1,H1",
+            ),
+            ("patolli", settings, "play patolli --seed 3"),
+            ("penguins", settings, "play penguins --seed 3"),
+            ("editor", settings, edit.as_str()),
+        ] {
+            screens.push((format!("{name}-{language}"), settings, command));
+        }
+    }
+    assert_screens_fit(
+        "window-languages",
+        &screens,
+        &[
+            ("1280x720", 100, (1152.0, 648.0)),
+            ("800x600", 100, (720.0, 405.0)),
+        ],
+    );
+}
+
+/// Takes each of `screens` (a name, the settings file's fields beyond the text size, the
+/// command) in a window of each of `sizes` (the screen, the text size in percent, the
+/// window's size) and checks with [`assert_ui_fits`] that everything fits.
+fn assert_screens_fit(
+    test: &str,
+    screens: &[(String, &str, &str)],
+    sizes: &[(&str, u32, (f64, f64))],
+) {
+    let dir = temp_dir(test);
+    let err = dir.join("stderr.txt");
+    for &(screen, percent, (width, height)) in sizes {
         let mut script = String::new();
         for (name, settings, command) in screens {
             let folder = dir.join(format!("settings-{name}-{percent}"));

@@ -3,7 +3,7 @@
 ## القائمة
 
 menu-subtitle = ألعاب لوحية من ثلاثة واجبات جامعية
-menu-hint = اختر لعبة من اليسار، واللاعبين واللوحة من هنا.
+menu-hint = اختر لعبة من اليمين، واللاعبين واللوحة من هنا.
 menu-black-first = الأسود (يبدأ)
 menu-white = الأبيض
 menu-player-l = اللاعب L (A–F)
@@ -64,3 +64,263 @@ settings-animation-normal = عادية
 settings-animation-fast = سريعة
 settings-animation-off = بلا حركة
 settings-animation-about = سريعة: الانزلاق والنرد ونقلات الحاسوب في ثلث الوقت. بلا حركة: كل قطعة في مكانها فورًا، ونقلة الحاسوب حالما تُقرَّر.
+
+## عنوان النافذة
+
+title-match = Tablero — { $game } — { $state }
+title-to-move = دور { $player }
+title-thinking = { $player } يفكر
+title-replay = إعادة عرض
+title-rolling = رمي النرد
+
+## لوحة كل مباراة
+
+match-player = اللاعب { $letter }
+match-hint = تلميح (H)
+match-rules = القواعد (F1)
+match-undo = تراجع (U)
+match-new-game = مباراة جديدة (N)
+match-menu = القائمة
+match-nothing-played = لم يُلعب شيء بعد.
+match-took-back = { $count ->
+        [zero] لم يُتراجع عن شيء
+        [one] تُرُوجع عن نقلة واحدة
+        [two] تُرُوجع عن نقلتين
+        [few] تُرُوجع عن { $count } نقلات
+       *[other] تُرُوجع عن { $count } نقلة
+    }
+match-turn-lost = خسر { $player } الدور
+match-refused = مرفوض: { $reason }
+match-layout-error = خطأ في ملف اللوحة، وتبقى آخر لوحة سليمة:
+    { $error }
+match-rules-offer = جديد على { $game }؟ F1 يفتح القواعد.
+match-replay-to-move = إعادة عرض: دور { $player }
+match-replay-steps = تنقّل بـ ◀ ▶؛ C يتابع اللعب من هنا.
+match-ai-thinking = { $player } (الحاسوب) يفكر…
+match-ai-to-move = دور { $player } (الحاسوب)
+match-budget-left = بقي من وقته { $seconds } ث
+match-ai-line = الحاسوب: { $level ->
+        [easy] سهل
+        [medium] متوسط
+       *[hard] صعب
+    }، حتى { $seconds } ث للنقلة
+match-new-game-or-menu = مباراة جديدة (N) أو القائمة (Esc).
+match-play-again-or-menu = العب مجددًا (N) أو عُد إلى القائمة (Esc).
+seat-human = إنسان
+seat-ai = الحاسوب
+list-one = { $item }
+list-and = { $rest } و{ $last }
+
+## لماذا رُفض الطلب
+
+refusal-not-your-turn-ai = ليس دورك: الحاسوب يلعب { $player }
+refusal-not-your-turn-human = ليس دورك: لاعب بشري يلعب { $player }
+refusal-nothing-to-undo = لا شيء للتراجع عنه
+refusal-replaying = هذه إعادة عرض: اضغط C (متابعة) للعب من هنا
+refusal-game-over = انتهت اللعبة
+
+## ما يسمعه قارئ الشاشة
+
+spoken-new-match = مباراة جديدة في { $game }
+spoken-rolled = رمى { $player } { $roll }
+spoken-turn-lost = رمى { $player } 0 وخسر الدور
+spoken-cave-places = { $player } يضع في { $cell }
+
+## لوحة الكهف المغناطيسي
+
+cave-black = الأسود
+cave-white = الأبيض
+cave-wins = فاز { $player }
+cave-tie = تعادل
+cave-wins-line = فاز { $player }: { $from }-{ $to }
+cave-tie-full = تعادل: امتلأ الكهف.
+cave-play-again = العب مجددًا (N) أو عُد إلى القائمة.
+cave-click-cell = انقر خانة مضيئة.
+cave-size-line = كهف { $width }x{ $height }، يفوز من يصفّ { $length } في خط
+cave-seat-line = { $player }: { $seat }
+cave-no-moves = لا نقلات بعد.
+cave-moves = النقلات (الأسود، الأبيض):
+cave-refused-cell = { $cell }: { $reason }
+cave-illegal-off-board = { $cell } خارج الكهف { $width }x{ $height }
+cave-illegal-occupied = في { $cell } طوبة أصلًا
+cave-illegal-not-stacked = { $cell } غير مسنودة: يجب أن تلمس الطوبة جدارًا أو تقع مباشرة يسار طوبة أخرى أو يمينها
+cave-illegal-no-dice = لا نرد في الكهف المغناطيسي
+
+## لوحة البطاريق
+
+penguins-wins = فاز اللاعب { $player }
+penguins-tie = تعادل بين { $players }
+penguins-log-placed = وضع { $player } بطريقًا في { $floe }: سمكة واحدة
+penguins-log-slid = انزلق { $player } { $from } ← { $to }: { $fish ->
+        [zero] لا سمك
+        [one] سمكة واحدة
+        [two] سمكتان
+        [few] { $fish } سمكات
+       *[other] { $fish } سمكة
+    }
+penguins-log-skipped = لا يستطيع { $player } التحرك فيُتجاوز دوره
+penguins-skipped = لا يستطيع اللاعب { $player } التحرك فيُتجاوز دوره.
+penguins-player-line = { $player } { $seat }: { $fish ->
+        [zero] لا سمك
+        [one] سمكة واحدة
+        [two] سمكتان
+        [few] { $fish } سمكات
+       *[other] { $fish } سمكة
+    }، وُضع { $placed }/{ $penguins }
+penguins-board-seed = { $grid ->
+        [hex] لوحة سداسية
+       *[square] لوحة
+    } { $cols }x{ $rows }، البذرة { $seed }
+penguins-board-fixed = { $grid ->
+        [hex] لوحة سداسية ثابتة
+       *[square] لوحة ثابتة
+    } { $cols }x{ $rows }
+penguins-over-wins = فاز اللاعب { $player }!
+penguins-over-tie = تعادل بين { $players }!
+penguins-ranking = { $place }. { $player }: { $fish ->
+        [zero] لا سمك
+        [one] سمكة واحدة
+        [two] سمكتان
+        [few] { $fish } سمكات
+       *[other] { $fish } سمكة
+    }
+penguins-place = { $player }: ضع بطريقًا.
+penguins-place-how = انقر قطعة جليد مؤطرة فيها سمكة واحدة.
+penguins-chosen = { $player }: اخترت البطريق في { $floe }.
+penguins-chosen-how = انقر قطعة جليد مؤطرة لتنزلق إليها (Esc: اختر من جديد).
+penguins-move = { $player }: حرّك بطريقًا.
+penguins-move-how = انقر أحد بطاريقك المطوّقة.
+penguins-illegal-placement-phase = هذه مرحلة وضع البطاريق
+penguins-illegal-movement-phase = هذه مرحلة التحريك
+penguins-illegal-no-dice = لا نرد في البطاريق
+penguins-illegal-off-board = { $floe } خارج اللوحة
+penguins-illegal-not-placeable = يوضع البطريق على قطعة جليد حرة فيها سمكة واحدة بالضبط؛ و{ $floe } ليست كذلك
+penguins-illegal-no-penguin = ليس لك بطريق في { $floe }
+penguins-illegal-not-reachable-square = لا يستطيع البطريق في { $from } الانزلاق إلى { $to }: الحركة مستقيمة إلى أعلى أو أسفل أو يسار أو يمين فوق جليد حر
+penguins-illegal-not-reachable-hex = لا يستطيع البطريق في { $from } الانزلاق إلى { $to }: الحركة مستقيمة على أحد الخطوط الستة عبر أضلاع القطعة، فوق جليد حر
+
+## لوحة باتولي
+
+patolli-wins = فاز اللاعب { $player }
+patolli-pass = تمرير (P)
+patolli-legend-middle = الوسط: هنا يكون الأسر
+patolli-legend-arm-end = طرف الذراع: إنهاء النقلة هنا يمنح رمية أخرى
+patolli-legend-start = يبدأ { $player } من المربع الملوّن وينتهي عند ★
+patolli-die = نرد من 0 إلى 5
+patolli-beans = { $beans ->
+        [zero] لا حبوب
+        [one] حبة واحدة
+        [two] حبتان
+        [few] { $beans } حبات
+       *[other] { $beans } حبة
+    }
+patolli-overshoot-continue = بعد النهاية: يتابع الدوران
+patolli-overshoot-forbidden = بعد النهاية: غير مسموح
+patolli-overshoot-back = بعد النهاية: يعود إلى البداية
+patolli-board-line = { $squares } مربعًا، { $dice }
+patolli-seed = البذرة { $seed }
+patolli-seed-ai = البذرة { $seed }، الحاسوب { $level ->
+        [easy] سهل
+        [medium] متوسط
+       *[hard] صعب
+    }، { $seconds } ث للقرار
+patolli-over = فاز اللاعب { $player }، { $scores }.
+patolli-replay = إعادة عرض: دور اللاعب { $player }.
+patolli-replay-roll = إعادة عرض: يلعب اللاعب { $player } رمية { $roll }.
+patolli-rolls = اللاعب { $player } يرمي…
+patolli-rolled = رمى اللاعب { $player } { $roll }.
+patolli-ai-thinking = رمى اللاعب { $player } (الحاسوب) { $roll } وهو يفكر…
+patolli-ai-rolled = رمى اللاعب { $player } (الحاسوب) { $roll }
+patolli-only-pass = رمى اللاعب { $player } { $roll }: لا قطعة تستطيع التحرك ولا الدخول.
+patolli-only-pass-how = لا يمكنك إلا التمرير: اضغط P أو انقر تمرير.
+patolli-chosen-lands = اللاعب { $player }، الرمية { $roll }: تصل القطعة { $piece } إلى المربع { $square }.
+patolli-chosen-scores = اللاعب { $player }، الرمية { $roll }: القطعة { $piece } تُسجَّل.
+patolli-chosen-stuck = اللاعب { $player }، الرمية { $roll }: لا تستطيع القطعة { $piece } التحرك.
+patolli-chosen-how = انقرها مرة أخرى أو انقر هدفها، أو اضغط Enter للتحريك؛ Esc لاختيار غيرها.
+patolli-opening = اللاعب { $player }، الرمية { $roll }: في دورك الأول تضع قطعة.
+patolli-opening-how = انقر مخزونك.
+patolli-to-play = دور اللاعب { $player } ليلعب رمية { $roll }.
+patolli-to-play-how = انقر قطعة مطوّقة لترى أين تصل؛ انقر مخزونك لتضع قطعة؛ P للتمرير.
+patolli-log-turn-lost = رمى { $player } 0: خسر الدور
+patolli-log-passed = مرّر { $player }.
+patolli-log-placed = وضع { $player } { $piece } في المربع { $square }.
+patolli-log-moved = حرّك { $player } { $piece } من { $from } إلى { $to }{ $captured ->
+        [none] {""}
+       *[other] ، وأسر { $captured } (يعود إلى مخزونه)
+    }.{ $extra ->
+        [yes] {" "}طرف الذراع: رمية أخرى.
+       *[no] {""}
+    }
+patolli-log-scored = حرّك { $player } { $piece } من { $from } إلى البيت وسجّل{ $captured ->
+        [none] {""}
+       *[other] ، وأسر { $captured } (يعود إلى مخزونه)
+    }.{ $extra ->
+        [yes] {" "}طرف الذراع: رمية أخرى.
+       *[no] {""}
+    }
+patolli-log-overshot = تجاوز { $player } بـ { $piece } نهايتها: تعود إلى المخزون{ $captured ->
+        [none] {""}
+       *[other] ، وأسر { $captured } (يعود إلى مخزونه)
+    }.{ $extra ->
+        [yes] {" "}طرف الذراع: رمية أخرى.
+       *[no] {""}
+    }
+patolli-illegal-must-roll = ارمِ أولًا
+patolli-illegal-already-rolled = رميت { $roll } من قبل: حرّك أو ضع قطعة أو مرّر
+patolli-illegal-bad-roll = { $roll } ليست رمية لهذا النرد
+patolli-illegal-not-yours = القطعة { $piece } ليست لك
+patolli-illegal-opening = في دورك الأول يجب أن تضع قطعة على مربع بدايتك
+patolli-illegal-not-on-board = القطعة { $piece } ليست على اللوحة
+patolli-illegal-not-in-pool = القطعة { $piece } ليست في مخزونك
+patolli-illegal-start-occupied = مربع بدايتك { $square } مشغول
+patolli-illegal-own-piece = ستقع القطعة { $piece } على قطعتك { $blocker } في المربع { $square }
+patolli-illegal-occupied = في المربع { $square } القطعة { $blocker }؛ الأسر في مربعات الوسط فقط
+patolli-illegal-end-occupied = مربع نهايتك { $square } تشغله قطعة خصم: لا يمكنك التسجيل هناك
+patolli-illegal-overshoot = تحتاج القطعة { $piece } إلى { $needed } بالضبط لتُسجَّل؛ و{ $roll } تتجاوز النهاية
+
+## تنبيهات
+
+patolli-not-your-pool = هذا مخزون اللاعب { $owner }؛ الدور للاعب { $player }.
+patolli-pool-empty = مخزونك فارغ.
+penguins-choose-first = انقر أولًا أحد بطاريقك، ثم قطعة جليد خضراء.
+penguins-not-your-penguin = هذا بطريق اللاعب { $owner }؛ الدور للاعب { $player }.
+penguins-stuck = البطريق في { $floe } عالق: لا جليد حرًّا بجانبه.
+
+## فحوص محرر اللوحات
+
+editor-no-game-yet = لا تصلح هذه اللوحة للعب بعد:
+editor-problem = • { $problem }
+editor-more-problems = … و{ $more } غيرها
+
+## ما يمنع اللوحة من أن تصلح للعب
+
+fault-cave-width = يجب أن يكون width (العرض) بين 1 و{ $max }، لا { $value }
+fault-cave-height = يجب أن يكون height (الارتفاع) بين 1 و{ $max }، لا { $value }
+fault-cave-no-line = كهف 1x1 لا يتسع لأي خط: اجعل العرض أو الارتفاع 2 على الأقل
+fault-cave-win-length = يجب أن يكون win_length بين 2 و{ $max } (الضلع الأطول للكهف)، لا { $value }
+fault-cave-unreachable = لا يمكن بلوغ win_length { $value }: كهف من { $cells } خانة يعطي كل لاعب { $bricks } طوبة على الأكثر
+fault-dice-no-beans = Beans(0) يرمي 0 دائمًا: سيضيع كل دور ولن تتحرك أي قطعة أبدًا
+fault-dice-too-many = في Beans({ $beans }) حبوب كثيرة جدًا: من 1 إلى { $max }
+fault-track-too-short = في المسار { $squares } مربعات؛ المسار المغلق يحتاج 4 على الأقل
+fault-track-repeated = مربع المسار { $later } يكرر خانة المربع { $earlier } { $cell }
+fault-track-not-adjacent = مربعا المسار { $from } { $a } و{ $to } { $b } غير متجاورين أفقيًا أو رأسيًا
+fault-track-off-grid = مربع المسار { $index } في { $cell } خارج الشبكة: الصفوف والأعمدة من 0 إلى { $max }
+fault-track-off-track = يشير { $field } إلى المربع { $index }، لكن مربعات المسار من 0 إلى { $last }
+fault-track-start-is-end = يجب أن تكون بداية اللاعب { $player } ونهايته مربعين مختلفين
+fault-track-end-on-start = مربع نهاية اللاعب { $player } ({ $square }) هو مربع بداية اللاعب { $other }، حيث قد تبقى قطعه إلى الأبد: لن يسجّل { $player } أبدًا
+fault-track-shared-start = يبدأ اللاعبان { $player } و{ $other } كلاهما من المربع { $square }
+fault-track-players = تتسع اللوحة من 2 إلى 4 لاعبين (L، N، G، M)، لا { $players }
+fault-side = يجب أن يكون { $field } من { $min } إلى { $max }، لا { $side }
+fault-water = water (الماء) نسبة من 0 إلى { $max }، لا { $water }
+fault-fish-weights-overflow = مجموع أوزان السمك كبير جدًا
+fault-no-fish-weight = يجب أن يكون وزن سمك واحد على الأقل فوق 0
+fault-board-size = اللوحة الثابتة فيها من { $min } إلى { $max } صفوف من { $min } إلى { $max } خانات؛ وهذه { $rows } صفوف من { $cols }
+fault-row-length = في الصف { $row } { $fields } خانات؛ وفي الصف 0 { $cols }
+fault-fish = الصف { $row }، الخانة { $col }: `{ $found }` ليس من 0 إلى 3 أسماك
+fault-too-few-ones = في اللوحة { $ones } قطعة جليد بسمكة واحدة فقط؛ وأصغر مباراة (لاعبان، بطريق لكل منهما) تحتاج 2
+fault-no-one-fish-floe = لا قطعة جليد بسمكة واحدة في اللوحة ليوضع عليها بطريق
+fault-too-few-fields = لوحة { $cols }x{ $rows } فيها { $capacity } خانة، وهذا قليل لـ { $penguins } بطاريق
+fault-too-few-floes = في اللوحة { $capacity } قطع جليد بسمكة واحدة، وهذا قليل لـ { $penguins } بطاريق (يوضع كل بطريق على قطعة خاصة به)
+fault-fourth-without-third = اللاعب M على لوحة لأربعة: أضف اللاعب G أيضًا
+fault-first-not-seated = first_player { $player } لا يلعب على هذه اللوحة (لاعبوها: { $seated })
+fault-track-fillable = في المسار { $squares } مربعًا ولدى لاعبيه الـ{ $players } { $pieces } قطعة: يحتاج المسار مربعات أكثر من القطع، وإلا ملأته القطع ولم يستطع أحد الحركة

@@ -65,3 +65,236 @@ settings-animation-normal = Normal
 settings-animation-fast = Fast
 settings-animation-off = None
 settings-animation-about = Fast: glides, dice and the AI's moves in a third of the time. None: every piece at its end at once, the AI's move as soon as it is decided.
+
+## The window's title
+
+title-match = Tablero — { $game } — { $state }
+title-to-move = { $player } to move
+title-thinking = { $player } thinking
+title-replay = Replay
+title-rolling = Rolling
+
+## Every match's panel
+
+match-player = Player { $letter }
+match-hint = Hint (H)
+match-rules = Rules (F1)
+match-undo = Undo (U)
+match-new-game = New game (N)
+match-menu = Menu
+match-nothing-played = Nothing played yet.
+match-took-back = Took back { $count } { $count ->
+        [one] action
+       *[other] actions
+    }
+match-turn-lost = { $player } lost the turn
+match-refused = Refused: { $reason }
+match-layout-error = Layout error, keeping the last good layout:
+    { $error }
+match-rules-offer = New to { $game }? F1 opens the rules.
+match-replay-to-move = Replay: { $player } to move
+match-replay-steps = Step with ◀ ▶; C plays on from here.
+match-ai-thinking = { $player } (AI) is thinking…
+match-ai-to-move = { $player } (AI) to move
+match-budget-left = { $seconds } s of its budget left
+match-ai-line = AI: { $level ->
+        [easy] easy
+        [medium] medium
+       *[hard] hard
+    }, up to { $seconds } s a move
+match-new-game-or-menu = New game (N) or Menu (Esc).
+match-play-again-or-menu = Play again (N) or go to the menu (Esc).
+seat-human = human
+seat-ai = AI
+list-one = { $item }
+list-and = { $rest } and { $last }
+
+## Why a request was refused
+
+refusal-not-your-turn-ai = it is not your turn: { $player } is played by the AI
+refusal-not-your-turn-human = it is not your turn: { $player } is played by the human player
+refusal-nothing-to-undo = there is nothing to take back
+refusal-replaying = this is a replay: press C (Continue) to play on from here
+refusal-game-over = the game is over
+
+## What a screen reader is told
+
+spoken-new-match = New match of { $game }
+spoken-rolled = { $player } rolled { $roll }
+spoken-turn-lost = { $player } rolled 0 and loses the turn
+spoken-cave-places = { $player } places { $cell }
+
+## Magnetic Cave's panel
+
+cave-black = Black
+cave-white = White
+cave-wins = { $player } wins
+cave-tie = Tie
+cave-wins-line = { $player } wins: { $from }-{ $to }
+cave-tie-full = Tie: the cave is full.
+cave-play-again = Play again (N) or go to the menu.
+cave-click-cell = Click a highlighted cell.
+cave-size-line = { $width }x{ $height } cave, { $length } in a line wins
+cave-seat-line = { $player }: { $seat }
+cave-no-moves = No moves yet.
+cave-moves = Moves (black, white):
+cave-refused-cell = { $cell }: { $reason }
+cave-illegal-off-board = { $cell } is outside the { $width }x{ $height } cave
+cave-illegal-occupied = { $cell } already holds a brick
+cave-illegal-not-stacked = { $cell } is not stacked: a brick must touch a wall or sit directly left or right of another brick
+cave-illegal-no-dice = Magnetic Cave has no dice
+
+## Penguins' panel
+
+penguins-wins = Player { $player } wins
+penguins-tie = Tie between { $players }
+penguins-log-placed = { $player } placed a penguin at { $floe }: 1 fish
+penguins-log-slid = { $player } slid { $from } → { $to }: { $fish } fish
+penguins-log-skipped = { $player } cannot move and is skipped
+penguins-skipped = Player { $player } cannot move and is skipped.
+penguins-player-line = { $player } { $seat }: { $fish } fish, { $placed }/{ $penguins } placed
+penguins-board-seed = { $cols }x{ $rows } { $grid ->
+        [hex] hex board
+       *[square] board
+    }, seed { $seed }
+penguins-board-fixed = { $cols }x{ $rows } { $grid ->
+        [hex] hex board
+       *[square] board
+    }, a fixed board
+penguins-over-wins = Player { $player } wins!
+penguins-over-tie = A tie between { $players }!
+penguins-ranking = { $place }. { $player }: { $fish } fish
+penguins-place = { $player }: place a penguin.
+penguins-place-how = Click a framed floe with one fish.
+penguins-chosen = { $player }: the penguin at { $floe } is chosen.
+penguins-chosen-how = Click a framed floe to slide there (Esc: choose again).
+penguins-move = { $player }: move a penguin.
+penguins-move-how = Click one of your ringed penguins.
+penguins-illegal-placement-phase = this is the placement phase
+penguins-illegal-movement-phase = this is the movement phase
+penguins-illegal-no-dice = Penguins has no dice
+penguins-illegal-off-board = { $floe } is off the board
+penguins-illegal-not-placeable = penguins are placed on a free floe with exactly one fish; { $floe } is not one
+penguins-illegal-no-penguin = you have no penguin at { $floe }
+penguins-illegal-not-reachable-square = a penguin at { $from } cannot slide to { $to }: moves go straight up, down, left or right over free floes
+penguins-illegal-not-reachable-hex = a penguin at { $from } cannot slide to { $to }: moves go straight along one of the six lines through a floe's sides, over free floes
+
+## Patolli's panel
+
+patolli-wins = Player { $player } wins
+patolli-pass = Pass (P)
+patolli-legend-middle = middle: captures happen here
+patolli-legend-arm-end = arm end: ending a move here rolls again
+patolli-legend-start = { $player } starts on the tinted square, ends on ★
+patolli-die = a die 0–5
+patolli-beans = { $beans } beans
+patolli-overshoot-continue = past the end: keep going round
+patolli-overshoot-forbidden = past the end: not allowed
+patolli-overshoot-back = past the end: back to start
+patolli-board-line = { $squares } squares, { $dice }
+patolli-seed = seed { $seed }
+patolli-seed-ai = seed { $seed }, AI { $level ->
+        [easy] easy
+        [medium] medium
+       *[hard] hard
+    }, { $seconds } s a decision
+patolli-over = Player { $player } wins, { $scores }.
+patolli-replay = Replay: player { $player } to play.
+patolli-replay-roll = Replay: player { $player } to play a roll of { $roll }.
+patolli-rolls = Player { $player } rolls…
+patolli-rolled = Player { $player } rolled { $roll }.
+patolli-ai-thinking = Player { $player } (AI) rolled { $roll } and is thinking…
+patolli-ai-rolled = Player { $player } (AI) rolled { $roll }
+patolli-only-pass = Player { $player } rolled { $roll }: no piece can move and none can be placed.
+patolli-only-pass-how = You can only pass: press P or click Pass.
+patolli-chosen-lands = Player { $player }, roll { $roll }: piece { $piece } lands on square { $square }.
+patolli-chosen-scores = Player { $player }, roll { $roll }: piece { $piece } scores.
+patolli-chosen-stuck = Player { $player }, roll { $roll }: piece { $piece } cannot move.
+patolli-chosen-how = Click it again, or its target, or press Enter to move; Esc to choose again.
+patolli-opening = Player { $player }, roll { $roll }: your first turn places a piece.
+patolli-opening-how = Click your pool.
+patolli-to-play = Player { $player } to play a roll of { $roll }.
+patolli-to-play-how = Click a ringed piece to see where it lands; click your pool to place; P passes.
+patolli-log-turn-lost = { $player } rolled 0: turn lost
+patolli-log-passed = { $player } passes.
+patolli-log-placed = { $player } places { $piece } on square { $square }.
+patolli-log-moved = { $player } moves { $piece } from { $from } to { $to }{ $captured ->
+        [none] {""}
+       *[other] , capturing { $captured } (back to its pool)
+    }.{ $extra ->
+        [yes] {" "}Arm end: extra roll.
+       *[no] {""}
+    }
+patolli-log-scored = { $player } moves { $piece } from { $from } home and scores{ $captured ->
+        [none] {""}
+       *[other] , capturing { $captured } (back to its pool)
+    }.{ $extra ->
+        [yes] {" "}Arm end: extra roll.
+       *[no] {""}
+    }
+patolli-log-overshot = { $player } moves { $piece } past its end: back to the pool{ $captured ->
+        [none] {""}
+       *[other] , capturing { $captured } (back to its pool)
+    }.{ $extra ->
+        [yes] {" "}Arm end: extra roll.
+       *[no] {""}
+    }
+patolli-illegal-must-roll = roll first
+patolli-illegal-already-rolled = you already rolled { $roll }: move, place or pass
+patolli-illegal-bad-roll = { $roll } is not a roll of this die
+patolli-illegal-not-yours = piece { $piece } is not yours
+patolli-illegal-opening = your first turn must place a piece on your start square
+patolli-illegal-not-on-board = piece { $piece } is not on the board
+patolli-illegal-not-in-pool = piece { $piece } is not in your pool
+patolli-illegal-start-occupied = your start square { $square } is occupied
+patolli-illegal-own-piece = piece { $piece } would land on your own piece { $blocker } on square { $square }
+patolli-illegal-occupied = square { $square } holds { $blocker }; captures happen only on the middle squares
+patolli-illegal-end-occupied = your end square { $square } is occupied by an opponent piece: you cannot score there
+patolli-illegal-overshoot = piece { $piece } needs exactly { $needed } to score; { $roll } would go past the end
+
+## Notices
+
+patolli-not-your-pool = That is player { $owner }'s pool; player { $player } is to play.
+patolli-pool-empty = Your pool is empty.
+penguins-choose-first = Click one of your penguins first, then a green floe.
+penguins-not-your-penguin = That is player { $owner }'s penguin; player { $player } is to move.
+penguins-stuck = The penguin at { $floe } is stuck: no free floe next to it.
+
+## The board editor's checks
+
+editor-no-game-yet = This board makes no game yet:
+editor-problem = • { $problem }
+editor-more-problems = … and { $more } more
+
+## What keeps a layout from making a game
+
+fault-cave-width = width must be between 1 and { $max }, not { $value }
+fault-cave-height = height must be between 1 and { $max }, not { $value }
+fault-cave-no-line = a 1x1 cave holds no line: make the width or the height at least 2
+fault-cave-win-length = win_length must be between 2 and { $max } (the longer side of the cave), not { $value }
+fault-cave-unreachable = win_length { $value } cannot be reached: a cave of { $cells } cells gives each player at most { $bricks } bricks
+fault-dice-no-beans = Beans(0) always rolls 0: every turn would be lost and no piece would ever move
+fault-dice-too-many = Beans({ $beans }) has too many beans: 1 to { $max }
+fault-track-too-short = the track has { $squares } squares; a closed track needs at least 4
+fault-track-repeated = track square { $later } repeats square { $earlier }'s cell { $cell }
+fault-track-not-adjacent = track squares { $from } { $a } and { $to } { $b } are not orthogonally adjacent
+fault-track-off-grid = track square { $index } at { $cell } is off the grid: rows and columns go from 0 to { $max }
+fault-track-off-track = { $field } names square { $index }, but the track has squares 0 to { $last }
+fault-track-start-is-end = player { $player }'s start and end must be different squares
+fault-track-end-on-start = player { $player }'s end square { $square } is player { $other }'s start square, where the other player's pieces could stand for good: { $player } could never score
+fault-track-shared-start = players { $player } and { $other } both start on square { $square }
+fault-track-players = a board seats 2 to 4 players (L, N, G, M), not { $players }
+fault-side = { $field } must be { $min } to { $max }, not { $side }
+fault-water = water is a share from 0 to { $max }, not { $water }
+fault-fish-weights-overflow = the fish weights add up to too much
+fault-no-fish-weight = at least one fish weight must be above 0
+fault-board-size = a fixed board has { $min } to { $max } rows of { $min } to { $max } fields; this one is { $rows } rows of { $cols }
+fault-row-length = row { $row } has { $fields } fields; row 0 has { $cols }
+fault-fish = row { $row }, field { $col }: `{ $found }` is not 0 to 3 fish
+fault-too-few-ones = the board has only { $ones } one-fish floe; the smallest match (2 players, 1 penguin each) needs 2
+fault-no-one-fish-floe = the board has no one-fish floe to place a penguin on
+fault-too-few-fields = a { $cols }x{ $rows } board has { $capacity } fields, too few for { $penguins } penguins
+fault-too-few-floes = the board has { $capacity } one-fish floes, too few for { $penguins } penguins (each penguin is placed on its own one-fish floe)
+fault-fourth-without-third = player M sits on a board for four: give player G too
+fault-first-not-seated = first_player { $player } is not seated on this board (its players: { $seated })
+fault-track-fillable = the track has { $squares } squares and its { $players } players have { $pieces } pieces: a track needs more squares than pieces, or the pieces can fill it and nobody can move

@@ -64,3 +64,245 @@ settings-animation-normal = Normal
 settings-animation-fast = Rápida
 settings-animation-off = Ninguna
 settings-animation-about = Rápida: deslizamientos, dados y jugadas de la IA en un tercio del tiempo. Ninguna: cada pieza en su sitio al instante y la jugada de la IA en cuanto se decide.
+
+## El título de la ventana
+
+title-match = Tablero — { $game } — { $state }
+title-to-move = mueve { $player }
+title-thinking = { $player } piensa
+title-replay = Repetición
+title-rolling = Tirando
+
+## El panel de cada partida
+
+match-player = Jugador { $letter }
+match-hint = Pista (H)
+match-rules = Reglas (F1)
+match-undo = Deshacer (U)
+match-new-game = Nueva partida (N)
+match-menu = Menú
+match-nothing-played = Aún no se ha jugado nada.
+match-took-back = { $count ->
+        [one] Se deshizo 1 acción
+       *[other] Se deshicieron { $count } acciones
+    }
+match-turn-lost = { $player } perdió el turno
+match-refused = No vale: { $reason }
+match-layout-error = Error en el tablero; se mantiene el último bueno:
+    { $error }
+match-rules-offer = ¿Primera vez con { $game }? F1 abre las reglas.
+match-replay-to-move = Repetición: mueve { $player }
+match-replay-steps = Avanza con ◀ ▶; C sigue jugando desde aquí.
+match-ai-thinking = { $player } (IA) está pensando…
+match-ai-to-move = Mueve { $player } (IA)
+match-budget-left = le quedan { $seconds } s de su tiempo
+match-ai-line = IA: { $level ->
+        [easy] fácil
+        [medium] media
+       *[hard] difícil
+    }, hasta { $seconds } s por jugada
+match-new-game-or-menu = Nueva partida (N) o Menú (Esc).
+match-play-again-or-menu = Juega otra vez (N) o vuelve al menú (Esc).
+seat-human = persona
+seat-ai = IA
+list-one = { $item }
+list-and = { $rest } y { $last }
+
+## Por qué no se acepta una petición
+
+refusal-not-your-turn-ai = no es tu turno: a { $player } lo juega la IA
+refusal-not-your-turn-human = no es tu turno: a { $player } lo juega una persona
+refusal-nothing-to-undo = no hay nada que deshacer
+refusal-replaying = esto es una repetición: pulsa C (Continuar) para jugar desde aquí
+refusal-game-over = la partida ha terminado
+
+## Lo que oye un lector de pantalla
+
+spoken-new-match = Nueva partida de { $game }
+spoken-rolled = { $player } sacó { $roll }
+spoken-turn-lost = { $player } sacó 0 y pierde el turno
+spoken-cave-places = { $player } pone en { $cell }
+
+## El panel de la Cueva magnética
+
+cave-black = Negras
+cave-white = Blancas
+cave-wins = Ganan { $player }
+cave-tie = Empate
+cave-wins-line = Ganan { $player }: { $from }-{ $to }
+cave-tie-full = Empate: la cueva está llena.
+cave-play-again = Juega otra vez (N) o vuelve al menú.
+cave-click-cell = Haz clic en una casilla resaltada.
+cave-size-line = Cueva de { $width }x{ $height }, gana quien haga { $length } en línea
+cave-seat-line = { $player }: { $seat }
+cave-no-moves = Aún no hay jugadas.
+cave-moves = Jugadas (negras, blancas):
+cave-refused-cell = { $cell }: { $reason }
+cave-illegal-off-board = { $cell } está fuera de la cueva de { $width }x{ $height }
+cave-illegal-occupied = { $cell } ya tiene un ladrillo
+cave-illegal-not-stacked = { $cell } no está apoyada: un ladrillo debe tocar una pared o quedar justo a la izquierda o a la derecha de otro
+cave-illegal-no-dice = La Cueva magnética no usa dados
+
+## El panel de Pingüinos
+
+penguins-wins = Gana el jugador { $player }
+penguins-tie = Empate entre { $players }
+penguins-log-placed = { $player } puso un pingüino en { $floe }: 1 pez
+penguins-log-slid = { $player } se deslizó { $from } → { $to }: { $fish ->
+        [one] 1 pez
+       *[other] { $fish } peces
+    }
+penguins-log-skipped = { $player } no puede moverse y pasa
+penguins-skipped = El jugador { $player } no puede moverse y pasa.
+penguins-player-line = { $player } { $seat }: { $fish ->
+        [one] 1 pez
+       *[other] { $fish } peces
+    }, { $placed }/{ $penguins } colocados
+penguins-board-seed = { $grid ->
+        [hex] Tablero hexagonal
+       *[square] Tablero
+    } de { $cols }x{ $rows }, semilla { $seed }
+penguins-board-fixed = { $grid ->
+        [hex] Tablero hexagonal
+       *[square] Tablero
+    } fijo de { $cols }x{ $rows }
+penguins-over-wins = ¡Gana el jugador { $player }!
+penguins-over-tie = ¡Empate entre { $players }!
+penguins-ranking = { $place }. { $player }: { $fish ->
+        [one] 1 pez
+       *[other] { $fish } peces
+    }
+penguins-place = { $player }: coloca un pingüino.
+penguins-place-how = Haz clic en un témpano enmarcado con un pez.
+penguins-chosen = { $player }: has elegido el pingüino de { $floe }.
+penguins-chosen-how = Haz clic en un témpano enmarcado para deslizarte allí (Esc: elegir otro).
+penguins-move = { $player }: mueve un pingüino.
+penguins-move-how = Haz clic en uno de tus pingüinos con anillo.
+penguins-illegal-placement-phase = estamos en la fase de colocar
+penguins-illegal-movement-phase = estamos en la fase de mover
+penguins-illegal-no-dice = Pingüinos no usa dados
+penguins-illegal-off-board = { $floe } está fuera del tablero
+penguins-illegal-not-placeable = los pingüinos se colocan en un témpano libre con un solo pez; { $floe } no lo es
+penguins-illegal-no-penguin = no tienes ningún pingüino en { $floe }
+penguins-illegal-not-reachable-square = el pingüino de { $from } no puede llegar a { $to }: se mueve en línea recta arriba, abajo, a la izquierda o a la derecha por témpanos libres
+penguins-illegal-not-reachable-hex = el pingüino de { $from } no puede llegar a { $to }: se mueve en línea recta por una de las seis líneas que cruzan los lados del témpano, por témpanos libres
+
+## El panel de Patolli
+
+patolli-wins = Gana el jugador { $player }
+patolli-pass = Pasar (P)
+patolli-legend-middle = centro: aquí se captura
+patolli-legend-arm-end = fin de brazo: acabar aquí da otra tirada
+patolli-legend-start = { $player } sale de la casilla teñida y llega a ★
+patolli-die = un dado de 0 a 5
+patolli-beans = { $beans } frijoles
+patolli-overshoot-continue = al pasarse del final: sigue dando la vuelta
+patolli-overshoot-forbidden = al pasarse del final: no se permite
+patolli-overshoot-back = al pasarse del final: vuelve a la salida
+patolli-board-line = { $squares } casillas, { $dice }
+patolli-seed = semilla { $seed }
+patolli-seed-ai = semilla { $seed }, IA { $level ->
+        [easy] fácil
+        [medium] media
+       *[hard] difícil
+    }, { $seconds } s por decisión
+patolli-over = Gana el jugador { $player }, { $scores }.
+patolli-replay = Repetición: juega el jugador { $player }.
+patolli-replay-roll = Repetición: el jugador { $player } juega una tirada de { $roll }.
+patolli-rolls = El jugador { $player } tira…
+patolli-rolled = El jugador { $player } sacó { $roll }.
+patolli-ai-thinking = El jugador { $player } (IA) sacó { $roll } y está pensando…
+patolli-ai-rolled = El jugador { $player } (IA) sacó { $roll }
+patolli-only-pass = El jugador { $player } sacó { $roll }: ninguna pieza puede moverse ni entrar.
+patolli-only-pass-how = Solo puedes pasar: pulsa P o haz clic en Pasar.
+patolli-chosen-lands = Jugador { $player }, tirada { $roll }: la pieza { $piece } cae en la casilla { $square }.
+patolli-chosen-scores = Jugador { $player }, tirada { $roll }: la pieza { $piece } llega a casa.
+patolli-chosen-stuck = Jugador { $player }, tirada { $roll }: la pieza { $piece } no puede moverse.
+patolli-chosen-how = Haz clic otra vez en ella o en su destino, o pulsa Enter para mover; Esc para elegir otra.
+patolli-opening = Jugador { $player }, tirada { $roll }: tu primer turno pone una pieza.
+patolli-opening-how = Haz clic en tu reserva.
+patolli-to-play = El jugador { $player } juega una tirada de { $roll }.
+patolli-to-play-how = Haz clic en una pieza con anillo para ver dónde cae; en tu reserva para poner una; P pasa.
+patolli-log-turn-lost = { $player } sacó 0: pierde el turno
+patolli-log-passed = { $player } pasa.
+patolli-log-placed = { $player } pone { $piece } en la casilla { $square }.
+patolli-log-moved = { $player } mueve { $piece } de { $from } a { $to }{ $captured ->
+        [none] {""}
+       *[other] , y captura { $captured } (vuelve a su reserva)
+    }.{ $extra ->
+        [yes] {" "}Fin de brazo: otra tirada.
+       *[no] {""}
+    }
+patolli-log-scored = { $player } lleva { $piece } de { $from } a casa y anota{ $captured ->
+        [none] {""}
+       *[other] , y captura { $captured } (vuelve a su reserva)
+    }.{ $extra ->
+        [yes] {" "}Fin de brazo: otra tirada.
+       *[no] {""}
+    }
+patolli-log-overshot = { $player } pasa { $piece } de su final: vuelve a la reserva{ $captured ->
+        [none] {""}
+       *[other] , y captura { $captured } (vuelve a su reserva)
+    }.{ $extra ->
+        [yes] {" "}Fin de brazo: otra tirada.
+       *[no] {""}
+    }
+patolli-illegal-must-roll = primero tira
+patolli-illegal-already-rolled = ya sacaste { $roll }: mueve, pon una pieza o pasa
+patolli-illegal-bad-roll = { $roll } no es una tirada de este dado
+patolli-illegal-not-yours = la pieza { $piece } no es tuya
+patolli-illegal-opening = tu primer turno debe poner una pieza en tu casilla de salida
+patolli-illegal-not-on-board = la pieza { $piece } no está en el tablero
+patolli-illegal-not-in-pool = la pieza { $piece } no está en tu reserva
+patolli-illegal-start-occupied = tu casilla de salida { $square } está ocupada
+patolli-illegal-own-piece = la pieza { $piece } caería sobre tu propia pieza { $blocker } en la casilla { $square }
+patolli-illegal-occupied = en la casilla { $square } está { $blocker }; solo se captura en las casillas del centro
+patolli-illegal-end-occupied = tu casilla final { $square } la ocupa una pieza rival: no puedes anotar ahí
+patolli-illegal-overshoot = la pieza { $piece } necesita exactamente { $needed } para anotar; con { $roll } se pasaría del final
+
+## Avisos
+
+patolli-not-your-pool = Esa es la reserva del jugador { $owner }; juega el jugador { $player }.
+patolli-pool-empty = Tu reserva está vacía.
+penguins-choose-first = Primero haz clic en uno de tus pingüinos y luego en un témpano verde.
+penguins-not-your-penguin = Ese pingüino es del jugador { $owner }; mueve el jugador { $player }.
+penguins-stuck = El pingüino de { $floe } está atrapado: no tiene ningún témpano libre al lado.
+
+## Las comprobaciones del editor de tableros
+
+editor-no-game-yet = Este tablero aún no da una partida:
+editor-problem = • { $problem }
+editor-more-problems = … y { $more } más
+
+## Lo que impide que un tablero dé una partida
+
+fault-cave-width = width (el ancho) debe estar entre 1 y { $max }, no { $value }
+fault-cave-height = height (el alto) debe estar entre 1 y { $max }, no { $value }
+fault-cave-no-line = en una cueva de 1x1 no cabe ninguna línea: haz el ancho o el alto de 2 como mínimo
+fault-cave-win-length = win_length debe estar entre 2 y { $max } (el lado mayor de la cueva), no { $value }
+fault-cave-unreachable = win_length { $value } es inalcanzable: una cueva de { $cells } casillas da a cada jugador { $bricks } ladrillos como mucho
+fault-dice-no-beans = Beans(0) siempre saca 0: se perderían todos los turnos y ninguna pieza se movería nunca
+fault-dice-too-many = Beans({ $beans }) tiene demasiados frijoles: de 1 a { $max }
+fault-track-too-short = el recorrido tiene { $squares } casillas; un recorrido cerrado necesita al menos 4
+fault-track-repeated = la casilla { $later } del recorrido repite la celda { $cell } de la casilla { $earlier }
+fault-track-not-adjacent = las casillas { $from } { $a } y { $to } { $b } del recorrido no se tocan en horizontal ni en vertical
+fault-track-off-grid = la casilla { $index } del recorrido, en { $cell }, está fuera de la cuadrícula: filas y columnas van de 0 a { $max }
+fault-track-off-track = { $field } nombra la casilla { $index }, pero el recorrido tiene las casillas 0 a { $last }
+fault-track-start-is-end = la salida y la llegada del jugador { $player } deben ser casillas distintas
+fault-track-end-on-start = la llegada { $square } del jugador { $player } es la salida del jugador { $other }, donde sus piezas podrían quedarse para siempre: { $player } nunca podría anotar
+fault-track-shared-start = los jugadores { $player } y { $other } salen los dos de la casilla { $square }
+fault-track-players = un tablero admite de 2 a 4 jugadores (L, N, G, M), no { $players }
+fault-side = { $field } debe ir de { $min } a { $max }, no { $side }
+fault-water = water (el agua) es una proporción de 0 a { $max }, no { $water }
+fault-fish-weights-overflow = los pesos de los peces suman demasiado
+fault-no-fish-weight = al menos un peso de peces debe ser mayor que 0
+fault-board-size = un tablero fijo tiene de { $min } a { $max } filas de { $min } a { $max } casillas; este tiene { $rows } filas de { $cols }
+fault-row-length = la fila { $row } tiene { $fields } casillas; la fila 0 tiene { $cols }
+fault-fish = fila { $row }, casilla { $col }: `{ $found }` no es de 0 a 3 peces
+fault-too-few-ones = el tablero solo tiene { $ones } témpano de un pez; la partida más pequeña (2 jugadores, 1 pingüino cada uno) necesita 2
+fault-no-one-fish-floe = el tablero no tiene ningún témpano de un pez donde colocar un pingüino
+fault-too-few-fields = un tablero de { $cols }x{ $rows } tiene { $capacity } casillas, muy pocas para { $penguins } pingüinos
+fault-too-few-floes = el tablero tiene { $capacity } témpanos de un pez, muy pocos para { $penguins } pingüinos (cada pingüino se coloca en su propio témpano de un pez)
+fault-fourth-without-third = el jugador M está en un tablero para cuatro: pon también al jugador G
+fault-first-not-seated = first_player { $player } no juega en este tablero (sus jugadores: { $seated })
+fault-track-fillable = el recorrido tiene { $squares } casillas y sus { $players } jugadores tienen { $pieces } piezas: hacen falta más casillas que piezas, o las piezas pueden llenarlo y nadie podría moverse

@@ -64,3 +64,257 @@ settings-animation-normal = Zwykła
 settings-animation-fast = Szybka
 settings-animation-off = Brak
 settings-animation-about = Szybka: ślizgi, kostki i ruchy SI w jednej trzeciej czasu. Brak: każdy pionek od razu na miejscu, ruch SI zaraz po decyzji.
+
+## Tytuł okna
+
+title-match = Tablero — { $game } — { $state }
+title-to-move = ruch: { $player }
+title-thinking = { $player } myśli
+title-replay = Powtórka
+title-rolling = Rzut
+
+## Panel każdej partii
+
+match-player = Gracz { $letter }
+match-hint = Podpowiedź (H)
+match-rules = Zasady (F1)
+match-undo = Cofnij (U)
+match-new-game = Nowa gra (N)
+match-menu = Menu
+match-nothing-played = Jeszcze nic nie zagrano.
+match-took-back = Cofnięto { $count } { $count ->
+        [one] ruch
+        [few] ruchy
+       *[many] ruchów
+    }
+match-turn-lost = { $player } traci kolejkę
+match-refused = Nie wolno: { $reason }
+match-layout-error = Błąd w pliku planszy, zostaje ostatnia dobra:
+    { $error }
+match-rules-offer = Nie znasz gry { $game }? F1 otwiera zasady.
+match-replay-to-move = Powtórka: ruch: { $player }
+match-replay-steps = Krok po kroku: ◀ ▶; C gra dalej od tego miejsca.
+match-ai-thinking = { $player } (SI) myśli…
+match-ai-to-move = Ruch: { $player } (SI)
+match-budget-left = zostało { $seconds } s jej czasu
+match-ai-line = SI: { $level ->
+        [easy] łatwa
+        [medium] średnia
+       *[hard] trudna
+    }, do { $seconds } s na ruch
+match-new-game-or-menu = Nowa gra (N) albo Menu (Esc).
+match-play-again-or-menu = Zagraj jeszcze raz (N) albo wróć do menu (Esc).
+seat-human = człowiek
+seat-ai = SI
+list-one = { $item }
+list-and = { $rest } i { $last }
+
+## Dlaczego prośba została odrzucona
+
+refusal-not-your-turn-ai = to nie twoja kolej: { $player } gra SI
+refusal-not-your-turn-human = to nie twoja kolej: { $player } gra człowiek
+refusal-nothing-to-undo = nie ma czego cofnąć
+refusal-replaying = to powtórka: naciśnij C (Dalej), aby grać od tego miejsca
+refusal-game-over = gra jest skończona
+
+## Co słyszy czytnik ekranu
+
+spoken-new-match = Nowa partia: { $game }
+spoken-rolled = { $player } wyrzuca { $roll }
+spoken-turn-lost = { $player } wyrzuca 0 i traci kolejkę
+spoken-cave-places = { $player } stawia na { $cell }
+
+## Panel Magnetycznej jaskini
+
+cave-black = Czarne
+cave-white = Białe
+cave-wins = Wygrywają { $player }
+cave-tie = Remis
+cave-wins-line = Wygrywają { $player }: { $from }-{ $to }
+cave-tie-full = Remis: jaskinia jest pełna.
+cave-play-again = Zagraj jeszcze raz (N) albo wróć do menu.
+cave-click-cell = Kliknij podświetlone pole.
+cave-size-line = Jaskinia { $width }x{ $height }, wygrywa { $length } w linii
+cave-seat-line = { $player }: { $seat }
+cave-no-moves = Jeszcze bez ruchów.
+cave-moves = Ruchy (czarne, białe):
+cave-refused-cell = { $cell }: { $reason }
+cave-illegal-off-board = { $cell } leży poza jaskinią { $width }x{ $height }
+cave-illegal-occupied = na { $cell } już stoi cegła
+cave-illegal-not-stacked = { $cell } nie ma oparcia: cegła musi dotykać ściany albo stać tuż na lewo lub na prawo od innej cegły
+cave-illegal-no-dice = w Magnetycznej jaskini nie ma kostek
+
+## Panel Pingwinów
+
+penguins-wins = Wygrywa gracz { $player }
+penguins-tie = Remis: { $players }
+penguins-log-placed = { $player } stawia pingwina na { $floe }: 1 ryba
+penguins-log-slid = { $player } sunie { $from } → { $to }: { $fish } { $fish ->
+        [one] ryba
+        [few] ryby
+       *[many] ryb
+    }
+penguins-log-skipped = { $player } nie ma ruchu i czeka
+penguins-skipped = Gracz { $player } nie ma ruchu i czeka.
+penguins-player-line = { $player } { $seat }: { $fish } { $fish ->
+        [one] ryba
+        [few] ryby
+       *[many] ryb
+    }, { $placed }/{ $penguins } na lodzie
+penguins-board-seed = { $grid ->
+        [hex] Plansza heksagonalna
+       *[square] Plansza
+    } { $cols }x{ $rows }, ziarno { $seed }
+penguins-board-fixed = { $grid ->
+        [hex] Stała plansza heksagonalna
+       *[square] Stała plansza
+    } { $cols }x{ $rows }
+penguins-over-wins = Wygrywa gracz { $player }!
+penguins-over-tie = Remis: { $players }!
+penguins-ranking = { $place }. { $player }: { $fish } { $fish ->
+        [one] ryba
+        [few] ryby
+       *[many] ryb
+    }
+penguins-place = { $player }: postaw pingwina.
+penguins-place-how = Kliknij obramowaną krę z jedną rybą.
+penguins-chosen = { $player }: wybrany pingwin na { $floe }.
+penguins-chosen-how = Kliknij obramowaną krę, aby tam sunąć (Esc: wybierz znowu).
+penguins-move = { $player }: rusz pingwina.
+penguins-move-how = Kliknij jednego ze swoich pingwinów z obwódką.
+penguins-illegal-placement-phase = teraz jest faza stawiania
+penguins-illegal-movement-phase = teraz jest faza ruchów
+penguins-illegal-no-dice = w Pingwinach nie ma kostek
+penguins-illegal-off-board = { $floe } leży poza planszą
+penguins-illegal-not-placeable = pingwina stawia się na wolnej krze z dokładnie jedną rybą; { $floe } taka nie jest
+penguins-illegal-no-penguin = nie masz pingwina na { $floe }
+penguins-illegal-not-reachable-square = pingwin z { $from } nie dosunie się do { $to }: ruch idzie prosto w górę, w dół, w lewo lub w prawo po wolnych krach
+penguins-illegal-not-reachable-hex = pingwin z { $from } nie dosunie się do { $to }: ruch idzie prosto wzdłuż jednej z sześciu linii przez boki kry, po wolnych krach
+
+## Panel Patolli
+
+patolli-wins = Wygrywa gracz { $player }
+patolli-pass = Pas (P)
+patolli-legend-middle = środek: tu się bije
+patolli-legend-arm-end = koniec ramienia: ruch kończący się tu daje dodatkowy rzut
+patolli-legend-start = { $player } zaczyna na zabarwionym polu, kończy na ★
+patolli-die = kostka 0–5
+patolli-beans = { $beans } { $beans ->
+        [one] fasolka
+        [few] fasolki
+       *[many] fasolek
+    }
+patolli-overshoot-continue = za końcem: dalej dookoła
+patolli-overshoot-forbidden = za końcem: nie wolno
+patolli-overshoot-back = za końcem: z powrotem na start
+patolli-board-line = { $squares } { $squares ->
+        [one] pole
+        [few] pola
+       *[many] pól
+    }, { $dice }
+patolli-seed = ziarno { $seed }
+patolli-seed-ai = ziarno { $seed }, SI { $level ->
+        [easy] łatwa
+        [medium] średnia
+       *[hard] trudna
+    }, { $seconds } s na decyzję
+patolli-over = Wygrywa gracz { $player }, { $scores }.
+patolli-replay = Powtórka: gra gracz { $player }.
+patolli-replay-roll = Powtórka: gracz { $player } gra rzut { $roll }.
+patolli-rolls = Gracz { $player } rzuca…
+patolli-rolled = Gracz { $player } wyrzucił { $roll }.
+patolli-ai-thinking = Gracz { $player } (SI) wyrzucił { $roll } i myśli…
+patolli-ai-rolled = Gracz { $player } (SI) wyrzucił { $roll }
+patolli-only-pass = Gracz { $player } wyrzucił { $roll }: żaden pionek nie może się ruszyć ani wejść.
+patolli-only-pass-how = Możesz tylko spasować: naciśnij P albo kliknij Pas.
+patolli-chosen-lands = Gracz { $player }, rzut { $roll }: pionek { $piece } staje na polu { $square }.
+patolli-chosen-scores = Gracz { $player }, rzut { $roll }: pionek { $piece } schodzi do domu.
+patolli-chosen-stuck = Gracz { $player }, rzut { $roll }: pionek { $piece } nie może się ruszyć.
+patolli-chosen-how = Kliknij go jeszcze raz albo jego cel, albo naciśnij Enter; Esc, aby wybrać znowu.
+patolli-opening = Gracz { $player }, rzut { $roll }: w pierwszej kolejce stawiasz pionek.
+patolli-opening-how = Kliknij swoją pulę.
+patolli-to-play = Gracz { $player } gra rzut { $roll }.
+patolli-to-play-how = Kliknij pionek z obwódką, aby zobaczyć, gdzie stanie; kliknij pulę, aby postawić; P pasuje.
+patolli-log-turn-lost = { $player } wyrzucił 0: traci kolejkę
+patolli-log-passed = { $player } pasuje.
+patolli-log-placed = { $player } stawia { $piece } na polu { $square }.
+patolli-log-moved = { $player } przesuwa { $piece } z { $from } na { $to }{ $captured ->
+        [none] {""}
+       *[other] , bije { $captured } (wraca do puli)
+    }.{ $extra ->
+        [yes] {" "}Koniec ramienia: dodatkowy rzut.
+       *[no] {""}
+    }
+patolli-log-scored = { $player } przesuwa { $piece } z { $from } do domu i zdobywa punkt{ $captured ->
+        [none] {""}
+       *[other] , bije { $captured } (wraca do puli)
+    }.{ $extra ->
+        [yes] {" "}Koniec ramienia: dodatkowy rzut.
+       *[no] {""}
+    }
+patolli-log-overshot = { $player } przesuwa { $piece } za jego koniec: wraca do puli{ $captured ->
+        [none] {""}
+       *[other] , bije { $captured } (wraca do puli)
+    }.{ $extra ->
+        [yes] {" "}Koniec ramienia: dodatkowy rzut.
+       *[no] {""}
+    }
+patolli-illegal-must-roll = najpierw rzuć
+patolli-illegal-already-rolled = już wyrzuciłeś { $roll }: rusz, postaw albo spasuj
+patolli-illegal-bad-roll = { $roll } nie wypada na tej kostce
+patolli-illegal-not-yours = pionek { $piece } nie jest twój
+patolli-illegal-opening = w pierwszej kolejce musisz postawić pionek na swoim polu startowym
+patolli-illegal-not-on-board = pionka { $piece } nie ma na planszy
+patolli-illegal-not-in-pool = pionka { $piece } nie ma w twojej puli
+patolli-illegal-start-occupied = twoje pole startowe { $square } jest zajęte
+patolli-illegal-own-piece = pionek { $piece } stanąłby na twoim pionku { $blocker } na polu { $square }
+patolli-illegal-occupied = na polu { $square } stoi { $blocker }; bić można tylko na polach środka
+patolli-illegal-end-occupied = na twoim polu końcowym { $square } stoi pionek rywala: nie możesz tam zejść
+patolli-illegal-overshoot = pionek { $piece } potrzebuje dokładnie { $needed }, by zejść; { $roll } wyprowadziłoby go za koniec
+
+## Komunikaty
+
+patolli-not-your-pool = To pula gracza { $owner }; gra gracz { $player }.
+patolli-pool-empty = Twoja pula jest pusta.
+penguins-choose-first = Najpierw kliknij jednego ze swoich pingwinów, potem zieloną krę.
+penguins-not-your-penguin = To pingwin gracza { $owner }; ruch ma gracz { $player }.
+penguins-stuck = Pingwin na { $floe } utknął: obok nie ma wolnej kry.
+
+## Sprawdzanie w edytorze plansz
+
+editor-no-game-yet = Na tej planszy nie da się jeszcze grać:
+editor-problem = • { $problem }
+editor-more-problems = … i jeszcze { $more }
+
+## Co sprawia, że na planszy nie da się grać
+
+fault-cave-width = width (szerokość) musi wynosić od 1 do { $max }, a nie { $value }
+fault-cave-height = height (wysokość) musi wynosić od 1 do { $max }, a nie { $value }
+fault-cave-no-line = w jaskini 1x1 nie zmieści się żadna linia: daj szerokość albo wysokość co najmniej 2
+fault-cave-win-length = win_length musi wynosić od 2 do { $max } (dłuższy bok jaskini), a nie { $value }
+fault-cave-unreachable = win_length { $value } jest nieosiągalne: jaskinia z { $cells } polami daje każdemu graczowi najwyżej { $bricks } cegieł
+fault-dice-no-beans = Beans(0) zawsze daje 0: każda kolejka przepadłaby i żaden pionek nigdy by się nie ruszył
+fault-dice-too-many = Beans({ $beans }) to za dużo fasolek: od 1 do { $max }
+fault-track-too-short = trasa ma { $squares } pól; zamknięta trasa potrzebuje co najmniej 4
+fault-track-repeated = pole trasy { $later } powtarza komórkę { $cell } pola { $earlier }
+fault-track-not-adjacent = pola trasy { $from } { $a } i { $to } { $b } nie stykają się w pionie ani w poziomie
+fault-track-off-grid = pole trasy { $index } w { $cell } leży poza siatką: wiersze i kolumny idą od 0 do { $max }
+fault-track-off-track = { $field } wskazuje pole { $index }, a trasa ma pola od 0 do { $last }
+fault-track-start-is-end = start i meta gracza { $player } muszą być różnymi polami
+fault-track-end-on-start = meta gracza { $player } (pole { $square }) to start gracza { $other }, gdzie jego pionki mogłyby stać na zawsze: { $player } nigdy by nie zszedł
+fault-track-shared-start = gracze { $player } i { $other } startują z tego samego pola { $square }
+fault-track-players = plansza mieści od 2 do 4 graczy (L, N, G, M), a nie { $players }
+fault-side = { $field } musi wynosić od { $min } do { $max }, a nie { $side }
+fault-water = water (woda) to udział od 0 do { $max }, a nie { $water }
+fault-fish-weights-overflow = wagi ryb sumują się do zbyt dużej liczby
+fault-no-fish-weight = co najmniej jedna waga ryb musi być większa od 0
+fault-board-size = stała plansza ma od { $min } do { $max } wierszy po { $min } do { $max } pól; ta ma { $rows } wierszy po { $cols }
+fault-row-length = wiersz { $row } ma { $fields } pól; wiersz 0 ma { $cols }
+fault-fish = wiersz { $row }, pole { $col }: `{ $found }` to nie od 0 do 3 ryb
+fault-too-few-ones = na planszy jest tylko { $ones } kra z jedną rybą; najmniejsza partia (2 graczy, po 1 pingwinie) potrzebuje 2
+fault-no-one-fish-floe = na planszy nie ma kry z jedną rybą, na której można postawić pingwina
+fault-too-few-fields = plansza { $cols }x{ $rows } ma { $capacity } pól, za mało dla { $penguins } pingwinów
+fault-too-few-floes = plansza ma { $capacity } kry z jedną rybą, za mało dla { $penguins } pingwinów (każdy pingwin staje na własnej krze z jedną rybą)
+fault-fourth-without-third = gracz M siedzi przy planszy dla czterech: dodaj też gracza G
+fault-first-not-seated = first_player { $player } nie gra na tej planszy (jej gracze: { $seated })
+fault-track-fillable = trasa ma { $squares } pól, a jej { $players } graczy ma { $pieces } pionków: trasa potrzebuje więcej pól niż pionków, inaczej pionki mogą ją wypełnić i nikt się nie ruszy

@@ -5,6 +5,10 @@
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use crate::app::language::ChosenLanguage;
+use crate::app::layout_words::fault_words;
+use crate::i18n::Tr;
+
 use super::{EditorSession, Tool, patolli_players};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
@@ -529,7 +533,7 @@ impl Choice {
 }
 
 /// The text of `value` for the session.
-fn value_text(value: Value, session: &EditorSession) -> String {
+fn value_text(value: Value, session: &EditorSession, language: ChosenLanguage) -> String {
     let layout = session.draft.layout();
     match (value, layout) {
         (Value::Title, _) => format!("Board editor: {}", session.draft.game().title()),
@@ -575,12 +579,17 @@ fn value_text(value: Value, session: &EditorSession) -> String {
             if problems.is_empty() {
                 String::new()
             } else {
-                let mut lines = vec!["This board makes no game yet:".to_string()];
-                lines.extend(problems.iter().take(3).map(|p| format!("• {}", p.message)));
+                let mut lines = vec![Tr::new("editor-no-game-yet")];
+                lines.extend(
+                    problems
+                        .iter()
+                        .take(3)
+                        .map(|p| Tr::new("editor-problem").words("problem", fault_words(&p.fault))),
+                );
                 if problems.len() > 3 {
-                    lines.push(format!("… and {} more", problems.len() - 3));
+                    lines.push(Tr::new("editor-more-problems").number("more", problems.len() - 3));
                 }
-                lines.join("\n")
+                language.lines(&lines)
             }
         }
         _ => String::new(),
@@ -589,6 +598,7 @@ fn value_text(value: Value, session: &EditorSession) -> String {
 
 fn show_panel(
     session: Option<Res<EditorSession>>,
+    language: Res<ChosenLanguage>,
     mut texts: Query<(&Value, &mut Text, &mut TextColor)>,
     mut choices: Query<(&Choice, &mut Selected)>,
     mut captions: Query<(&FieldCaption, &mut TextColor), Without<Value>>,
@@ -600,7 +610,7 @@ fn show_panel(
     let Some(session) = session else {
         return;
     };
-    if !session.is_changed() {
+    if !(session.is_changed() || language.is_changed()) {
         return;
     }
     let (can_undo, can_redo) = session.draft.history();
@@ -614,7 +624,7 @@ fn show_panel(
         }
     }
     for (value, mut text, mut color) in &mut texts {
-        theme::set_text(&mut text, value_text(*value, &session));
+        theme::set_text(&mut text, value_text(*value, &session, *language));
         if *value == Value::Status {
             let wanted = if session.status.refused {
                 theme::ERROR

@@ -7,11 +7,13 @@ use bevy::prelude::*;
 use crate::app::network::{NetWindow, seat_title, waiting_line};
 
 use super::referee::{AiProof, AiThinking, CaveReferee, Refusal};
+use crate::app::language::ChosenLanguage;
 use crate::app::layout_assets::CaveGame;
 use crate::app::match_view::{self, MatchView};
 use crate::app::{AppSystems, Screen, theme};
+use crate::i18n::Tr;
 use crate::rules::Seat;
-use crate::rules::magnetic_cave::{Brick, Cell, Outcome, State};
+use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
@@ -31,26 +33,52 @@ impl MatchView for State {
     type Layout = CaveGame;
     type Chosen = ();
 
-    fn player_name(player: Brick) -> String {
-        player_name(player).to_string()
+    fn player_name(player: Brick) -> Tr {
+        player_name(player)
     }
 
-    fn outcome_words(outcome: &Outcome) -> String {
+    fn outcome_words(outcome: &Outcome) -> Tr {
         match outcome {
-            Outcome::Win { winner, .. } => format!("{} wins", player_name(*winner)),
-            Outcome::Tie => "Tie".to_string(),
+            Outcome::Win { winner, .. } => {
+                Tr::new("cave-wins").words("player", player_name(*winner))
+            }
+            Outcome::Tie => Tr::new("cave-tie"),
         }
     }
 
     /// The moves list shows the moves; the cave has no log.
-    fn log_lines(_player: Brick, _action: Cell, _effect: &Option<Outcome>) -> Vec<String> {
+    fn log_lines(_player: Brick, _action: Cell, _effect: &Option<Outcome>) -> Vec<Tr> {
         Vec::new()
     }
 
-    fn refusal_line(action: Option<Cell>, reason: &Refusal) -> String {
+    fn illegal_words(reason: &Illegal) -> Tr {
+        match *reason {
+            Illegal::GameOver => Tr::new("refusal-game-over"),
+            Illegal::OffBoard {
+                cell,
+                width,
+                height,
+            } => Tr::new("cave-illegal-off-board")
+                .text("cell", cell.to_string())
+                .number("width", width)
+                .number("height", height),
+            Illegal::Occupied(cell) => {
+                Tr::new("cave-illegal-occupied").text("cell", cell.to_string())
+            }
+            Illegal::NotStacked(cell) => {
+                Tr::new("cave-illegal-not-stacked").text("cell", cell.to_string())
+            }
+            Illegal::NoDice => Tr::new("cave-illegal-no-dice"),
+        }
+    }
+
+    fn refusal_line(action: Option<Cell>, reason: &Refusal) -> Tr {
+        let reason = match_view::refusal_words::<State>(reason);
         match action {
-            Some(cell) => format!("{cell}: {reason}"),
-            None => reason.to_string(),
+            Some(cell) => Tr::new("cave-refused-cell")
+                .text("cell", cell.to_string())
+                .words("reason", reason),
+            None => reason,
         }
     }
 }
@@ -166,48 +194,51 @@ fn spawn_hud(mut commands: Commands) {
     });
 }
 
-fn player_name(player: Brick) -> &'static str {
-    match player {
-        Brick::Black => "Black",
-        Brick::White => "White",
-    }
+fn player_name(player: Brick) -> Tr {
+    Tr::new(match player {
+        Brick::Black => "cave-black",
+        Brick::White => "cave-white",
+    })
 }
 
 /// The status line, and whose brick stands beside it (none after a tie).
-fn status_line(referee: &CaveReferee, thinking: Option<&AiThinking>) -> (String, Option<Brick>) {
+fn status_line(referee: &CaveReferee, thinking: Option<&AiThinking>) -> (Vec<Tr>, Option<Brick>) {
     let player = referee.state().to_move();
+    let name = || player_name(player);
     match referee.state().outcome() {
         Some(Outcome::Win { winner, from, to }) => (
-            format!(
-                "{} wins: {from}-{to}\nPlay again (N) or go to the menu.",
-                player_name(winner)
-            ),
+            vec![
+                Tr::new("cave-wins-line")
+                    .words("player", player_name(winner))
+                    .text("from", from.to_string())
+                    .text("to", to.to_string()),
+                Tr::new("cave-play-again"),
+            ],
             Some(winner),
         ),
         Some(Outcome::Tie) => (
-            "Tie: the cave is full.\nPlay again (N) or go to the menu.".to_string(),
+            vec![Tr::new("cave-tie-full"), Tr::new("cave-play-again")],
             None,
         ),
         None if referee.paused() => (
-            format!(
-                "Replay: {} to move\nStep with ◀ ▶; C plays on from here.",
-                player_name(player)
-            ),
+            vec![
+                Tr::new("match-replay-to-move").words("player", name()),
+                Tr::new("match-replay-steps"),
+            ],
             Some(player),
         ),
         None if referee.seat_to_move() == Some(Seat::Ai) => {
-            let line = match thinking {
-                Some(t) => format!(
-                    "{} (AI) is thinking…\n{:.1} s of its budget left",
-                    player_name(player),
-                    t.remaining().as_secs_f32()
-                ),
-                None => format!("{} (AI) to move", player_name(player)),
+            let lines = match thinking {
+                Some(t) => vec![
+                    Tr::new("match-ai-thinking").words("player", name()),
+                    match_view::budget_left(t.remaining()),
+                ],
+                None => vec![Tr::new("match-ai-to-move").words("player", name())],
             };
-            (line, Some(player))
+            (lines, Some(player))
         }
         None => (
-            format!("{} to move\nClick a highlighted cell.", player_name(player)),
+            vec![match_view::to_move(name()), Tr::new("cave-click-cell")],
             Some(player),
         ),
     }
@@ -217,6 +248,7 @@ fn show_status(
     referee: Option<Res<CaveReferee>>,
     thinking: Option<Res<AiThinking>>,
     net: Option<Res<NetWindow>>,
+    language: Res<ChosenLanguage>,
     mut status: Single<&mut Text, (With<StatusText>, Without<CaveText>, Without<SeatText>)>,
     mut cave: Single<&mut Text, (With<CaveText>, Without<StatusText>, Without<SeatText>)>,
     mut seat_texts: Query<(&SeatText, &mut Text), (Without<StatusText>, Without<CaveText>)>,
@@ -229,32 +261,41 @@ fn show_status(
         return;
     };
     let config = referee.state().config();
-    let mut cave_line = format!(
-        "{}x{} cave, {} in a line wins",
-        config.width(),
-        config.height(),
-        config.win_length(),
+    let mut cave_line = language.word(
+        &Tr::new("cave-size-line")
+            .number("width", config.width())
+            .number("height", config.height())
+            .number("length", config.win_length()),
     );
     if referee.setup().seats().contains(&Seat::Ai) {
         cave_line.push_str(&theme::ai_line(
             referee.setup().level(),
             referee.setup().budget(),
+            *language,
         ));
     }
     theme::set_text(&mut cave, cave_line);
     for (SeatText(player), mut text) in &mut seat_texts {
         let index = player.index();
-        let seat = seat_title(net.as_deref(), index, referee.setup().seats()[index]);
-        theme::set_text(&mut text, format!("{}: {seat}", player_name(*player)));
+        let seat = seat_title(
+            net.as_deref(),
+            index,
+            referee.setup().seats()[index],
+            *language,
+        );
+        let line = Tr::new("cave-seat-line")
+            .words("player", player_name(*player))
+            .text("seat", seat);
+        theme::set_text(&mut text, language.word(&line));
     }
     // As the thinking bar: once the AI has decided, it is only waiting to show its move.
     let thinking = thinking.as_deref().filter(|t| !t.has_decided());
-    let (mut line, brick) = status_line(&referee, thinking);
+    let (lines, brick) = status_line(&referee, thinking);
+    let mut line = language.lines(&lines);
+    // The network's words for who is deciding stay English for now.
     if let Some(waiting) = waiting_line(&referee, net.as_deref()) {
-        line = format!(
-            "{} to move\n{waiting}",
-            player_name(referee.state().to_move())
-        );
+        let to_move = match_view::to_move(player_name(referee.state().to_move()));
+        line = format!("{}\n{waiting}", language.word(&to_move));
     }
     theme::set_text(&mut status, line);
     let (node, background, border) = &mut *status_brick;
@@ -287,6 +328,7 @@ fn show_proof(
 
 fn show_moves(
     referee: Option<Res<CaveReferee>>,
+    language: Res<ChosenLanguage>,
     mut heading: Single<&mut Text, (With<MovesText>, Without<MovesCell>)>,
     mut cells: Query<(&MovesCell, &mut Text), Without<MovesText>>,
 ) {
@@ -295,12 +337,12 @@ fn show_moves(
     };
     let pairs: Vec<&[Cell]> = referee.state().moves().chunks(2).collect();
     let first = pairs.len().saturating_sub(MOVE_ROWS);
-    let title = if pairs.is_empty() {
-        "No moves yet."
+    let title = Tr::new(if pairs.is_empty() {
+        "cave-no-moves"
     } else {
-        "Moves (black, white):"
-    };
-    theme::set_text(&mut heading, title.to_string());
+        "cave-moves"
+    });
+    theme::set_text(&mut heading, language.word(&title));
     for (cell, mut text) in &mut cells {
         let number = first + cell.row;
         let content = match (pairs.get(number), cell.column) {

@@ -54,6 +54,7 @@ pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
             // Larger text makes the cards taller than the window: the column scrolls.
             crate::app::text_size::ScrollingPanel,
             crate::app::button_keys::TabOrder(0),
+            crate::app::language::MirroredPlace::default(),
             Node {
                 position_type: PositionType::Absolute,
                 left: px(30),

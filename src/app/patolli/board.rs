@@ -8,6 +8,8 @@
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare};
 use crate::app::keyboard::{KeyAct, KeyboardView};
 use crate::app::match_view::{self, Notice};
@@ -765,11 +767,11 @@ fn click_card(
         return;
     };
     if card.0 != referee.state().to_move() && referee.state().winner().is_none() {
-        notice.0 = Some(format!(
-            "That is player {}'s pool; player {} is to play.",
-            card.0,
-            referee.state().to_move()
-        ));
+        notice.0 = Some(
+            Tr::new("patolli-not-your-pool")
+                .text("owner", card.0.to_string())
+                .text("player", referee.state().to_move().to_string()),
+        );
         return;
     }
     match referee.state().first_in_pool() {
@@ -779,7 +781,7 @@ fn click_card(
                 seat: Seat::Human,
             });
         }
-        None => notice.0 = Some("Your pool is empty.".to_string()),
+        None => notice.0 = Some(Tr::new("patolli-pool-empty")),
     }
 }
 

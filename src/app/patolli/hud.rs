@@ -9,14 +9,16 @@ use bevy::prelude::*;
 use super::board::Selection;
 use super::dice::RollDisplay;
 use super::referee::{ActionRequested, PatolliReferee, PatolliThinking};
+use crate::app::language::ChosenLanguage;
 use crate::app::layout_assets::PatolliGame;
 use crate::app::match_view::{self, MatchView};
 use crate::app::network::{NetWindow, seat_title, waiting_line};
 use crate::app::theme::{self, Selected};
 use crate::app::{AppSystems, Screen};
+use crate::i18n::Tr;
 use crate::rules::Seat;
 use crate::rules::patolli::{
-    Action, Dice, Effect, Location, Overshoot, Phase, Piece, Player, State,
+    Action, Dice, Effect, Illegal, Location, Overshoot, Phase, Piece, Player, State,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,19 +40,99 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 impl MatchView for State {
-    fn outcome_words(winner: &Player) -> String {
-        format!("Player {winner} wins")
+    fn outcome_words(winner: &Player) -> Tr {
+        Tr::new("patolli-wins").text("player", winner.to_string())
     }
 
     type Layout = PatolliGame;
     type Chosen = Piece;
 
-    fn log_lines(player: Player, _action: Action, effect: &Effect) -> Vec<String> {
-        vec![format!("{player} {}", effect.describe())]
+    fn log_lines(player: Player, _action: Action, effect: &Effect) -> Vec<Tr> {
+        vec![effect_words(player, *effect)]
     }
 
-    fn turn_lost_line(player: Player) -> String {
-        format!("{player} rolled 0: turn lost")
+    fn turn_lost_line(player: Player) -> Tr {
+        Tr::new("patolli-log-turn-lost").text("player", player.to_string())
+    }
+
+    fn illegal_words(reason: &Illegal) -> Tr {
+        let piece = |p: Piece| p.to_string();
+        match *reason {
+            Illegal::GameOver => Tr::new("refusal-game-over"),
+            Illegal::MustRoll => Tr::new("patolli-illegal-must-roll"),
+            Illegal::AlreadyRolled(roll) => {
+                Tr::new("patolli-illegal-already-rolled").number("roll", roll)
+            }
+            Illegal::BadRoll(roll) => Tr::new("patolli-illegal-bad-roll").number("roll", roll),
+            Illegal::NotYourPiece(p) => {
+                Tr::new("patolli-illegal-not-yours").text("piece", piece(p))
+            }
+            Illegal::OpeningPlacement => Tr::new("patolli-illegal-opening"),
+            Illegal::NotOnBoard(p) => {
+                Tr::new("patolli-illegal-not-on-board").text("piece", piece(p))
+            }
+            Illegal::NotInPool(p) => Tr::new("patolli-illegal-not-in-pool").text("piece", piece(p)),
+            Illegal::StartOccupied(square) => {
+                Tr::new("patolli-illegal-start-occupied").number("square", square)
+            }
+            Illegal::OwnPiece {
+                piece: p,
+                blocker,
+                square,
+            } => Tr::new("patolli-illegal-own-piece")
+                .text("piece", piece(p))
+                .text("blocker", piece(blocker))
+                .number("square", square),
+            Illegal::Occupied { square, blocker } => Tr::new("patolli-illegal-occupied")
+                .number("square", square)
+                .text("blocker", piece(blocker)),
+            Illegal::EndOccupied(square) => {
+                Tr::new("patolli-illegal-end-occupied").number("square", square)
+            }
+            Illegal::Overshoot {
+                piece: p,
+                needed,
+                roll,
+            } => Tr::new("patolli-illegal-overshoot")
+                .text("piece", piece(p))
+                .number("needed", needed)
+                .number("roll", roll),
+        }
+    }
+}
+
+/// The log's line for `player`'s action with `effect` ("L moves A from 3 to 7.").
+fn effect_words(player: Player, effect: Effect) -> Tr {
+    let player = player.to_string();
+    match effect {
+        Effect::Passed => Tr::new("patolli-log-passed").text("player", player),
+        Effect::Placed { piece, square } => Tr::new("patolli-log-placed")
+            .text("player", player)
+            .text("piece", piece.to_string())
+            .number("square", square),
+        Effect::Moved {
+            piece,
+            from,
+            to,
+            captured,
+            extra_roll,
+        } => {
+            let (id, square) = match to {
+                Location::Track(square) => ("patolli-log-moved", square),
+                Location::Scored => ("patolli-log-scored", 0),
+                Location::Pool => ("patolli-log-overshot", 0),
+            };
+            Tr::new(id)
+                .text("player", player)
+                .text("piece", piece.to_string())
+                .number("from", from)
+                .number("to", square)
+                .text(
+                    "captured",
+                    captured.map_or("none".to_string(), |c| c.to_string()),
+                )
+                .text("extra", if extra_roll { "yes" } else { "no" })
+        }
     }
 }
 
@@ -72,12 +154,13 @@ fn spawn_panel(mut commands: Commands) {
         panel
             .spawn(Node {
                 margin: UiRect::top(Val::Auto),
+                width: percent(100),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(8),
                 ..default()
             })
             .with_children(|rows| {
-                rows.spawn((PassButton, theme::button("Pass (P)", 150.0)))
+                rows.spawn((PassButton, theme::tr_button(Tr::new("patolli-pass"), 150.0)))
                     .observe(
                         |_: On<Pointer<Click>>, mut pass: MessageWriter<ActionRequested>| {
                             pass.write(ActionRequested {
@@ -93,23 +176,24 @@ fn spawn_panel(mut commands: Commands) {
 
 /// What the colours of the squares mean, each swatch in its colour.
 fn legend() -> impl Bundle {
-    let swatch = |color: Color, text: &str| {
+    // The lines' words are `show_legend`'s, in the chosen language.
+    let swatch = |color: Color| {
         [
             (TextSpan::new("■ "), theme::font(15.0), TextColor(color)),
             (
-                TextSpan::new(format!("{text}\n")),
+                TextSpan::new(""),
                 theme::font(15.0),
                 TextColor(theme::TEXT_DIM),
             ),
         ]
     };
-    let [a, b] = swatch(theme::MIDDLE_SQUARE, "middle: captures happen here");
-    let [c, d] = swatch(theme::ARM_END, "arm end: ending a move here rolls again");
-    let [e, f] = swatch(theme::START_L, "L starts on the tinted square, ends on ★");
-    let [g, h] = swatch(theme::START_N, "N starts on the tinted square, ends on ★");
+    let [a, b] = swatch(theme::MIDDLE_SQUARE);
+    let [c, d] = swatch(theme::ARM_END);
+    let [e, f] = swatch(theme::START_L);
+    let [g, h] = swatch(theme::START_N);
     // G's and M's lines, filled in on boards that seat them.
-    let [i, j] = swatch(theme::START_3, "");
-    let [k, l] = swatch(theme::START_4, "");
+    let [i, j] = swatch(theme::START_3);
+    let [k, l] = swatch(theme::START_4);
     (
         Legend,
         Text::new(""),
@@ -122,9 +206,11 @@ fn legend() -> impl Bundle {
 #[derive(Component)]
 struct Legend;
 
-/// The legend's lines for G and M, on boards that seat them (spans 9 to 12).
+/// The legend's lines in the chosen language, G's and M's only on boards that seat them
+/// (spans 9 to 12).
 fn show_legend(
     referee: Option<Res<PatolliReferee>>,
+    language: Res<ChosenLanguage>,
     legend: Query<Entity, With<Legend>>,
     mut writer: TextUiWriter,
 ) {
@@ -132,15 +218,19 @@ fn show_legend(
         return;
     };
     let track = referee.state().track();
-    for (player, span) in [(Player::G, 9), (Player::M, 11)] {
-        let seated = track.seats(player);
-        let lines = if seated {
-            [
-                "■ ".to_string(),
-                format!("{player} starts on the tinted square, ends on ★\n"),
-            ]
-        } else {
-            [String::new(), String::new()]
+    let start = |player: Player| Tr::new("patolli-legend-start").text("player", player.to_string());
+    let rows = [
+        (1, Some(Tr::new("patolli-legend-middle"))),
+        (3, Some(Tr::new("patolli-legend-arm-end"))),
+        (5, Some(start(Player::L))),
+        (7, Some(start(Player::N))),
+        (9, track.seats(Player::G).then(|| start(Player::G))),
+        (11, track.seats(Player::M).then(|| start(Player::M))),
+    ];
+    for (span, words) in rows {
+        let lines = match words {
+            Some(words) => ["■ ".to_string(), format!("{}\n", language.word(&words))],
+            None => [String::new(), String::new()],
         };
         for (offset, line) in lines.into_iter().enumerate() {
             if let Some(mut text) = writer.get_text(legend, span + offset)
@@ -181,6 +271,7 @@ fn send_key_requests(
 fn show_seats(
     referee: Option<Res<PatolliReferee>>,
     net: Option<Res<NetWindow>>,
+    language: Res<ChosenLanguage>,
     mut text: Single<&mut Text, With<SeatsText>>,
 ) {
     let Some(referee) = referee else {
@@ -189,14 +280,14 @@ fn show_seats(
     let setup = referee.setup();
     let rules = setup.board().rules;
     let dice = match rules.dice {
-        Dice::Uniform => "a die 0–5".to_string(),
-        Dice::Beans(n) => format!("{n} beans"),
+        Dice::Uniform => Tr::new("patolli-die"),
+        Dice::Beans(n) => Tr::new("patolli-beans").number("beans", n),
     };
-    let overshoot = match rules.overshoot {
-        Overshoot::ContinueLap => "past the end: keep going round",
-        Overshoot::Forbidden => "past the end: not allowed",
-        Overshoot::BackToStart => "past the end: back to start",
-    };
+    let overshoot = Tr::new(match rules.overshoot {
+        Overshoot::ContinueLap => "patolli-overshoot-continue",
+        Overshoot::Forbidden => "patolli-overshoot-forbidden",
+        Overshoot::BackToStart => "patolli-overshoot-back",
+    });
     // Two seats a line: "L (A–F): Human    N (1–6): AI".
     let seats: Vec<String> = setup
         .board()
@@ -209,24 +300,27 @@ fn show_seats(
             format!(
                 "{player} ({}): {}",
                 player.labels().replace('-', "–"),
-                seat_title(net.as_deref(), index, *seat)
+                seat_title(net.as_deref(), index, *seat, *language)
             )
         })
         .collect();
     let seats: Vec<String> = seats.chunks(2).map(|pair| pair.join("    ")).collect();
-    let mut line = format!(
-        "{}\n{} squares, {dice}\n{overshoot}\nseed {}",
-        seats.join("\n"),
-        setup.board().track.len(),
-        setup.seed(),
-    );
-    if setup.seats().contains(&Seat::Ai) {
-        line.push_str(&format!(
-            ", AI {}, {:.2} s a decision",
-            setup.level(),
-            setup.budget().as_secs_f64()
-        ));
+    let board = Tr::new("patolli-board-line")
+        .number("squares", setup.board().track.len())
+        .words("dice", dice);
+    let seed = if setup.seats().contains(&Seat::Ai) {
+        Tr::new("patolli-seed-ai")
+            .text("level", setup.level().to_string())
+            .text("seconds", format!("{:.2}", setup.budget().as_secs_f64()))
+    } else {
+        Tr::new("patolli-seed")
     }
+    .text("seed", setup.seed().to_string());
+    let line = format!(
+        "{}\n{}",
+        seats.join("\n"),
+        language.lines(&[board, overshoot, seed])
+    );
     if text.0 != line {
         text.0 = line;
     }
@@ -238,6 +332,7 @@ fn show_status(
     net: Option<Res<NetWindow>>,
     selection: Res<Selection>,
     display: Res<RollDisplay>,
+    language: Res<ChosenLanguage>,
     mut status: Single<&mut Text, With<StatusText>>,
 ) {
     let Some(referee) = referee else {
@@ -245,63 +340,87 @@ fn show_status(
     };
     let state = referee.state();
     let player = state.to_move();
-    let line = match state.phase() {
-        Phase::Over { winner } => format!(
-            "Player {winner} wins, {}.\nPlay again (N) or go to the menu (Esc).",
-            state.scores_line().replace('–', " to ")
-        ),
-        _ if referee.paused() => format!(
-            "Replay: player {player} to play{}.\nStep with ◀ ▶; C plays on from here.",
-            referee
-                .roll_shown()
-                .map_or(String::new(), |roll| format!(" a roll of {roll}"))
-        ),
-        Phase::Roll => format!("Player {player} rolls…"),
-        Phase::Act { roll } if display.settled() != Some((player, roll)) => {
-            format!("Player {player} rolls…")
-        }
-        Phase::Act { roll } if referee.waits_for_another_machine() => format!(
-            "Player {player} rolled {roll}.\n{}",
-            waiting_line(&referee, net.as_deref()).unwrap_or_default()
-        ),
+    let who = || player.to_string();
+    let rolls = || Tr::new("patolli-rolls").text("player", who());
+    let lines: Vec<Tr> = match state.phase() {
+        Phase::Over { winner } => vec![
+            Tr::new("patolli-over")
+                .text("player", winner.to_string())
+                .text("scores", state.scores_line()),
+            Tr::new("match-play-again-or-menu"),
+        ],
+        _ if referee.paused() => vec![
+            match referee.roll_shown() {
+                Some(roll) => Tr::new("patolli-replay-roll").number("roll", roll),
+                None => Tr::new("patolli-replay"),
+            }
+            .text("player", who()),
+            Tr::new("match-replay-steps"),
+        ],
+        Phase::Roll => vec![rolls()],
+        Phase::Act { roll } if display.settled() != Some((player, roll)) => vec![rolls()],
+        Phase::Act { roll } if referee.waits_for_another_machine() => vec![
+            Tr::new("patolli-rolled")
+                .text("player", who())
+                .number("roll", roll),
+        ],
         Phase::Act { roll } if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
-            Some(t) if !t.has_decided() => format!(
-                "Player {player} (AI) rolled {roll} and is thinking…\n{:.1} s of its budget left",
-                t.remaining().as_secs_f32()
-            ),
-            _ => format!("Player {player} (AI) rolled {roll}"),
+            Some(t) if !t.has_decided() => vec![
+                Tr::new("patolli-ai-thinking")
+                    .text("player", who())
+                    .number("roll", roll),
+                match_view::budget_left(t.remaining()),
+            ],
+            _ => vec![
+                Tr::new("patolli-ai-rolled")
+                    .text("player", who())
+                    .number("roll", roll),
+            ],
         },
-        Phase::Act { roll } if state.only_pass() => format!(
-            "Player {player} rolled {roll}: no piece can move and none can be placed.\n\
-             You can only pass: press P or click Pass."
-        ),
+        Phase::Act { roll } if state.only_pass() => vec![
+            Tr::new("patolli-only-pass")
+                .text("player", who())
+                .number("roll", roll),
+            Tr::new("patolli-only-pass-how"),
+        ],
         Phase::Act { roll } => match selection.chosen {
             Some(piece) => {
-                let target = match state.move_target(piece) {
-                    Some(Location::Track(square)) => format!("lands on square {square}"),
-                    Some(Location::Scored) => "scores".to_string(),
-                    _ => "cannot move".to_string(),
+                let (id, square) = match state.move_target(piece) {
+                    Some(Location::Track(square)) => ("patolli-chosen-lands", square),
+                    Some(Location::Scored) => ("patolli-chosen-scores", 0),
+                    _ => ("patolli-chosen-stuck", 0),
                 };
-                format!(
-                    "Player {player}, roll {roll}: piece {piece} {target}.\n\
-                     Click it again, or its target, or press Enter to move; Esc to choose again."
-                )
+                vec![
+                    Tr::new(id)
+                        .text("player", who())
+                        .number("roll", roll)
+                        .text("piece", piece.to_string())
+                        .number("square", square),
+                    Tr::new("patolli-chosen-how"),
+                ]
             }
-            None if state.in_opening() => {
-                format!(
-                    "Player {player}, roll {roll}: your first turn places a piece.\n\
-                     Click your pool."
-                )
-            }
-            None => format!(
-                "Player {player} to play a roll of {roll}.\n\
-                 Click a ringed piece to see where it lands; click your pool to place; P passes."
-            ),
+            None if state.in_opening() => vec![
+                Tr::new("patolli-opening")
+                    .text("player", who())
+                    .number("roll", roll),
+                Tr::new("patolli-opening-how"),
+            ],
+            None => vec![
+                Tr::new("patolli-to-play")
+                    .text("player", who())
+                    .number("roll", roll),
+                Tr::new("patolli-to-play-how"),
+            ],
         },
     };
-    if status.0 != line {
-        status.0 = line;
+    let mut line = language.lines(&lines);
+    // The network's words for who is deciding stay English for now.
+    if matches!(state.phase(), Phase::Act { .. })
+        && let Some(waiting) = waiting_line(&referee, net.as_deref())
+    {
+        line = format!("{line}\n{waiting}");
     }
+    theme::set_text(&mut status, line);
 }
 
 fn show_pass(
@@ -347,7 +466,7 @@ mod tests {
             r#"Roll(3), Act("place A", 0), Roll(1), Act("place 1", 0), Roll(0), Roll(2), Act("move 1", 0)"#,
         ));
         assert_eq!(
-            log.lines(),
+            log.lines(ChosenLanguage::default()),
             [
                 "L places A on square 23.",
                 "N places 1 on square 53.",
@@ -357,7 +476,7 @@ mod tests {
         );
         assert!(
             match_view::log_of_record::<State>(&record(""))
-                .lines()
+                .lines(ChosenLanguage::default())
                 .is_empty()
         );
     }

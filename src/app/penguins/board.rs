@@ -6,6 +6,8 @@
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use super::referee::{
     ActionApplied, ActionRequested, Floe, Penguin, PenguinsBoard, PenguinsReferee,
 };
@@ -482,7 +484,7 @@ fn click_floe(
                 });
             }
             None => {
-                notice.0 = Some("Click one of your penguins first, then a green floe.".into());
+                notice.0 = Some(Tr::new("penguins-choose-first"));
             }
         },
         Phase::Over => {}
@@ -505,18 +507,15 @@ fn click_penguin(
         return;
     }
     if penguin.player != state.to_move() {
-        notice.0 = Some(format!(
-            "That is player {}'s penguin; player {} is to move.",
-            player_letter(penguin.player),
-            player_letter(state.to_move())
-        ));
+        notice.0 = Some(
+            Tr::new("penguins-not-your-penguin")
+                .text("owner", player_letter(penguin.player).to_string())
+                .text("player", player_letter(state.to_move()).to_string()),
+        );
         return;
     }
     if !state.board().can_move_from(penguin.pos) {
-        notice.0 = Some(format!(
-            "The penguin at {} is stuck: no free floe next to it.",
-            penguin.pos
-        ));
+        notice.0 = Some(Tr::new("penguins-stuck").text("floe", penguin.pos.to_string()));
         return;
     }
     *selection = if selection.chosen == Some(penguin.pos) {

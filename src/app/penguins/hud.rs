@@ -9,11 +9,15 @@ use crate::app::network::{NetWindow, seat_title, waiting_line};
 
 use super::board::Selection;
 use super::referee::{PenguinsReferee, PenguinsThinking};
+use crate::app::language::ChosenLanguage;
 use crate::app::layout_assets::PenguinsGame;
 use crate::app::match_view::{self, MatchView};
 use crate::app::{AppSystems, Screen, theme};
+use crate::i18n::Tr;
 use crate::rules::Seat;
-use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, Pos, State, Turn, player_letter};
+use crate::rules::penguins::{
+    Action, Grid, Illegal, MAX_PLAYERS, Phase, Player, Pos, State, Turn, player_letter,
+};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
@@ -30,13 +34,10 @@ pub fn plugin(app: &mut App) {
 }
 
 impl MatchView for State {
-    fn outcome_words(winners: &Vec<Player>) -> String {
+    fn outcome_words(winners: &Vec<Player>) -> Tr {
         match winners.as_slice() {
-            [one] => format!("Player {one} wins"),
-            many => {
-                let names: Vec<String> = many.iter().map(ToString::to_string).collect();
-                format!("Tie between {}", names.join(" and "))
-            }
+            [one] => Tr::new("penguins-wins").text("player", one.to_string()),
+            many => Tr::new("penguins-tie").words("players", letters(many.iter().map(|p| p.0))),
         }
     }
 
@@ -44,26 +45,65 @@ impl MatchView for State {
     type Chosen = Pos;
 
     /// The move, then any players it left skipped.
-    fn log_lines(_player: Player, action: Action, turn: &Turn) -> Vec<String> {
-        let who = player_letter(turn.player);
+    fn log_lines(_player: Player, action: Action, turn: &Turn) -> Vec<Tr> {
+        let who = player_letter(turn.player).to_string();
         let mut lines = vec![match action {
-            Action::Place(pos) => format!("{who} placed a penguin at {pos}: 1 fish"),
-            Action::Move { from, to } => format!("{who} slid {from} → {to}: {} fish", turn.fish),
+            Action::Place(pos) => Tr::new("penguins-log-placed")
+                .text("player", who)
+                .text("floe", pos.to_string()),
+            Action::Move { from, to } => Tr::new("penguins-log-slid")
+                .text("player", who)
+                .text("from", from.to_string())
+                .text("to", to.to_string())
+                .number("fish", turn.fish),
         }];
-        lines.extend(
-            turn.skipped
-                .iter()
-                .map(|&skipped| format!("{} cannot move and is skipped", player_letter(skipped))),
-        );
+        lines.extend(turn.skipped.iter().map(|&skipped| {
+            Tr::new("penguins-log-skipped").text("player", player_letter(skipped).to_string())
+        }));
         lines
     }
 
-    fn notice_after(turn: &Turn) -> Option<String> {
+    fn notice_after(turn: &Turn) -> Option<Tr> {
         let skipped = turn.skipped.last()?;
-        Some(format!(
-            "Player {} cannot move and is skipped.",
-            player_letter(*skipped)
-        ))
+        Some(Tr::new("penguins-skipped").text("player", player_letter(*skipped).to_string()))
+    }
+
+    fn illegal_words(reason: &Illegal) -> Tr {
+        match *reason {
+            Illegal::GameOver => Tr::new("refusal-game-over"),
+            Illegal::WrongPhase(Phase::Placement) => Tr::new("penguins-illegal-placement-phase"),
+            Illegal::WrongPhase(Phase::Movement) => Tr::new("penguins-illegal-movement-phase"),
+            Illegal::WrongPhase(Phase::Over) => Tr::new("refusal-game-over"),
+            Illegal::NoDice => Tr::new("penguins-illegal-no-dice"),
+            Illegal::OffBoard(pos) => {
+                Tr::new("penguins-illegal-off-board").text("floe", pos.to_string())
+            }
+            Illegal::NotPlaceable(pos) => {
+                Tr::new("penguins-illegal-not-placeable").text("floe", pos.to_string())
+            }
+            Illegal::NoPenguin(pos) => {
+                Tr::new("penguins-illegal-no-penguin").text("floe", pos.to_string())
+            }
+            Illegal::NotReachable { from, to, grid } => Tr::new(match grid {
+                Grid::Square => "penguins-illegal-not-reachable-square",
+                Grid::Hex => "penguins-illegal-not-reachable-hex",
+            })
+            .text("from", from.to_string())
+            .text("to", to.to_string()),
+        }
+    }
+}
+
+/// Players' letters as a list: "A and B", "A, B and C" (the language's "and").
+fn letters(players: impl Iterator<Item = u8>) -> Tr {
+    let mut letters: Vec<String> = players.map(|p| player_letter(p).to_string()).collect();
+    let last = letters.pop().unwrap_or_default();
+    if letters.is_empty() {
+        Tr::new("list-one").text("item", last)
+    } else {
+        Tr::new("list-and")
+            .text("rest", letters.join(", "))
+            .text("last", last)
     }
 }
 
@@ -98,6 +138,7 @@ fn spawn_panel(mut commands: Commands) {
 fn show_players(
     referee: Option<Res<PenguinsReferee>>,
     net: Option<Res<NetWindow>>,
+    language: Res<ChosenLanguage>,
     text: Single<Entity, With<PlayersText>>,
     mut writer: TextUiWriter,
 ) {
@@ -115,6 +156,7 @@ fn show_players(
             net.as_deref(),
             usize::from(player) - 1,
             referee.seat(Player(player)),
+            *language,
         );
         // Every line has the arrow, so the lines stay aligned; only the mover's shows. The
         // others take the panel's colour: a transparent glyph was sometimes drawn opaque.
@@ -125,37 +167,36 @@ fn show_players(
         };
         spans.push(("▶ ".to_string(), arrow));
         spans.push(("● ".to_string(), super::board::player_color(player)));
-        spans.push((
-            format!(
-                "{} {seat}: {} fish, {}/{} placed\n",
-                player_letter(player),
-                state.score(player),
-                state.placed(player),
-                state.penguins_per_player()
-            ),
-            theme::TEXT,
-        ));
+        let line = Tr::new("penguins-player-line")
+            .text("player", player_letter(player).to_string())
+            .text("seat", seat)
+            .number("fish", state.score(player))
+            .number("placed", state.placed(player))
+            .number("penguins", state.penguins_per_player());
+        spans.push((format!("{}\n", language.word(&line)), theme::TEXT));
     }
     let board = state.board();
-    let seed = referee
-        .setup()
-        .seed()
-        .map_or("a fixed board".to_string(), |s| format!("seed {s}"));
     let setup = referee.setup();
+    let board_line = match setup.seed() {
+        Some(seed) => Tr::new("penguins-board-seed").text("seed", seed.to_string()),
+        None => Tr::new("penguins-board-fixed"),
+    }
+    .number("cols", board.cols())
+    .number("rows", board.rows())
+    .text(
+        "grid",
+        if board.grid().is_square() {
+            "square"
+        } else {
+            "hex"
+        },
+    );
     let ai = if setup.seats().contains(&Seat::Ai) {
-        theme::ai_line(setup.level(), setup.budget())
+        theme::ai_line(setup.level(), setup.budget(), *language)
     } else {
         String::new()
     };
-    spans.push((
-        format!(
-            "{}x{} {}board, {seed}{ai}",
-            board.cols(),
-            board.rows(),
-            board.grid().prefix()
-        ),
-        theme::TEXT,
-    ));
+    spans.push((format!("{}{ai}", language.word(&board_line)), theme::TEXT));
     // Span 0 is the root's own (empty) text.
     for (index, (content, color)) in spans.into_iter().enumerate() {
         if let Some(mut span) = writer.get_text(*text, index + 1)
@@ -176,60 +217,69 @@ fn show_status(
     thinking: Option<Res<PenguinsThinking>>,
     net: Option<Res<NetWindow>>,
     selection: Res<Selection>,
+    language: Res<ChosenLanguage>,
     mut status: Single<&mut Text, With<StatusText>>,
 ) {
     let Some(referee) = referee else {
         return;
     };
     let state = referee.state();
-    let who = player_letter(state.to_move());
-    let line = match state.phase() {
+    let who = || Tr::new("match-player").text("letter", player_letter(state.to_move()).to_string());
+    let lines: Vec<Tr> = match state.phase() {
         Phase::Over => {
             let winners = state.winners().unwrap_or_default();
-            let head = match winners.as_slice() {
-                [one] => format!("Player {} wins!", player_letter(*one)),
-                many => {
-                    let names: Vec<String> =
-                        many.iter().map(|&p| player_letter(p).to_string()).collect();
-                    format!("A tie between {}!", names.join(" and "))
+            let mut lines = vec![match winners.as_slice() {
+                [one] => {
+                    Tr::new("penguins-over-wins").text("player", player_letter(*one).to_string())
                 }
-            };
-            let ranking: Vec<String> = state
-                .ranking()
-                .iter()
-                .map(|s| format!("{}. {}: {} fish", s.place, player_letter(s.player), s.fish))
-                .collect();
-            format!(
-                "{head}\n{}\nNew game (N) or Menu (Esc).",
-                ranking.join("\n")
-            )
+                many => {
+                    Tr::new("penguins-over-tie").words("players", letters(many.iter().copied()))
+                }
+            }];
+            lines.extend(state.ranking().iter().map(|s| {
+                Tr::new("penguins-ranking")
+                    .number("place", s.place)
+                    .text("player", player_letter(s.player).to_string())
+                    .number("fish", s.fish)
+            }));
+            lines.push(Tr::new("match-new-game-or-menu"));
+            lines
         }
-        _ if referee.paused() => {
-            format!("Replay: player {who} to move.\nStep with ◀ ▶; C plays on from here.")
-        }
-        _ if referee.waits_for_another_machine() => format!(
-            "Player {who} to move.\n{}",
-            waiting_line(&referee, net.as_deref()).unwrap_or_default()
-        ),
+        _ if referee.paused() => vec![
+            Tr::new("match-replay-to-move").words("player", who()),
+            Tr::new("match-replay-steps"),
+        ],
+        _ if referee.waits_for_another_machine() => vec![match_view::to_move(who())],
         _ if referee.seat_to_move() == Some(Seat::Ai) => match &thinking {
-            Some(t) if !t.has_decided() => format!(
-                "Player {who} (AI) is thinking…\n{:.1} s of its budget left",
-                t.remaining().as_secs_f32()
-            ),
-            _ => format!("Player {who} (AI) to move"),
+            Some(t) if !t.has_decided() => vec![
+                Tr::new("match-ai-thinking").words("player", who()),
+                match_view::budget_left(t.remaining()),
+            ],
+            _ => vec![Tr::new("match-ai-to-move").words("player", who())],
         },
-        Phase::Placement => {
-            format!("Player {who}: place a penguin.\nClick a framed floe with one fish.")
-        }
+        Phase::Placement => vec![
+            Tr::new("penguins-place").words("player", who()),
+            Tr::new("penguins-place-how"),
+        ],
         Phase::Movement => match selection.chosen {
-            Some(from) => format!(
-                "Player {who}: the penguin at {from} is chosen.\nClick a framed floe to slide \
-                 there (Esc: choose again)."
-            ),
-            None => format!("Player {who}: move a penguin.\nClick one of your ringed penguins."),
+            Some(from) => vec![
+                Tr::new("penguins-chosen")
+                    .words("player", who())
+                    .text("floe", from.to_string()),
+                Tr::new("penguins-chosen-how"),
+            ],
+            None => vec![
+                Tr::new("penguins-move").words("player", who()),
+                Tr::new("penguins-move-how"),
+            ],
         },
     };
-    theme::set_text(&mut status, line);
+    let mut text = language.lines(&lines);
+    // The network's words for who is deciding stay English for now.
+    if let Some(waiting) = waiting_line(&referee, net.as_deref()) {
+        text = format!("{text}\n{waiting}");
+    }
+    theme::set_text(&mut status, text);
 }
 
 #[cfg(test)]
@@ -258,7 +308,7 @@ Record(
         };
         // Seven lines played; the log keeps the last six.
         assert_eq!(
-            match_view::log_of_record::<State>(&record).lines(),
+            match_view::log_of_record::<State>(&record).lines(ChosenLanguage::default()),
             [
                 "B placed a penguin at 1 2: 1 fish",
                 "C placed a penguin at 6 3: 1 fish",
