@@ -712,6 +712,9 @@ struct WindowOptions {
     /// pieces to come to rest (shows what the animation setting leaves on screen).
     #[arg(long, requires = "screenshot")]
     screenshot_at_once: bool,
+    /// With --screenshot: take it with the game's rules page open (F1).
+    #[arg(long, requires = "screenshot")]
+    screenshot_rules: bool,
 }
 
 fn parse_chair(text: &str) -> Result<Chair, tablero::rules::ParseError> {
@@ -859,6 +862,7 @@ fn puzzles_command(action: PuzzlesAction) -> Result<ExitCode> {
                 path,
                 after_moves: 0,
                 at_once: false,
+                rules: false,
             });
             Ok(open_window(start))
         }
@@ -963,6 +967,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 path,
                 after_moves: 0,
                 at_once: false,
+                rules: false,
             });
             Ok(open_window(start))
         }
@@ -1293,6 +1298,7 @@ fn edit_command(
             path,
             after_moves: window.screenshot_after_moves,
             at_once: window.screenshot_at_once,
+            rules: window.screenshot_rules,
         });
     }
     Ok(open_window(start))
@@ -1468,6 +1474,7 @@ fn window_with_network(mut start: AppStart, window: WindowOptions) -> Result<Exi
         path,
         after_moves: window.screenshot_after_moves,
         at_once: window.screenshot_at_once,
+        rules: window.screenshot_rules,
     });
     Ok(open_window(start))
 }
@@ -1571,6 +1578,7 @@ fn run_window(
             path,
             after_moves: window.screenshot_after_moves,
             at_once: window.screenshot_at_once,
+            rules: window.screenshot_rules,
         });
     }
     Ok(open_window(start))

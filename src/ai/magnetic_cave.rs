@@ -173,42 +173,6 @@ pub fn verdict(state: &State, report: &SearchReport<Cell>) -> Option<Verdict> {
     }
 }
 
-/// What `report`, the AI's search of `before`, proved, told for the position after its move:
-/// the winner and how many more bricks it lays (the winning one included) whatever the other
-/// plays, or a tie with best play. `None` when the search only estimated, or when its move
-/// ends the game (the status line says so).
-pub fn proof_line(before: &State, report: &SearchReport<Cell>) -> Option<String> {
-    match verdict(before, report)? {
-        Verdict::Tie => Some("Proved by the AI: a tie with best play.".to_string()),
-        Verdict::Wins { player, moves } => {
-            // The AI's move was one of the winner's bricks when the AI is the winner.
-            let left = if player == before.to_move() {
-                moves - 1
-            } else {
-                moves
-            };
-            let bricks = match left {
-                0 => return None,
-                1 => "its next brick".to_string(),
-                n => format!("its next {n} bricks"),
-            };
-            Some(format!(
-                "Proved by the AI: {} wins with {bricks}, whatever {} plays.",
-                title(player),
-                title(player.opponent())
-            ))
-        }
-    }
-}
-
-/// `Black` or `White`, as a sentence of [`proof_line`] names them.
-fn title(player: Brick) -> &'static str {
-    match player {
-        Brick::Black => "Black",
-        Brick::White => "White",
-    }
-}
-
 /// The static evaluation of `state` for the player to move (positive is good for it).
 pub fn evaluate(state: &State) -> i32 {
     Evaluator::new(state.config()).evaluate(state)
@@ -559,61 +523,5 @@ mod tests {
         let state = State::new(Config::STANDARD);
         let report = choose_move(&state, &Deadline::within(Duration::ZERO)).unwrap();
         assert!(state.is_legal(report.best));
-    }
-}
-
-#[cfg(test)]
-mod proof_line_tests {
-    use std::time::Duration;
-
-    use super::*;
-    use crate::ai::Deadline;
-    use crate::rules::magnetic_cave::{Config, parse_moves};
-
-    /// Black to move wins with its third brick (`tests/it/ai.rs`, the first forced win).
-    const BLACK_WINS_IN_THREE: &str = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,\
-                                       A4,B2,H8,E6,D6,B4,F2,A6,B1,C1,E4,D1";
-
-    fn position(moves: &str) -> State {
-        let mut state = State::new(Config::STANDARD);
-        for cell in parse_moves(moves).expect("test moves") {
-            state.apply(cell).expect("a legal test move");
-        }
-        state
-    }
-
-    #[test]
-    fn a_proof_is_told_for_the_position_after_the_ai_move() {
-        let state = position(BLACK_WINS_IN_THREE);
-        let deadline = Deadline::within(Duration::from_secs(5));
-        let report = choose_move(&state, &deadline).expect("a move");
-        // The AI's move was Black's first of three bricks.
-        assert_eq!(
-            proof_line(&state, &report).as_deref(),
-            Some("Proved by the AI: Black wins with its next 2 bricks, whatever White plays.")
-        );
-        // Had it proved its own loss, White would still lay all three of its bricks.
-        let lost = SearchReport {
-            score: -report.score,
-            ..report.clone()
-        };
-        assert_eq!(
-            proof_line(&state, &lost).as_deref(),
-            Some("Proved by the AI: White wins with its next 3 bricks, whatever Black plays.")
-        );
-        // An estimate proves nothing.
-        let estimate = SearchReport {
-            score: 40,
-            ..report
-        };
-        assert_eq!(proof_line(&state, &estimate), None);
-    }
-
-    #[test]
-    fn a_winning_move_leaves_the_result_to_the_status_line() {
-        let state = position("A1,H1,A2,H2,A3,H3,A4,G1");
-        let deadline = Deadline::within(Duration::from_secs(5));
-        let report = choose_move(&state, &deadline).expect("a move");
-        assert_eq!(proof_line(&state, &report), None);
     }
 }

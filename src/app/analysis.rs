@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
+
+use crate::app::language::ChosenLanguage;
+use crate::i18n::Tr;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy::window::RequestRedraw;
 
@@ -329,7 +332,8 @@ fn draw_better<G: AppGame>(
         super::hint::Hint {
             position: referee.state().clone(),
             action,
-            line: line.clone(),
+            // The analysis's own words, as the record keeps them.
+            line: Tr::new("hint-analysis-line").text("line", line.clone()),
         },
     );
 }
@@ -374,7 +378,12 @@ fn spawn_strip<G: AppGame>(mut commands: Commands) {
         ))
         .with_children(|strip| {
             strip
-                .spawn(theme::sized_button("Analyse (A)", 110.0, 30.0, 15.0))
+                .spawn(theme::tr_sized_button(
+                    Tr::new("analysis-analyse"),
+                    110.0,
+                    30.0,
+                    15.0,
+                ))
                 .observe(
                     |_: On<Pointer<Click>>, mut requests: MessageWriter<AnalyseRequested>| {
                         requests.write(AnalyseRequested);
@@ -504,17 +513,15 @@ pub fn click_bars(
 }
 
 /// What the strip says: the progress, or the selected decision, or the counts.
-pub fn strip_text(view: &AnalysisView) -> String {
+pub fn strip_text(view: &AnalysisView) -> Tr {
     if let Some(running) = &view.running {
-        return format!(
-            "Analysing: {} of {} decisions, {} s each. A stops.",
-            running.done.load(Ordering::Relaxed),
-            running.total.load(Ordering::Relaxed),
-            WINDOW_BUDGET.as_secs_f64()
-        );
+        return Tr::new("analysis-running")
+            .number("done", running.done.load(Ordering::Relaxed))
+            .number("total", running.total.load(Ordering::Relaxed))
+            .number("seconds", WINDOW_BUDGET.as_secs_f64());
     }
     let Some(analysis) = &view.analysis else {
-        return "The analysis stopped.".to_string();
+        return Tr::new("analysis-stopped");
     };
     let selected = view
         .selected
@@ -522,19 +529,21 @@ pub fn strip_text(view: &AnalysisView) -> String {
     match selected {
         Some(r) => {
             let verdict = match r.judgement {
-                Some(j) => format!("{j:?}").to_lowercase(),
-                None => "fine".to_string(),
+                Some(Judgement::Blunder) => "blunder",
+                Some(Judgement::Mistake) => "mistake",
+                Some(Judgement::Inaccuracy) => "inaccuracy",
+                None => "fine",
             };
             let better = match (&r.best, &r.line) {
-                (Some(_), Some(line)) => format!("\nBetter: {line}."),
-                _ => String::new(),
+                (Some(_), Some(line)) => line.clone(),
+                _ => "none".to_string(),
             };
-            format!(
-                "Move {}: {} {} — {verdict}.{better}",
-                r.entry + 1,
-                r.player,
-                r.decision
-            )
+            Tr::new("analysis-decision")
+                .number("move", r.entry + 1)
+                .text("player", r.player.to_string())
+                .text("decision", r.decision.clone())
+                .text("verdict", verdict)
+                .text("better", better)
         }
         None => {
             let count = |j: Judgement| {
@@ -544,13 +553,10 @@ pub fn strip_text(view: &AnalysisView) -> String {
                     .filter(|r| r.judgement == Some(j))
                     .count()
             };
-            format!(
-                "{} blunders · {} mistakes · {} inaccuracies. A bar: the decider's win chance; \
-                 click it to go there.",
-                count(Judgement::Blunder),
-                count(Judgement::Mistake),
-                count(Judgement::Inaccuracy)
-            )
+            Tr::new("analysis-counts")
+                .number("blunders", count(Judgement::Blunder))
+                .number("mistakes", count(Judgement::Mistake))
+                .number("inaccuracies", count(Judgement::Inaccuracy))
         }
     }
 }
@@ -560,6 +566,7 @@ fn show_strip(
     puzzle: Option<Res<PuzzleRun>>,
     mut strips: Query<&mut Visibility, With<AnalysisStrip>>,
     mut texts: Query<&mut Text, With<AnalysisText>>,
+    language: Res<ChosenLanguage>,
 ) {
     // Puzzles have their own bar there.
     let shown = if puzzle.is_some() {
@@ -570,9 +577,10 @@ fn show_strip(
     for mut visibility in &mut strips {
         visibility.set_if_neq(shown);
     }
-    let content = view.as_deref().map_or_else(
-        || "A analyses the match: the win chance of each decision.".to_string(),
-        strip_text,
+    let content = language.word(
+        &view
+            .as_deref()
+            .map_or_else(|| Tr::new("analysis-offer"), strip_text),
     );
     for mut text in &mut texts {
         theme::set_text(&mut text, content.clone());

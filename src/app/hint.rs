@@ -8,6 +8,8 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use crate::ai::{AiLevel, SearchReport};
 use crate::app::AppSystems;
 use crate::app::referee::{AppGame, Referee};
@@ -20,7 +22,7 @@ pub struct HintRequested;
 /// A game whose engine can give hints.
 pub trait HintGame: AppGame {
     /// Why the engine chose `report.best` in this position, in one line for the player.
-    fn hint_line(&self, report: &SearchReport<Self::Action>) -> String;
+    fn hint_line(&self, report: &SearchReport<Self::Action>) -> Tr;
 }
 
 /// The hint search in progress for the position on screen.
@@ -44,7 +46,7 @@ pub struct Hint<G: AppGame> {
     /// What the engine would do.
     pub action: G::Action,
     /// Why, in one line.
-    pub line: String,
+    pub line: Tr,
 }
 
 /// How many searched positions are kept, so that asking again costs nothing.
@@ -66,7 +68,7 @@ enum Answer {
     Searching,
     /// The hint shows.
     Shown,
-    /// No hint now, and why.
+    /// No hint now, and why (a message's id).
     None(&'static str),
 }
 
@@ -92,17 +94,19 @@ impl<G: AppGame> Hints<G> {
     }
 
     /// The panel's line for the last request while the match stands where it was asked.
-    pub fn line(&self, referee: &Referee<G>) -> Option<String> {
+    pub fn line(&self, referee: &Referee<G>) -> Option<Tr> {
         let (revision, answer) = self.asked.as_ref()?;
         if *revision != referee.revision() {
             return None;
         }
         match answer {
-            Answer::Searching => Some("Hint: the engine is looking…".to_string()),
-            Answer::Shown => self
-                .found_for(referee.state())
-                .map(|hint| format!("Hint: {} — {}", hint.action, hint.line)),
-            Answer::None(why) => Some(format!("No hint: {why}")),
+            Answer::Searching => Some(Tr::new("hint-searching")),
+            Answer::Shown => self.found_for(referee.state()).map(|hint| {
+                Tr::new("hint-shown")
+                    .text("action", hint.action.to_string())
+                    .words("why", hint.line.clone())
+            }),
+            Answer::None(why) => Some(Tr::new("hint-none").words("why", Tr::new(why))),
         }
     }
 
@@ -161,14 +165,14 @@ fn ask_for_hint<G: HintGame>(
     };
     let revision = referee.revision();
     let answer = if referee.paused() {
-        Answer::None("play on from the replay first (C)")
+        Answer::None("hint-none-replay")
     } else if referee.state().to_move().is_none() {
-        Answer::None("the match is over")
+        Answer::None("hint-none-over")
     } else if referee.remote().is_some() {
         // The others play on their own; the engine helps after the match, not during it.
-        Answer::None("hints are off in a match over the network")
+        Answer::None("hint-none-network")
     } else if !referee.human_to_move() {
-        Answer::None("a hint is for a human's turn")
+        Answer::None("hint-none-not-human")
     } else if hints.found_for(referee.state()).is_some() {
         Answer::Shown
     } else {
@@ -220,7 +224,7 @@ fn tick_hint_search<G: HintGame>(
             });
             Answer::Shown
         }
-        None => Answer::None("the engine found nothing to do"),
+        None => Answer::None("hint-none-nothing"),
     };
     hints.asked = Some((revision, answer));
 }

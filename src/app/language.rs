@@ -31,6 +31,15 @@ impl ChosenLanguage {
     }
 }
 
+/// The message naming `game`.
+pub fn game_name(game: crate::rules::GameKind) -> Tr {
+    Tr::new(match game {
+        crate::rules::GameKind::MagneticCave => "game-magnetic-cave",
+        crate::rules::GameKind::Patolli => "game-patolli",
+        crate::rules::GameKind::Penguins => "game-penguins",
+    })
+}
+
 /// A text whose words are message `.0`, in the chosen language.
 #[derive(Component, Debug, Clone, PartialEq)]
 pub struct Translated(pub Tr);
@@ -50,6 +59,8 @@ struct MirroredRow;
 
 /// A UI node placed from the window's side by its `left` or `right`, which changes sides in a
 /// right-to-left language (the menu's game cards go to the right, *Settings* to the left).
+/// Pages over a match (rules, settings) keep their side: the board does not move, and they
+/// cover the panel, not the board.
 #[derive(Component, Debug, Default)]
 pub struct MirroredPlace {
     /// Whether the node stands on the other side now.
@@ -130,8 +141,21 @@ fn align_texts(
     }
 }
 /// Words each new or changed [`Translated`] text, and all of them when the language changes.
-fn word_texts(language: Res<ChosenLanguage>, mut texts: Query<(Ref<Translated>, &mut Text)>) {
+fn word_texts(
+    language: Res<ChosenLanguage>,
+    mut texts: Query<(Ref<Translated>, &mut Text)>,
+    mut world_texts: Query<(Ref<Translated>, &mut Text2d)>,
+) {
     for (translated, mut text) in &mut texts {
+        if language.is_changed() || translated.is_changed() {
+            let words = language.word(&translated.0);
+            if text.0 != words {
+                text.0 = words;
+            }
+        }
+    }
+    // Text drawn on a board (the editor's captions under its picture).
+    for (translated, mut text) in &mut world_texts {
         if language.is_changed() || translated.is_changed() {
             let words = language.word(&translated.0);
             if text.0 != words {

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use crate::app::hint::{HintRequested, HintSearch, Hints};
 use crate::app::language::ChosenLanguage;
+pub use crate::app::language::game_name;
 use crate::app::layout_assets::{GameLayout, LayoutGame};
 use crate::app::referee::{
     ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
@@ -333,6 +334,7 @@ fn show_messages<G: MatchView>(
     let hint = referee
         .zip(hints)
         .and_then(|(referee, hints)| hints.line(&referee))
+        .map(|line| language.word(&line))
         .or(offer);
     for (mut text, mut color) in &mut notices {
         let (line, tint) = match &hint {
@@ -388,15 +390,6 @@ fn match_title<G: MatchView>(referee: &Referee<G>, thinking: bool) -> Tr {
 /// "`player` to move".
 pub fn to_move(player: Tr) -> Tr {
     Tr::new("title-to-move").words("player", player)
-}
-
-/// The message naming `game`.
-pub fn game_name(game: crate::rules::GameKind) -> Tr {
-    Tr::new(match game {
-        crate::rules::GameKind::MagneticCave => "game-magnetic-cave",
-        crate::rules::GameKind::Patolli => "game-patolli",
-        crate::rules::GameKind::Penguins => "game-penguins",
-    })
 }
 
 /// "`left` of its budget left" (the AI's thinking time), to a tenth of a second.

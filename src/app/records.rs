@@ -13,6 +13,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+
+use crate::app::language::{ChosenLanguage, Translated};
+use crate::i18n::Tr;
 use bevy::window::RequestRedraw;
 
 use super::referee::{
@@ -37,11 +40,11 @@ fn say_records_not_written(
     mut notice: ResMut<RecordNotice>,
 ) {
     if let Some(failure) = failures.read().last() {
-        notice.0 = Some(format!(
-            "The record is no longer written to {}: {}",
-            failure.path.display(),
-            failure.error
-        ));
+        notice.0 = Some(
+            Tr::new("record-not-written")
+                .text("file", failure.path.display().to_string())
+                .text("error", failure.error.to_string()),
+        );
     }
 }
 
@@ -94,7 +97,7 @@ pub struct SaveRecordRequested;
 
 /// What the last save said: where the record went, or why it did not.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct RecordNotice(pub Option<String>);
+pub struct RecordNotice(pub Option<Tr>);
 
 /// A record being replayed: the whole record, the setup it plays, and how many of its entries
 /// are shown.
@@ -376,11 +379,13 @@ fn save_on_request<G: AppGame>(
         _ => referee.record(),
     };
     let saved = std::fs::create_dir_all(dir).and_then(|()| record.save(&path));
-    notice.0 = Some(match saved {
-        Ok(()) => format!("Saved the record to {}", path.display()),
-        Err(e) => format!("Cannot save the record to {}: {e}", path.display()),
-    });
-    info!("{}", notice.0.clone().unwrap_or_default());
+    let said = match saved {
+        Ok(()) => Tr::new("record-saved"),
+        Err(e) => Tr::new("record-not-saved").text("error", e.to_string()),
+    }
+    .text("file", path.display().to_string());
+    info!("{}", said.in_language(crate::i18n::Language::English));
+    notice.0 = Some(said);
 }
 
 #[derive(Component)]
@@ -397,7 +402,7 @@ fn spawn_record_bar<G: AppGame>(
     // Said before the first move when Save could not write its records.
     notice.0 = crate::files::check_writable(&folder.0)
         .err()
-        .map(|e| format!("Save (S) cannot keep records: {e}"));
+        .map(|e| Tr::new("record-cannot-keep").text("error", e.to_string()));
     commands
         .spawn((
             Name::new("Record bar"),
@@ -415,19 +420,21 @@ fn spawn_record_bar<G: AppGame>(
             DespawnOnExit(G::SCREEN),
         ))
         .with_children(|bar| {
-            bar.spawn(small_button("Save (S)", 78.0)).observe(
-                |_: On<Pointer<Click>>, mut saves: MessageWriter<SaveRecordRequested>| {
-                    saves.write(SaveRecordRequested);
-                },
-            );
+            bar.spawn(small_button(Tr::new("record-save"), 78.0))
+                .observe(
+                    |_: On<Pointer<Click>>, mut saves: MessageWriter<SaveRecordRequested>| {
+                        saves.write(SaveRecordRequested);
+                    },
+                );
             for (text, step, width) in [
-                ("|◀", ReplayStep::First, 34.0),
-                ("◀", ReplayStep::Back, 30.0),
-                ("▶", ReplayStep::Forward, 30.0),
-                ("▶|", ReplayStep::Last, 34.0),
-                ("Play", ReplayStep::PlayPause, 56.0),
-                ("Continue (C)", ReplayStep::Continue, 112.0),
+                ("record-first", ReplayStep::First, 34.0),
+                ("record-back", ReplayStep::Back, 30.0),
+                ("record-forward", ReplayStep::Forward, 30.0),
+                ("record-last", ReplayStep::Last, 34.0),
+                ("record-play", ReplayStep::PlayPause, 56.0),
+                ("record-continue", ReplayStep::Continue, 112.0),
             ] {
+                let text = Tr::new(text);
                 bar.spawn((ReplayControl, small_button(text, width)))
                     .observe(
                         move |_: On<Pointer<Click>>, mut steps: MessageWriter<ReplayStep>| {
@@ -439,8 +446,8 @@ fn spawn_record_bar<G: AppGame>(
         });
 }
 
-/// A button of the record bar.
-fn small_button(text: &str, width: f32) -> impl Bundle {
+/// A button of the record bar, saying message `text`.
+fn small_button(text: Tr, width: f32) -> impl Bundle {
     (
         Button,
         Node {
@@ -456,7 +463,8 @@ fn small_button(text: &str, width: f32) -> impl Bundle {
         BackgroundColor(theme::BUTTON),
         theme::Selected(false),
         children![(
-            Text::new(text),
+            Text::new(text.in_language(crate::i18n::Language::English)),
+            Translated(text),
             theme::font(14.0),
             TextColor(theme::TEXT),
             Pickable::IGNORE
@@ -467,6 +475,7 @@ fn small_button(text: &str, width: f32) -> impl Bundle {
 fn show_record_bar<G: AppGame>(
     replay: Option<Res<Replay<G>>>,
     notice: Res<RecordNotice>,
+    language: Res<ChosenLanguage>,
     mut controls: Query<&mut Node, With<ReplayControl>>,
     mut text: Single<&mut Text, With<RecordBarText>>,
 ) {
@@ -481,19 +490,28 @@ fn show_record_bar<G: AppGame>(
         }
     }
     let line = match (&notice.0, &replay) {
-        (Some(said), _) => said.clone(),
+        (Some(said), _) => language.word(said),
         (None, Some(replay)) => {
             let shown = replay.shown();
             let last = match shown
                 .checked_sub(1)
                 .and_then(|i| replay.record.moves.get(i))
             {
-                Some(Entry::Act(action, _)) => format!(": {action}"),
-                Some(Entry::Roll(value)) => format!(": rolled {value}"),
-                None => ": the start".to_string(),
+                Some(Entry::Act(action, _)) => {
+                    Tr::new("record-shown-action").text("action", action.to_string())
+                }
+                Some(Entry::Roll(value)) => Tr::new("record-shown-roll").number("roll", *value),
+                None => Tr::new("record-shown-start"),
             };
-            let playing = if replay.is_playing() { ", playing" } else { "" };
-            format!("Replay{playing}: {shown}/{}{last}", replay.len())
+            let line = Tr::new(if replay.is_playing() {
+                "record-replay-playing"
+            } else {
+                "record-replay"
+            })
+            .number("shown", shown)
+            .number("total", replay.len())
+            .words("last", last);
+            language.word(&line)
         }
         (None, None) => String::new(),
     };

@@ -30,7 +30,7 @@ pub trait AppGame: Match {
     fn pause(setup: &Self::Setup, pacing: &AiPacing) -> Duration;
     /// What the AI's search of this position proved, as the panel says it once the AI's
     /// decision is played (a forced win or a tie); `None` when the search only estimated.
-    fn proof_line(&self, report: &SearchReport<Self::Action>) -> Option<String> {
+    fn proof_line(&self, report: &SearchReport<Self::Action>) -> Option<crate::i18n::Tr> {
         let _ = report;
         None
     }
@@ -40,15 +40,15 @@ pub trait AppGame: Match {
 /// stands where that decision left it.
 #[derive(Resource)]
 pub struct AiProof<G: AppGame> {
-    line: String,
+    line: crate::i18n::Tr,
     revision: u64,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: AppGame> AiProof<G> {
     /// The line, while `referee`'s match has not changed since the AI's decision was played.
-    pub fn line(&self, referee: &Referee<G>) -> Option<&str> {
-        (referee.revision() == self.revision).then_some(self.line.as_str())
+    pub fn line(&self, referee: &Referee<G>) -> Option<&crate::i18n::Tr> {
+        (referee.revision() == self.revision).then_some(&self.line)
     }
 }
 

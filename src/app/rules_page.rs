@@ -1,21 +1,36 @@
 //! The rules at hand: F1, `?` or the *Rules* button open the rules of the game on screen
-//! (`docs/rules/<game>.md`, written for players and built into the binary) in a page over the
+//! (`docs/rules/<game>.md` in English, `docs/rules/<language>/<game>.md` in the others, written
+//! for players and built into the binary, in the window's language) in a page over the
 //! match panel, beside the board, which stays in view, drawn by the game itself; F1, `?` or
 //! Esc close it. The first time a game is opened the notice line offers the page once
 //! (remembered in the settings file, `menu::memory`).
 
 use bevy::prelude::*;
 
+use super::language::ChosenLanguage;
+use crate::i18n::{Language, Tr};
+
 use super::menu::memory;
 use super::{AppStart, Screen, theme};
 use crate::rules::GameKind;
 
-/// The rules of each game, for players.
-fn rules_text(game: GameKind) -> &'static str {
-    match game {
-        GameKind::MagneticCave => include_str!("../../docs/rules/magnetic-cave.md"),
-        GameKind::Patolli => include_str!("../../docs/rules/patolli.md"),
-        GameKind::Penguins => include_str!("../../docs/rules/penguins.md"),
+/// The rules of each game, for players, in `language`.
+pub fn rules_text(game: GameKind, language: Language) -> &'static str {
+    use GameKind::{MagneticCave, Patolli, Penguins};
+    use Language::{Arabic, English, Polish, Spanish};
+    match (language, game) {
+        (English, MagneticCave) => include_str!("../../docs/rules/magnetic-cave.md"),
+        (English, Patolli) => include_str!("../../docs/rules/patolli.md"),
+        (English, Penguins) => include_str!("../../docs/rules/penguins.md"),
+        (Spanish, MagneticCave) => include_str!("../../docs/rules/es/magnetic-cave.md"),
+        (Spanish, Patolli) => include_str!("../../docs/rules/es/patolli.md"),
+        (Spanish, Penguins) => include_str!("../../docs/rules/es/penguins.md"),
+        (Polish, MagneticCave) => include_str!("../../docs/rules/pl/magnetic-cave.md"),
+        (Polish, Patolli) => include_str!("../../docs/rules/pl/patolli.md"),
+        (Polish, Penguins) => include_str!("../../docs/rules/pl/penguins.md"),
+        (Arabic, MagneticCave) => include_str!("../../docs/rules/ar/magnetic-cave.md"),
+        (Arabic, Patolli) => include_str!("../../docs/rules/ar/patolli.md"),
+        (Arabic, Penguins) => include_str!("../../docs/rules/ar/penguins.md"),
     }
 }
 
@@ -95,6 +110,11 @@ pub(super) fn plugin(app: &mut App) {
             OnEnter(screen),
             move |start: Option<Res<AppStart>>, mut page: ResMut<RulesPage>| {
                 offer_once(start.as_deref(), game, &mut page);
+                // `--screenshot-rules`: the picture shows the rules page.
+                let shown = start.as_ref().and_then(|s| s.screenshot.as_ref());
+                if shown.is_some_and(|shot| shot.rules) {
+                    page.open = Some(game);
+                }
             },
         );
         app.add_systems(OnExit(screen), |mut page: ResMut<RulesPage>| {
@@ -160,9 +180,11 @@ fn show_page(
     mut commands: Commands,
     page: Res<RulesPage>,
     panels: Query<Entity, With<RulesPanel>>,
+    language: Res<ChosenLanguage>,
     mut shown: Local<Option<GameKind>>,
 ) {
-    if *shown == page.open && (page.open.is_none() || !panels.is_empty()) {
+    if *shown == page.open && (page.open.is_none() || !panels.is_empty()) && !language.is_changed()
+    {
         return;
     }
     *shown = page.open;
@@ -196,7 +218,7 @@ fn show_page(
             GlobalZIndex(10),
         ))
         .with_children(|page| {
-            for block in blocks(rules_text(game)) {
+            for block in blocks(rules_text(game, language.0)) {
                 match block {
                     Block::Title(text) => {
                         page.spawn(theme::label(text, 28.0, theme::TEXT));
@@ -219,7 +241,7 @@ fn show_page(
                 }
             }
             page.spawn((
-                theme::label("F1 or Esc closes the rules.", 14.0, theme::TEXT_DIM),
+                theme::tr_label(Tr::new("rules-close"), 14.0, theme::TEXT_DIM),
                 Node {
                     margin: UiRect::top(Val::Auto),
                     ..default()
@@ -248,14 +270,23 @@ mod tests {
     }
 
     #[test]
-    fn every_game_has_its_rules() {
+    fn every_game_has_its_rules_in_every_language_with_the_same_sections() {
+        // The kind of each block, so a translation that drops a point or a section shows.
+        let kinds = |blocks: &[Block]| {
+            blocks
+                .iter()
+                .map(std::mem::discriminant)
+                .collect::<Vec<_>>()
+        };
         for game in GameKind::ALL {
-            let blocks = blocks(rules_text(game));
-            assert_eq!(
-                blocks.first(),
-                Some(&Block::Title(game.title().to_string()))
-            );
-            assert!(blocks.len() > 6, "{game:?}");
+            let english = blocks(rules_text(game, Language::English));
+            assert!(english.len() > 6, "{game:?}");
+            for language in Language::ALL {
+                let blocks = blocks(rules_text(game, language));
+                let name = crate::app::language::game_name(game).in_language(language);
+                assert_eq!(blocks.first(), Some(&Block::Title(name)), "{language:?}");
+                assert_eq!(kinds(&blocks), kinds(&english), "{game:?} in {language:?}");
+            }
         }
     }
 }

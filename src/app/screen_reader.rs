@@ -235,11 +235,13 @@ fn announce_hint<G: Spoken>(
     hints: Option<Res<Hints<G>>>,
     told: Res<Announcements>,
     mut said: Local<Option<String>>,
+    language: Res<ChosenLanguage>,
     mut announcement: ResMut<Announcement>,
 ) {
     let line = referee
         .zip(hints)
-        .and_then(|(referee, hints)| hints.line(&referee));
+        .and_then(|(referee, hints)| hints.line(&referee))
+        .map(|line| language.word(&line));
     if line != *said {
         if let Some(line) = line.as_ref().filter(|_| *told == Announcements::All) {
             announcement.say(line.clone());
@@ -280,21 +282,23 @@ fn describe_cave(
     mut cells: Query<(Entity, &CaveCell, &ChildOf, Option<&mut AccessibilityNode>)>,
     added: Query<(), Added<CaveCell>>,
     mut described: Local<Option<u64>>,
+    language: Res<ChosenLanguage>,
 ) {
     let Some(referee) = referee else {
         return;
     };
-    if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
+    let appeared = !added.is_empty() || language.is_changed();
+    if !to_describe(referee.revision(), appeared, &mut described) {
         return;
     }
     let mut config = None;
     for (entity, board, node) in &mut boards {
         config = Some(board.config);
-        let label = format!(
-            "Magnetic Cave, {} by {}, {} in a line wins",
-            board.config.width(),
-            board.config.height(),
-            board.config.win_length()
+        let label = language.word(
+            &Tr::new("spoken-cave-board")
+                .number("width", board.config.width())
+                .number("height", board.config.height())
+                .number("length", board.config.win_length()),
         );
         name_node(&mut commands, entity, node, Role::Grid, label);
     }
@@ -302,7 +306,12 @@ fn describe_cave(
     let line = state.outcome().map(|o| o.line_cells()).unwrap_or_default();
     let human = referee.human_to_move();
     for (entity, cell, _, node) in &mut cells {
-        let label = cave_cell_label(state, cell.0, human, line.contains(&cell.0));
+        let label = language.word(&cave_cell_label(
+            state,
+            cell.0,
+            human,
+            line.contains(&cell.0),
+        ));
         name_node(&mut commands, entity, node, Role::GridCell, label);
         if let Some(config) = config {
             commands
@@ -318,28 +327,22 @@ pub fn cave_cell_label(
     cell: Cell,
     human_to_move: bool,
     in_line: bool,
-) -> String {
+) -> Tr {
     let what = match state.brick(cell) {
-        Some(Brick::Black) => "black brick".to_string(),
-        Some(Brick::White) => "white brick".to_string(),
-        None if human_to_move && state.is_legal(cell) => {
-            "empty, you may place a brick here".to_string()
-        }
-        None => "empty".to_string(),
+        Some(Brick::Black) => "black",
+        Some(Brick::White) => "white",
+        None if human_to_move && state.is_legal(cell) => "legal",
+        None => "empty",
     };
-    let line = if in_line { ", in the winning line" } else { "" };
-    format!("{cell}, {what}{line}")
+    Tr::new("spoken-cave-cell")
+        .text("cell", cell.to_string())
+        .text("what", what)
+        .text("line", yes_no(in_line))
 }
 
-/// The number `n` in words, for counts of fish.
-fn fish_words(n: u8) -> String {
-    match n {
-        0 => "no fish".to_string(),
-        1 => "one fish".to_string(),
-        2 => "two fish".to_string(),
-        3 => "three fish".to_string(),
-        n => format!("{n} fish"),
-    }
+/// "yes" or "no", as the messages choose by it.
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
 }
 
 /// The Penguins board's floes and penguins: "floe 4 2, three fish", "floe 1 1, penguin A".
@@ -355,16 +358,22 @@ fn describe_penguins(
     mut penguins: Query<(Entity, &Penguin, Option<&mut AccessibilityNode>), Without<Floe>>,
     added: Query<(), Or<(Added<Floe>, Added<Penguin>)>>,
     mut described: Local<Option<u64>>,
+    language: Res<ChosenLanguage>,
 ) {
     let Some(referee) = referee else {
         return;
     };
-    if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
+    let appeared = !added.is_empty() || language.is_changed();
+    if !to_describe(referee.revision(), appeared, &mut described) {
         return;
     }
     let mut board_of = None;
     for (entity, board, node) in &mut boards {
-        let label = format!("Penguins, {} by {} floes", board.cols, board.rows);
+        let label = language.word(
+            &Tr::new("spoken-penguins-board")
+                .number("cols", board.cols)
+                .number("rows", board.rows),
+        );
         board_of = Some(*board);
         name_node(&mut commands, entity, node, Role::Grid, label);
     }
@@ -373,12 +382,17 @@ fn describe_penguins(
     let placing = state.phase() == penguins::Phase::Placement;
     for (entity, floe, node) in &mut floes {
         let field = state.board().get(floe.0);
-        let mut label = format!("floe {}, {}", floe.0, fish_words(field.fish));
-        if let Some(player) = field.penguin {
-            label.push_str(&format!(", penguin {}", penguins::player_letter(player)));
-        } else if human && placing && state.board().placement_floes().contains(&floe.0) {
-            label.push_str(", you may place a penguin here");
-        }
+        let penguin = field.penguin.map_or("none".to_string(), |p| {
+            penguins::player_letter(p).to_string()
+        });
+        let placeable = human && placing && state.board().placement_floes().contains(&floe.0);
+        let label = language.word(
+            &Tr::new("spoken-floe")
+                .text("floe", floe.0.to_string())
+                .number("fish", field.fish)
+                .text("penguin", penguin)
+                .text("placeable", yes_no(placeable)),
+        );
         name_node(&mut commands, entity, node, Role::GridCell, label);
         if let Some(board) = &board_of {
             commands
@@ -387,10 +401,13 @@ fn describe_penguins(
         }
     }
     for (entity, penguin, node) in &mut penguins {
-        let label = format!(
-            "penguin {} on floe {}",
-            penguins::player_letter(penguin.player),
-            penguin.pos
+        let label = language.word(
+            &Tr::new("spoken-penguin")
+                .text(
+                    "player",
+                    penguins::player_letter(penguin.player).to_string(),
+                )
+                .text("floe", penguin.pos.to_string()),
         );
         name_node(&mut commands, entity, node, Role::Image, label);
         if let Some(board) = &board_of {
@@ -416,47 +433,61 @@ fn describe_patolli(
     >,
     added: Query<(), Or<(Added<PatolliSquare>, Added<PatolliPiece>)>>,
     mut described: Local<Option<u64>>,
+    language: Res<ChosenLanguage>,
 ) {
     let Some(referee) = referee else {
         return;
     };
-    if !to_describe(referee.revision(), !added.is_empty(), &mut described) {
+    let appeared = !added.is_empty() || language.is_changed();
+    if !to_describe(referee.revision(), appeared, &mut described) {
         return;
     }
     let state = referee.state();
     let track = state.track();
     for (entity, square, node) in &mut squares {
         let index = square.0;
-        let mut label = format!("square {index}");
-        match state.piece_on(index) {
-            Some(piece) => label.push_str(&format!(", piece {piece} of {}", piece.owner())),
-            None => label.push_str(", empty"),
-        }
-        label.push_str(&square_kind(track, index));
+        let (piece, owner) = state
+            .piece_on(index)
+            .map_or(("none".to_string(), String::new()), |piece| {
+                (piece.to_string(), piece.owner().to_string())
+            });
+        let label = language.word(
+            &Tr::new("spoken-square")
+                .number("square", index)
+                .text("piece", piece)
+                .text("owner", owner)
+                .text("kind", square_kind(track, index)),
+        );
         name_node(&mut commands, entity, node, Role::GridCell, label);
     }
     for (entity, piece, node) in &mut pieces {
         let owner: Player = piece.piece.owner();
-        let place = match piece.location {
-            Location::Pool => "in the pool".to_string(),
-            Location::Scored => "scored".to_string(),
-            Location::Track(index) => {
-                format!("on square {index}{}", square_kind(track, index))
-            }
+        let (place, square) = match piece.location {
+            Location::Pool => ("pool", 0),
+            Location::Scored => ("scored", 0),
+            Location::Track(index) => ("track", index),
         };
-        let label = format!("piece {} of {owner}, {place}", piece.piece);
+        let label = language.word(
+            &Tr::new("spoken-piece")
+                .text("piece", piece.piece.to_string())
+                .text("owner", owner.to_string())
+                .text("place", place)
+                .number("square", square)
+                .text("kind", square_kind(track, square)),
+        );
         name_node(&mut commands, entity, node, Role::Image, label);
     }
 }
 
-/// What is special about square `index` of `track`, as ", on a middle square" and the like.
-fn square_kind(track: &crate::rules::patolli::Track, index: usize) -> String {
+/// What is special about square `index` of `track`, as the messages choose by it: "middle",
+/// "arm-end" or "plain".
+fn square_kind(track: &crate::rules::patolli::Track, index: usize) -> &'static str {
     if track.is_middle(index) {
-        ", a middle square".to_string()
+        "middle"
     } else if track.is_arm_end(index) {
-        ", an arm end".to_string()
+        "arm-end"
     } else {
-        String::new()
+        "plain"
     }
 }
 

@@ -50,9 +50,11 @@ type UiText = (
 /// What the UI report reads of a node's layout: its style, the node it sits in and whether it
 /// is a panel (a [`ScrollingPanel`](crate::app::text_size::ScrollingPanel)).
 type UiLayout = (
+    Entity,
     &'static Node,
     Option<&'static ChildOf>,
     Has<crate::app::text_size::ScrollingPanel>,
+    Option<&'static GlobalZIndex>,
 );
 
 /// Marks that the capture was written (or failed), from the capture observer.
@@ -98,19 +100,47 @@ fn logical(rect: Rect, scale_factor: f32) -> [f32; 4] {
 /// tall its lines are; `parent`, the node it sits in (none when that scrolls). Text is cut or
 /// overlaps when its lines are larger than its node, its node leaves its parent, or two texts
 /// in sight share pixels; `panel`, the panel it is in (none outside a panel), which it must not
-/// leave sideways.
+/// leave sideways. Texts under a page drawn over the rest (a `GlobalZIndex` above 0: the rules
+/// page) are out of sight and left out.
 fn ui_texts(
     texts: &Query<UiText>,
     nodes: &Query<UiNode>,
     layouts: &Query<UiLayout>,
     scale_factor: f32,
 ) -> Vec<serde_json::Value> {
+    // Pages drawn over the rest (the rules page, the settings page): what they cover is out
+    // of sight.
+    let overlays: Vec<(Entity, Rect)> = layouts
+        .iter()
+        .filter(|(.., z)| z.is_some_and(|z| z.0 > 0))
+        .filter_map(|(entity, ..)| {
+            let (node, transform, visible, clip) = nodes.get(entity).ok()?;
+            visible
+                .get()
+                .then(|| (entity, node_rect(node, transform, clip).0))
+        })
+        .collect();
+    let ancestors = |from: Entity| {
+        std::iter::successors(Some(from), |&entity| {
+            layouts
+                .get(entity)
+                .ok()
+                .and_then(|(_, _, up, ..)| up.map(ChildOf::parent))
+        })
+    };
     texts
         .iter()
         .filter(|(node, _, visible, ..)| visible.get() && node.size.x > 0.0 && node.size.y > 0.0)
         .filter_map(|(node, transform, _, clip, lines, child_of)| {
             let (rect, shown) = node_rect(node, transform, clip);
             let shown = shown?;
+            let under_a_page = overlays.iter().any(|(page, covers)| {
+                !covers.intersect(rect).is_empty()
+                    && !ancestors(child_of.parent()).any(|entity| entity == *page)
+            });
+            if under_a_page {
+                return None;
+            }
             // A panel that scrolls holds more than it shows: its texts are checked by `shown`.
             let parent = nodes
                 .get(child_of.parent())
@@ -118,13 +148,11 @@ fn ui_texts(
                 .filter(|_| {
                     layouts
                         .get(child_of.parent())
-                        .is_ok_and(|(layout, ..)| layout.overflow.is_visible())
+                        .is_ok_and(|(_, layout, ..)| layout.overflow.is_visible())
                 })
                 .map(|(node, transform, _, clip)| logical(node_rect(node, transform, clip).0, scale_factor));
-            let panel = std::iter::successors(Some(child_of.parent()), |&entity| {
-                layouts.get(entity).ok().and_then(|(_, up, _)| up.map(ChildOf::parent))
-            })
-            .find(|&entity| layouts.get(entity).is_ok_and(|(.., panel)| panel))
+            let panel = ancestors(child_of.parent())
+                .find(|&entity| layouts.get(entity).is_ok_and(|(_, _, _, panel, _)| panel))
             .and_then(|panel| nodes.get(panel).ok())
             .map(|(node, transform, _, clip)| logical(node_rect(node, transform, clip).0, scale_factor));
             // The glyphs' far edges (the lines' size counts a space at a line's end too).

@@ -275,7 +275,6 @@ fn show_page(
             Name::new("Settings page"),
             SettingsPanel,
             super::button_keys::FocusTrap,
-            crate::app::language::MirroredPlace::default(),
             super::text_size::ScrollingPanel,
             theme::InDesignArea,
             Node {

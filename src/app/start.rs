@@ -91,6 +91,8 @@ pub struct Screenshot {
     pub after_moves: usize,
     /// Take it in the frame after, not once everything has come to rest.
     pub at_once: bool,
+    /// Take it with the game's rules page open.
+    pub rules: bool,
 }
 
 impl AppStart {

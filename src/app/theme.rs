@@ -286,8 +286,19 @@ pub fn sized_button(
 
 /// A button whose text is `message`, in the window's language (see [`button`]).
 pub fn tr_button(message: Tr, width: f32) -> impl Bundle {
+    tr_sized_button(message, width, 40.0, 18.0)
+}
+
+/// A button saying message `message` in the window's language, at least `width` by `height`
+/// pixels, in type of `font_size` (see [`sized_button`]).
+pub fn tr_sized_button(message: Tr, width: f32, height: f32, font_size: f32) -> impl Bundle {
     let english = message.in_language(Language::English);
-    button_around((Text::new(english), Translated(message)), width, 40.0, 18.0)
+    button_around(
+        (Text::new(english), Translated(message)),
+        width,
+        height,
+        font_size,
+    )
 }
 
 /// A label whose text is `message`, in the window's language (see [`label`]).

@@ -260,7 +260,8 @@ fn a_jump_to_a_marked_decision_replays_its_position_and_names_the_better_brick()
             .is_some_and(|r| r.shown() == 7)
             && app.world().resource::<CaveReferee>().state().moves().len() == 7
     }));
-    let text = strip_text(app.world().resource::<AnalysisView>());
+    let text = strip_text(app.world().resource::<AnalysisView>())
+        .in_language(tablero::i18n::Language::English);
     assert!(
         text.contains("Move 8: white H4") && text.contains("blunder") && text.contains("A5"),
         "{text}"

@@ -393,7 +393,9 @@ mod window {
         play(&mut app, &["H1", "B1"]);
         app.update();
         let notice = app.world().resource::<RecordNotice>().0.clone();
-        let notice = notice.unwrap_or_default();
+        let notice = notice
+            .map(|n| n.in_language(tablero::i18n::Language::English))
+            .unwrap_or_default();
         assert!(
             notice.contains("no longer written") && notice.contains("match.ron"),
             "{notice}"
@@ -458,7 +460,13 @@ mod window {
         play(&mut app, &["A1", "H1"]);
         app.world_mut().write_message(SaveRecordRequested);
         app.update();
-        let notice = app.world().resource::<RecordNotice>().0.clone().unwrap();
+        let notice = app
+            .world()
+            .resource::<RecordNotice>()
+            .0
+            .clone()
+            .unwrap()
+            .in_language(tablero::i18n::Language::English);
         let saved: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
         assert_eq!(saved.len(), 1);
         let path = saved[0].path();
@@ -477,7 +485,9 @@ mod window {
             app.insert_resource(RecordsFolder("/sys/records".into()));
         });
         let notice = app.world().resource::<RecordNotice>().0.clone();
-        let notice = notice.unwrap_or_default();
+        let notice = notice
+            .map(|n| n.in_language(tablero::i18n::Language::English))
+            .unwrap_or_default();
         assert!(
             notice.contains("Save (S) cannot keep records") && notice.contains("/sys/records"),
             "{notice}"

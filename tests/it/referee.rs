@@ -1210,7 +1210,9 @@ fn a_hint_shows_the_engines_choice_and_changes_nothing() {
         let referee = referee(app);
         (
             hints.shown(referee).map(|hint| hint.action),
-            hints.line(referee),
+            hints
+                .line(referee)
+                .map(|line| line.in_language(tablero::i18n::Language::English)),
         )
     };
     let (action, line) = shown(&app);
@@ -1260,7 +1262,11 @@ fn a_hint_is_only_for_a_human_turn() {
     app.world_mut().write_message(HintRequested);
     app.update();
     assert!(!app.world().contains_resource::<HintSearch<Cave>>());
-    let line = app.world().resource::<Hints<Cave>>().line(referee(&app));
+    let line = app
+        .world()
+        .resource::<Hints<Cave>>()
+        .line(referee(&app))
+        .map(|line| line.in_language(tablero::i18n::Language::English));
     assert_eq!(
         line.as_deref(),
         Some("No hint: a hint is for a human's turn")

@@ -2015,8 +2015,8 @@ fn larger_text_fits_the_window() {
     );
 }
 
-/// Every language fits: the menu, each game's screen and the board editor in Spanish, Polish
-/// and Arabic (right to left), in a 1280x720 window and on an 800x600 screen.
+/// Every language fits: the menu, each game's screen, the rules page and the board editor in
+/// Spanish, Polish and Arabic (right to left), in a 1280x720 window and on an 800x600 screen.
 #[test]
 fn every_language_fits_the_window() {
     if !window_tools_present() {
@@ -2042,6 +2042,11 @@ fn every_language_fits_the_window() {
             ("patolli", settings, "play patolli --seed 3"),
             ("penguins", settings, "play penguins --seed 3"),
             ("editor", settings, edit.as_str()),
+            (
+                "rules",
+                settings,
+                "play patolli --seed 3 --screenshot-rules",
+            ),
         ] {
             screens.push((format!("{name}-{language}"), settings, command));
         }

@@ -324,3 +324,218 @@ fault-too-few-floes = في اللوحة { $capacity } قطع جليد بسمكة
 fault-fourth-without-third = اللاعب M على لوحة لأربعة: أضف اللاعب G أيضًا
 fault-first-not-seated = first_player { $player } لا يلعب على هذه اللوحة (لاعبوها: { $seated })
 fault-track-fillable = في المسار { $squares } مربعًا ولدى لاعبيه الـ{ $players } { $pieces } قطعة: يحتاج المسار مربعات أكثر من القطع، وإلا ملأته القطع ولم يستطع أحد الحركة
+
+## شريط التسجيل وشريط التحليل
+
+record-save = حفظ (S)
+record-first = ▶|
+record-back = ▶
+record-forward = ◀
+record-last = |◀
+record-play = تشغيل
+record-continue = متابعة (C)
+record-saved = حُفظ التسجيل في { $file }
+record-not-saved = تعذّر حفظ التسجيل في { $file }: { $error }
+record-not-written = لم يعد التسجيل يُكتب في { $file }: { $error }
+record-cannot-keep = لا يستطيع حفظ (S) الاحتفاظ بالتسجيلات: { $error }
+record-replay = إعادة عرض: { $shown }/{ $total }{ $last }
+record-replay-playing = إعادة عرض جارية: { $shown }/{ $total }{ $last }
+record-shown-action = : { $action }
+record-shown-roll = : رمى { $roll }
+record-shown-start = : البداية
+analysis-analyse = حلّل (A)
+analysis-offer = A يحلل المباراة: فرصة الفوز عند كل قرار.
+analysis-running = جارٍ التحليل: { $done } من { $total } قرارات، { $seconds } ث لكل منها. A يوقفه.
+analysis-stopped = توقف التحليل.
+analysis-decision = النقلة { $move }: { $player } { $decision } — { $verdict ->
+        [blunder] خطأ فادح
+        [mistake] خطأ
+        [inaccuracy] عدم دقة
+       *[fine] جيدة
+    }.{ $better ->
+        [none] {""}
+       *[other] {"\u000A"}الأفضل: { $better }.
+    }
+analysis-counts = أخطاء فادحة: { $blunders } · أخطاء: { $mistakes } · عدم دقة: { $inaccuracies }. كل عمود: فرصة فوز صاحب القرار؛ انقره للانتقال إليه.
+
+## التلميحات والبراهين
+
+hint-analysis-line = { $line }
+hint-searching = تلميح: المحرك يبحث…
+hint-shown = تلميح: { $action } — { $why }
+hint-none = لا تلميح: { $why }
+hint-none-replay = تابع اللعب من إعادة العرض أولًا (C)
+hint-none-over = انتهت المباراة
+hint-none-network = التلميحات معطلة في المباراة عبر الشبكة
+hint-none-not-human = التلميح لدور لاعب بشري
+hint-none-nothing = لم يجد المحرك شيئًا يفعله
+hint-cave-completes = تُكمل خطك: تفوز
+hint-cave-you-win = تفوز بـ{ $bricks } طوبات أخرى، مهما لعب { $other }
+hint-cave-holds-out = يستطيع { $other } فرض خط بـ{ $bricks } طوبات أخرى؛ بهذه تصمد أطول
+hint-cave-tie = تعادل مع أفضل لعب من هنا
+hint-cave-only-brick = الطوبة الوحيدة التي لا تخسر فورًا
+hint-cave-choice = اختيار المحرك، ناظرًا { $depth } طوبات إلى الأمام
+hint-patolli-captures = تأسر { $piece } وتعيدها إلى مخزونها
+hint-patolli-scores = تُسجَّل { $piece }
+hint-patolli-arm-end = تنتهي عند طرف ذراع: ترمي مجددًا
+hint-patolli-enters = تدخل قطعة جديدة إلى المسار
+hint-patolli-choice = اختيار المحرك لهذه الرمية، موازنًا الرميات القادمة
+hint-patolli-pass = لا شيء أفضل من التمرير بهذه الرمية
+hint-penguins-place = بداية فيها مجال للحركة، اختيار المحرك
+hint-penguins-eats = يأكل { $fish ->
+        [zero] لا سمك
+        [one] سمكة واحدة
+        [two] سمكتين
+        [few] { $fish } سمكات
+       *[other] { $fish } سمكة
+    }؛ اختيار المحرك، ناظرًا { $depth } نقلات إلى الأمام
+hint-penguins-choice = اختيار المحرك
+proof-tie = برهن الحاسوب: تعادل مع أفضل لعب.
+proof-wins = برهن الحاسوب: يفوز { $player } { $bricks ->
+        [one] بطوبته التالية
+        [two] بطوبتيه التاليتين
+       *[other] بطوباته الـ{ $bricks } التالية
+    }، مهما لعب { $other }.
+
+## محرر اللوحات
+
+editor-1-fish = سمكة واحدة
+editor-2-fish = سمكتان
+editor-3-fish = 3 سمكات
+editor-arm-end-3 = طرف ذراع 3
+editor-back-home = إلى البداية
+editor-beans = حبوب
+editor-begin-here-b = ابدأ هنا B
+editor-boards = اللوحات
+editor-clear = امسح
+editor-columns = الأعمدة
+editor-dice = النرد
+editor-die-0-5 = نرد 0-5
+editor-draw = ارسم
+editor-drawn = عشوائية
+editor-end-e = النهاية (E)
+editor-first = الأول
+editor-floes = الجليد
+editor-forbidden = ممنوع
+editor-grid = الشبكة
+editor-height = الارتفاع
+editor-hex = سداسيات
+editor-lap-on = دورة أخرى
+editor-line = الخط
+editor-middle-2 = الوسط 2
+editor-name = الاسم
+editor-new-seed = بذرة جديدة
+editor-no-name = (اسم الملف)
+editor-not-saved = { $file } (غير محفوظ)
+editor-overshoot = بعد النهاية
+editor-paint = لوّن
+editor-painted = مرسومة
+editor-penguins-boards = اللوحة
+editor-play = العب
+editor-players = اللاعبون
+editor-preview = معاينة
+editor-redo = أعد
+editor-reverse = اعكس
+editor-rows = الصفوف
+editor-save = احفظ
+editor-seed = البذرة { $seed }
+editor-square = مربعات
+editor-start-s = البداية (S)
+editor-title = محرر اللوحات: { $game }
+editor-track = المسار
+editor-track-1 = المسار 1
+editor-triangle-4 = مثلث 4
+editor-type = اكتب
+editor-undo = تراجع
+editor-water = الماء
+editor-water-0 = ماء 0
+editor-width = العرض
+
+## كلمات المحرر
+
+editor-built-in-copy = لوحة مدمجة: الحفظ يكتب نسخة، { $file }
+editor-leave-unsaved = لم تُحفظ بعد: Ctrl+S يحفظ؛ اخرج مرة أخرى لتتخلى عن التغييرات
+editor-undone = تم التراجع
+editor-nothing-to-undo = لا شيء للتراجع عنه
+editor-redone = أُعيد
+editor-nothing-to-redo = لا شيء لإعادته
+editor-saved = حُفظت { $file }
+editor-save-refused = لم تُحفظ: { $reason }
+editor-not-played = حُفظت، لكن لا يمكن لعبها: { $reason }
+editor-back-from-match = عدت من المباراة على هذه اللوحة
+boards-title = تحرير اللوحات
+boards-new-file = { $file } ملف جديد: اختر لعبته
+boards-from = اللوحات من { $source }؛ اللوحة المدمجة تُحفظ نسخةً.
+boards-entry = { $name } — { $game }، { $file }
+boards-entry-built-in = { $name } — { $game }، { $file } (مدمجة)
+boards-new = لوحة جديدة:
+boards-back = عُد إلى القائمة (Esc)
+canvas-painted = لوحة مرسومة: كل مباراة تلعب عليها
+canvas-preview = معاينة: كل مباراة تسحب لوحتها من بذرتها
+canvas-cave-line = يفوز من يصفّ { $length } طوبات في خط
+canvas-nothing = هذه الإعدادات لا ترسم لوحة
+
+## كيف يسمّي قارئ الشاشة أجزاء اللوحة
+
+spoken-cave-board = الكهف المغناطيسي، { $width } في { $height }، يفوز من يصفّ { $length } في خط
+spoken-cave-cell = { $cell }، { $what ->
+        [black] طوبة سوداء
+        [white] طوبة بيضاء
+        [legal] فارغة، يمكنك وضع طوبة هنا
+       *[empty] فارغة
+    }{ $line ->
+        [yes] ، في الخط الفائز
+       *[no] {""}
+    }
+spoken-penguins-board = البطاريق، { $cols } في { $rows } قطعة جليد
+spoken-floe = قطعة الجليد { $floe }، { $fish ->
+        [0] بلا سمك
+        [1] سمكة واحدة
+        [2] سمكتان
+        [3] ثلاث سمكات
+       *[other] { $fish } سمكات
+    }{ $penguin ->
+        [none] { $placeable ->
+            [yes] ، يمكنك وضع بطريق هنا
+           *[no] {""}
+        }
+       *[other] ، البطريق { $penguin }
+    }
+spoken-penguin = البطريق { $player } على قطعة الجليد { $floe }
+spoken-square = المربع { $square }، { $piece ->
+        [none] فارغ
+       *[other] القطعة { $piece } للاعب { $owner }
+    }{ $kind ->
+        [middle] ، مربع في الوسط
+        [arm-end] ، طرف ذراع
+       *[plain] {""}
+    }
+spoken-piece = القطعة { $piece } للاعب { $owner }، { $place ->
+        [pool] في المخزون
+        [scored] سُجّلت
+       *[track] في المربع { $square }{ $kind ->
+            [middle] ، مربع في الوسط
+            [arm-end] ، طرف ذراع
+           *[plain] {""}
+        }
+    }
+
+## صفحة القواعد
+
+rules-close = F1 أو Esc يغلق القواعد.
+
+## بطاقات باتولي ونردها
+
+dice-rolled = رمى اللاعب { $player } { $roll }
+dice-turn-lost = رمى اللاعب { $player } 0
+    خسر الدور
+dice-extra-roll = رمى اللاعب { $player } { $roll }
+    رمية أخرى
+dice-match-over = انتهت المباراة
+dice-referee-rolls = الحكم يرمي
+patolli-card = اللاعب { $player } · { $seat }
+patolli-card-compact = { $player } · { $seat }
+patolli-card-pool = المخزون
+patolli-card-scored = سُجّل { $scored } من 6
+patolli-card-home = { $scored } من 6 في البيت
+patolli-banner = فاز اللاعب { $player } { $scores }

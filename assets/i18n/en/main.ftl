@@ -298,3 +298,211 @@ fault-too-few-floes = the board has { $capacity } one-fish floes, too few for { 
 fault-fourth-without-third = player M sits on a board for four: give player G too
 fault-first-not-seated = first_player { $player } is not seated on this board (its players: { $seated })
 fault-track-fillable = the track has { $squares } squares and its { $players } players have { $pieces } pieces: a track needs more squares than pieces, or the pieces can fill it and nobody can move
+
+## The record bar and the analysis strip
+
+record-save = Save (S)
+record-first = |◀
+record-back = ◀
+record-forward = ▶
+record-last = ▶|
+record-play = Play
+record-continue = Continue (C)
+record-saved = Saved the record to { $file }
+record-not-saved = Cannot save the record to { $file }: { $error }
+record-not-written = The record is no longer written to { $file }: { $error }
+record-cannot-keep = Save (S) cannot keep records: { $error }
+record-replay = Replay: { $shown }/{ $total }{ $last }
+record-replay-playing = Replay, playing: { $shown }/{ $total }{ $last }
+record-shown-action = : { $action }
+record-shown-roll = : rolled { $roll }
+record-shown-start = : the start
+analysis-analyse = Analyse (A)
+analysis-offer = A analyses the match: the win chance of each decision.
+analysis-running = Analysing: { $done } of { $total } decisions, { $seconds } s each. A stops.
+analysis-stopped = The analysis stopped.
+analysis-decision = Move { $move }: { $player } { $decision } — { $verdict ->
+        [blunder] blunder
+        [mistake] mistake
+        [inaccuracy] inaccuracy
+       *[fine] fine
+    }.{ $better ->
+        [none] {""}
+       *[other] {"\u000A"}Better: { $better }.
+    }
+analysis-counts = { $blunders } blunders · { $mistakes } mistakes · { $inaccuracies } inaccuracies. A bar: the decider's win chance; click it to go there.
+
+## Hints and proofs
+
+hint-analysis-line = { $line }
+hint-searching = Hint: the engine is looking…
+hint-shown = Hint: { $action } — { $why }
+hint-none = No hint: { $why }
+hint-none-replay = play on from the replay first (C)
+hint-none-over = the match is over
+hint-none-network = hints are off in a match over the network
+hint-none-not-human = a hint is for a human's turn
+hint-none-nothing = the engine found nothing to do
+hint-cave-completes = it completes your line: you win
+hint-cave-you-win = you win with { $bricks } more bricks, whatever { $other } plays
+hint-cave-holds-out = { $other } can force a line with { $bricks } more bricks; this holds out longest
+hint-cave-tie = a tie with best play from here
+hint-cave-only-brick = the only brick that does not lose at once
+hint-cave-choice = the engine's choice, looking { $depth } bricks ahead
+hint-patolli-captures = it captures { $piece } and sends it back to its pool
+hint-patolli-scores = { $piece } scores
+hint-patolli-arm-end = it ends on an arm end: you roll again
+hint-patolli-enters = a new piece enters the track
+hint-patolli-choice = the engine's choice for this roll, weighing the rolls to come
+hint-patolli-pass = nothing better than passing with this roll
+hint-penguins-place = a start with room to move, the engine's choice
+hint-penguins-eats = it eats { $fish } fish; the engine's choice, looking { $depth } moves ahead
+hint-penguins-choice = the engine's choice
+proof-tie = Proved by the AI: a tie with best play.
+proof-wins = Proved by the AI: { $player } wins with { $bricks ->
+        [one] its next brick
+       *[other] its next { $bricks } bricks
+    }, whatever { $other } plays.
+
+## The board editor
+
+editor-1-fish = 1 fish
+editor-2-fish = 2 fish
+editor-3-fish = 3 fish
+editor-arm-end-3 = Arm end 3
+editor-back-home = Back home
+editor-beans = Beans
+editor-begin-here-b = Begin here B
+editor-boards = Boards
+editor-clear = Clear
+editor-columns = Columns
+editor-dice = Dice
+editor-die-0-5 = Die 0-5
+editor-draw = Draw
+editor-drawn = Drawn
+editor-end-e = End (E)
+editor-first = First
+editor-floes = Floes
+editor-forbidden = Forbidden
+editor-grid = Grid
+editor-height = Height
+editor-hex = Hex
+editor-lap-on = Lap on
+editor-line = Line
+editor-middle-2 = Middle 2
+editor-name = Name
+editor-new-seed = New seed
+editor-no-name = (the file's name)
+editor-not-saved = { $file } (not saved)
+editor-overshoot = Overshoot
+editor-paint = Paint
+editor-painted = Painted
+editor-penguins-boards = Boards
+editor-play = Play
+editor-players = Players
+editor-preview = Preview
+editor-redo = Redo
+editor-reverse = Reverse
+editor-rows = Rows
+editor-save = Save
+editor-seed = seed { $seed }
+editor-square = Square
+editor-start-s = Start (S)
+editor-title = Board editor: { $game }
+editor-track = Track
+editor-track-1 = Track 1
+editor-triangle-4 = Triangle 4
+editor-type = Type
+editor-undo = Undo
+editor-water = Water
+editor-water-0 = Water 0
+editor-width = Width
+
+## The board editor's words
+
+editor-built-in-copy = A built-in board: Save writes a copy, { $file }
+editor-leave-unsaved = Not saved yet: Ctrl+S saves; leave again to drop the changes
+editor-undone = Undone
+editor-nothing-to-undo = Nothing to undo
+editor-redone = Redone
+editor-nothing-to-redo = Nothing to redo
+editor-saved = Saved { $file }
+editor-save-refused = Not saved: { $reason }
+editor-not-played = Saved, not played: { $reason }
+editor-back-from-match = Back from the match on this board
+boards-title = Edit boards
+boards-new-file = { $file } is a new file: choose its game
+boards-from = Boards from { $source }; a built-in board is saved as a copy.
+boards-entry = { $name } — { $game }, { $file }
+boards-entry-built-in = { $name } — { $game }, { $file } (built-in)
+boards-new = New board:
+boards-back = Back to the menu (Esc)
+canvas-painted = A painted board: every match plays it
+canvas-preview = A preview: each match draws its own board from its seed
+canvas-cave-line = { $length } bricks in a line win
+canvas-nothing = These settings draw no board
+
+## What a screen reader calls the boards' parts
+
+spoken-cave-board = Magnetic Cave, { $width } by { $height }, { $length } in a line wins
+spoken-cave-cell = { $cell }, { $what ->
+        [black] black brick
+        [white] white brick
+        [legal] empty, you may place a brick here
+       *[empty] empty
+    }{ $line ->
+        [yes] , in the winning line
+       *[no] {""}
+    }
+spoken-penguins-board = Penguins, { $cols } by { $rows } floes
+spoken-floe = floe { $floe }, { $fish ->
+        [0] no fish
+        [1] one fish
+        [2] two fish
+        [3] three fish
+       *[other] { $fish } fish
+    }{ $penguin ->
+        [none] { $placeable ->
+            [yes] , you may place a penguin here
+           *[no] {""}
+        }
+       *[other] , penguin { $penguin }
+    }
+spoken-penguin = penguin { $player } on floe { $floe }
+spoken-square = square { $square }, { $piece ->
+        [none] empty
+       *[other] piece { $piece } of { $owner }
+    }{ $kind ->
+        [middle] , a middle square
+        [arm-end] , an arm end
+       *[plain] {""}
+    }
+spoken-piece = piece { $piece } of { $owner }, { $place ->
+        [pool] in the pool
+        [scored] scored
+       *[track] on square { $square }{ $kind ->
+            [middle] , a middle square
+            [arm-end] , an arm end
+           *[plain] {""}
+        }
+    }
+
+## The rules page
+
+rules-close = F1 or Esc closes the rules.
+
+## Patolli's cards and dice
+
+dice-rolled = Player { $player } rolled { $roll }
+dice-turn-lost = Player { $player } rolled 0
+    turn lost
+dice-extra-roll = Player { $player } rolled { $roll }
+    extra roll
+dice-match-over = The match is over
+dice-referee-rolls = The referee rolls
+patolli-card = Player { $player } · { $seat }
+patolli-card-compact = { $player } · { $seat }
+patolli-card-pool = Pool
+patolli-card-scored = Scored { $scored } of 6
+patolli-card-home = { $scored } of 6 home
+patolli-banner = Player { $player } wins { $scores }

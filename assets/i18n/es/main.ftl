@@ -306,3 +306,214 @@ fault-too-few-floes = el tablero tiene { $capacity } témpanos de un pez, muy po
 fault-fourth-without-third = el jugador M está en un tablero para cuatro: pon también al jugador G
 fault-first-not-seated = first_player { $player } no juega en este tablero (sus jugadores: { $seated })
 fault-track-fillable = el recorrido tiene { $squares } casillas y sus { $players } jugadores tienen { $pieces } piezas: hacen falta más casillas que piezas, o las piezas pueden llenarlo y nadie podría moverse
+
+## La barra de partidas y la de análisis
+
+record-save = Guardar (S)
+record-first = |◀
+record-back = ◀
+record-forward = ▶
+record-last = ▶|
+record-play = Reproducir
+record-continue = Seguir (C)
+record-saved = Partida guardada en { $file }
+record-not-saved = No se puede guardar la partida en { $file }: { $error }
+record-not-written = La partida ya no se escribe en { $file }: { $error }
+record-cannot-keep = Guardar (S) no puede guardar partidas: { $error }
+record-replay = Repetición: { $shown }/{ $total }{ $last }
+record-replay-playing = Repetición en marcha: { $shown }/{ $total }{ $last }
+record-shown-action = : { $action }
+record-shown-roll = : sacó { $roll }
+record-shown-start = : el comienzo
+analysis-analyse = Analizar (A)
+analysis-offer = A analiza la partida: la probabilidad de ganar de cada decisión.
+analysis-running = Analizando: { $done } de { $total } decisiones, { $seconds } s cada una. A para.
+analysis-stopped = El análisis se detuvo.
+analysis-decision = Jugada { $move }: { $player } { $decision } — { $verdict ->
+        [blunder] error grave
+        [mistake] error
+        [inaccuracy] imprecisión
+       *[fine] bien
+    }.{ $better ->
+        [none] {""}
+       *[other] {"\u000A"}Mejor: { $better }.
+    }
+analysis-counts = { $blunders } errores graves · { $mistakes } errores · { $inaccuracies } imprecisiones. Cada barra: la probabilidad de ganar de quien decidió; haz clic para ir allí.
+
+## Pistas y demostraciones
+
+hint-analysis-line = { $line }
+hint-searching = Pista: el motor está buscando…
+hint-shown = Pista: { $action } — { $why }
+hint-none = Sin pista: { $why }
+hint-none-replay = primero sigue jugando desde la repetición (C)
+hint-none-over = la partida ha terminado
+hint-none-network = no hay pistas en una partida en red
+hint-none-not-human = las pistas son para el turno de una persona
+hint-none-nothing = el motor no encontró nada que hacer
+hint-cave-completes = completa tu línea: ganas
+hint-cave-you-win = ganas con { $bricks } ladrillos más, juegue lo que juegue { $other }
+hint-cave-holds-out = { $other } puede forzar una línea con { $bricks } ladrillos más; así resistes más tiempo
+hint-cave-tie = empate con el mejor juego desde aquí
+hint-cave-only-brick = el único ladrillo que no pierde enseguida
+hint-cave-choice = la elección del motor, mirando { $depth } ladrillos por delante
+hint-patolli-captures = captura { $piece } y la devuelve a su reserva
+hint-patolli-scores = { $piece } llega a casa
+hint-patolli-arm-end = termina en un fin de brazo: vuelves a tirar
+hint-patolli-enters = entra una pieza nueva en el recorrido
+hint-patolli-choice = la elección del motor para esta tirada, sopesando las que vendrán
+hint-patolli-pass = nada mejor que pasar con esta tirada
+hint-penguins-place = una salida con sitio para moverse, la elección del motor
+hint-penguins-eats = se come { $fish ->
+        [one] 1 pez
+       *[other] { $fish } peces
+    }; la elección del motor, mirando { $depth } jugadas por delante
+hint-penguins-choice = la elección del motor
+proof-tie = Demostrado por la IA: empate con el mejor juego.
+proof-wins = Demostrado por la IA: ganan { $player } con { $bricks ->
+        [one] su próximo ladrillo
+       *[other] sus próximos { $bricks } ladrillos
+    }, jueguen lo que jueguen { $other }.
+
+## El editor de tableros
+
+editor-1-fish = 1 pez
+editor-2-fish = 2 peces
+editor-3-fish = 3 peces
+editor-arm-end-3 = Fin de brazo 3
+editor-back-home = A la salida
+editor-beans = Frijoles
+editor-begin-here-b = Empieza aquí B
+editor-boards = Tableros
+editor-clear = Borrar
+editor-columns = Columnas
+editor-dice = Dados
+editor-die-0-5 = Dado 0-5
+editor-draw = Dibujar
+editor-drawn = Sorteado
+editor-end-e = Llegada (E)
+editor-first = Empieza
+editor-floes = Témpanos
+editor-forbidden = Prohibido
+editor-grid = Cuadrícula
+editor-height = Alto
+editor-hex = Hexágonos
+editor-lap-on = Otra vuelta
+editor-line = Línea
+editor-middle-2 = Centro 2
+editor-name = Nombre
+editor-new-seed = Nueva semilla
+editor-no-name = (el nombre del archivo)
+editor-not-saved = { $file } (sin guardar)
+editor-overshoot = Pasarse
+editor-paint = Pintar
+editor-painted = Pintado
+editor-penguins-boards = Tablero
+editor-play = Jugar
+editor-players = Jugadores
+editor-preview = Vista previa
+editor-redo = Rehacer
+editor-reverse = Invertir
+editor-rows = Filas
+editor-save = Guardar
+editor-seed = semilla { $seed }
+editor-square = Cuadrados
+editor-start-s = Salida (S)
+editor-title = Editor de tableros: { $game }
+editor-track = Recorrido
+editor-track-1 = Recorrido 1
+editor-triangle-4 = Triángulo 4
+editor-type = Escribir
+editor-undo = Deshacer
+editor-water = Agua
+editor-water-0 = Agua 0
+editor-width = Ancho
+
+## Las palabras del editor
+
+editor-built-in-copy = Un tablero de serie: Guardar escribe una copia, { $file }
+editor-leave-unsaved = Aún sin guardar: Ctrl+S guarda; sal otra vez para descartar los cambios
+editor-undone = Deshecho
+editor-nothing-to-undo = Nada que deshacer
+editor-redone = Rehecho
+editor-nothing-to-redo = Nada que rehacer
+editor-saved = Guardado { $file }
+editor-save-refused = Sin guardar: { $reason }
+editor-not-played = Guardado, pero no se juega: { $reason }
+editor-back-from-match = De vuelta de la partida en este tablero
+boards-title = Editar tableros
+boards-new-file = { $file } es un archivo nuevo: elige su juego
+boards-from = Tableros de { $source }; un tablero de serie se guarda como copia.
+boards-entry = { $name } — { $game }, { $file }
+boards-entry-built-in = { $name } — { $game }, { $file } (de serie)
+boards-new = Tablero nuevo:
+boards-back = Volver al menú (Esc)
+canvas-painted = Un tablero pintado: todas las partidas lo juegan
+canvas-preview = Una vista previa: cada partida sortea su tablero con su semilla
+canvas-cave-line = Ganan { $length } ladrillos en línea
+canvas-nothing = Con estos ajustes no sale ningún tablero
+
+## Cómo llama un lector de pantalla a las partes del tablero
+
+spoken-cave-board = Cueva magnética, { $width } por { $height }, gana quien haga { $length } en línea
+spoken-cave-cell = { $cell }, { $what ->
+        [black] ladrillo negro
+        [white] ladrillo blanco
+        [legal] vacía, puedes poner un ladrillo aquí
+       *[empty] vacía
+    }{ $line ->
+        [yes] , en la línea ganadora
+       *[no] {""}
+    }
+spoken-penguins-board = Pingüinos, { $cols } por { $rows } témpanos
+spoken-floe = témpano { $floe }, { $fish ->
+        [0] sin peces
+        [1] un pez
+        [2] dos peces
+        [3] tres peces
+       *[other] { $fish } peces
+    }{ $penguin ->
+        [none] { $placeable ->
+            [yes] , puedes colocar un pingüino aquí
+           *[no] {""}
+        }
+       *[other] , pingüino { $penguin }
+    }
+spoken-penguin = pingüino { $player } en el témpano { $floe }
+spoken-square = casilla { $square }, { $piece ->
+        [none] vacía
+       *[other] pieza { $piece } de { $owner }
+    }{ $kind ->
+        [middle] , una casilla del centro
+        [arm-end] , un fin de brazo
+       *[plain] {""}
+    }
+spoken-piece = pieza { $piece } de { $owner }, { $place ->
+        [pool] en la reserva
+        [scored] anotada
+       *[track] en la casilla { $square }{ $kind ->
+            [middle] , una casilla del centro
+            [arm-end] , un fin de brazo
+           *[plain] {""}
+        }
+    }
+
+## La página de reglas
+
+rules-close = F1 o Esc cierra las reglas.
+
+## Las fichas y el dado de Patolli
+
+dice-rolled = El jugador { $player } sacó { $roll }
+dice-turn-lost = El jugador { $player } sacó 0
+    pierde el turno
+dice-extra-roll = El jugador { $player } sacó { $roll }
+    otra tirada
+dice-match-over = La partida ha terminado
+dice-referee-rolls = El árbitro tira
+patolli-card = Jugador { $player } · { $seat }
+patolli-card-compact = { $player } · { $seat }
+patolli-card-pool = Reserva
+patolli-card-scored = { $scored } de 6 en casa
+patolli-card-home = { $scored } de 6 en casa
+patolli-banner = Gana el jugador { $player } { $scores }

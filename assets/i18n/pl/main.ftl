@@ -318,3 +318,221 @@ fault-too-few-floes = plansza ma { $capacity } kry z jedną rybą, za mało dla 
 fault-fourth-without-third = gracz M siedzi przy planszy dla czterech: dodaj też gracza G
 fault-first-not-seated = first_player { $player } nie gra na tej planszy (jej gracze: { $seated })
 fault-track-fillable = trasa ma { $squares } pól, a jej { $players } graczy ma { $pieces } pionków: trasa potrzebuje więcej pól niż pionków, inaczej pionki mogą ją wypełnić i nikt się nie ruszy
+
+## Pasek zapisu i pasek analizy
+
+record-save = Zapisz (S)
+record-first = |◀
+record-back = ◀
+record-forward = ▶
+record-last = ▶|
+record-play = Odtwórz
+record-continue = Graj dalej (C)
+record-saved = Zapis partii w { $file }
+record-not-saved = Nie można zapisać partii w { $file }: { $error }
+record-not-written = Partia nie jest już zapisywana w { $file }: { $error }
+record-cannot-keep = Zapisz (S) nie może przechowywać partii: { $error }
+record-replay = Powtórka: { $shown }/{ $total }{ $last }
+record-replay-playing = Powtórka, odtwarzanie: { $shown }/{ $total }{ $last }
+record-shown-action = : { $action }
+record-shown-roll = : rzut { $roll }
+record-shown-start = : początek
+analysis-analyse = Analizuj (A)
+analysis-offer = A analizuje partię: szansę wygranej przy każdej decyzji.
+analysis-running = Analiza: { $done } z { $total } decyzji, po { $seconds } s. A przerywa.
+analysis-stopped = Analiza przerwana.
+analysis-decision = Ruch { $move }: { $player } { $decision } — { $verdict ->
+        [blunder] poważny błąd
+        [mistake] błąd
+        [inaccuracy] niedokładność
+       *[fine] dobrze
+    }.{ $better ->
+        [none] {""}
+       *[other] {"\u000A"}Lepiej: { $better }.
+    }
+analysis-counts = Poważne błędy: { $blunders } · błędy: { $mistakes } · niedokładności: { $inaccuracies }. Słupek: szansa wygranej decydującego; kliknij, aby tam przejść.
+
+## Podpowiedzi i dowody
+
+hint-analysis-line = { $line }
+hint-searching = Podpowiedź: silnik szuka…
+hint-shown = Podpowiedź: { $action } — { $why }
+hint-none = Brak podpowiedzi: { $why }
+hint-none-replay = najpierw graj dalej od powtórki (C)
+hint-none-over = partia jest skończona
+hint-none-network = w partii przez sieć podpowiedzi są wyłączone
+hint-none-not-human = podpowiedź jest na kolejkę człowieka
+hint-none-nothing = silnik nie znalazł żadnego ruchu
+hint-cave-completes = domyka twoją linię: wygrywasz
+hint-cave-you-win = wygrywasz { $bricks } { $bricks ->
+        [one] cegłą
+       *[other] cegłami
+    } więcej, cokolwiek zagrają { $other }
+hint-cave-holds-out = { $other } mogą wymusić linię { $bricks } { $bricks ->
+        [one] cegłą
+       *[other] cegłami
+    } więcej; tak bronisz się najdłużej
+hint-cave-tie = remis przy najlepszej grze od tego miejsca
+hint-cave-only-brick = jedyna cegła, która nie przegrywa od razu
+hint-cave-choice = wybór silnika, patrzącego { $depth } cegieł naprzód
+hint-patolli-captures = bije { $piece } i odsyła go do puli
+hint-patolli-scores = { $piece } schodzi do domu
+hint-patolli-arm-end = kończy na końcu ramienia: rzucasz jeszcze raz
+hint-patolli-enters = nowy pionek wchodzi na trasę
+hint-patolli-choice = wybór silnika dla tego rzutu, z myślą o kolejnych rzutach
+hint-patolli-pass = przy tym rzucie nic lepszego niż pas
+hint-penguins-place = start z miejscem do ruchu, wybór silnika
+hint-penguins-eats = zjada { $fish } { $fish ->
+        [one] rybę
+        [few] ryby
+       *[many] ryb
+    }; wybór silnika, patrzącego { $depth } ruchów naprzód
+hint-penguins-choice = wybór silnika
+proof-tie = Udowodnione przez SI: remis przy najlepszej grze.
+proof-wins = Udowodnione przez SI: { $player } wygrywają { $bricks ->
+        [one] następną cegłą
+       *[other] następnymi { $bricks } cegłami
+    }, cokolwiek zagrają { $other }.
+
+## Edytor plansz
+
+editor-1-fish = 1 ryba
+editor-2-fish = 2 ryby
+editor-3-fish = 3 ryby
+editor-arm-end-3 = Koniec ramienia 3
+editor-back-home = Na start
+editor-beans = Fasolki
+editor-begin-here-b = Zacznij tu B
+editor-boards = Plansze
+editor-clear = Wyczyść
+editor-columns = Kolumny
+editor-dice = Kostki
+editor-die-0-5 = Kostka 0-5
+editor-draw = Rysuj
+editor-drawn = Losowana
+editor-end-e = Meta (E)
+editor-first = Zaczyna
+editor-floes = Kry
+editor-forbidden = Nie wolno
+editor-grid = Siatka
+editor-height = Wysokość
+editor-hex = Sześciokąty
+editor-lap-on = Dalej w koło
+editor-line = Linia
+editor-middle-2 = Środek 2
+editor-name = Nazwa
+editor-new-seed = Nowe ziarno
+editor-no-name = (nazwa pliku)
+editor-not-saved = { $file } (niezapisany)
+editor-overshoot = Za końcem
+editor-paint = Maluj
+editor-painted = Malowana
+editor-penguins-boards = Plansza
+editor-play = Graj
+editor-players = Gracze
+editor-preview = Podgląd
+editor-redo = Ponów
+editor-reverse = Odwróć
+editor-rows = Wiersze
+editor-save = Zapisz
+editor-seed = ziarno { $seed }
+editor-square = Kwadraty
+editor-start-s = Start (S)
+editor-title = Edytor plansz: { $game }
+editor-track = Trasa
+editor-track-1 = Trasa 1
+editor-triangle-4 = Trójkąt 4
+editor-type = Wpisz
+editor-undo = Cofnij
+editor-water = Woda
+editor-water-0 = Woda 0
+editor-width = Szerokość
+
+## Słowa edytora
+
+editor-built-in-copy = Plansza wbudowana: Zapisz tworzy kopię, { $file }
+editor-leave-unsaved = Jeszcze niezapisane: Ctrl+S zapisuje; wyjdź jeszcze raz, aby porzucić zmiany
+editor-undone = Cofnięto
+editor-nothing-to-undo = Nie ma czego cofnąć
+editor-redone = Ponowiono
+editor-nothing-to-redo = Nie ma czego ponowić
+editor-saved = Zapisano { $file }
+editor-save-refused = Nie zapisano: { $reason }
+editor-not-played = Zapisano, ale nie da się zagrać: { $reason }
+editor-back-from-match = Powrót z partii na tej planszy
+boards-title = Edycja plansz
+boards-new-file = { $file } to nowy plik: wybierz jego grę
+boards-from = Plansze z { $source }; plansza wbudowana zapisuje się jako kopia.
+boards-entry = { $name } — { $game }, { $file }
+boards-entry-built-in = { $name } — { $game }, { $file } (wbudowana)
+boards-new = Nowa plansza:
+boards-back = Wróć do menu (Esc)
+canvas-painted = Plansza malowana: każda partia gra na niej
+canvas-preview = Podgląd: każda partia losuje własną planszę ze swojego ziarna
+canvas-cave-line = Wygrywa linia z { $length } cegieł
+canvas-nothing = Z tych ustawień nie powstaje żadna plansza
+
+## Jak czytnik ekranu nazywa części planszy
+
+spoken-cave-board = Magnetyczna jaskinia, { $width } na { $height }, wygrywa { $length } w linii
+spoken-cave-cell = { $cell }, { $what ->
+        [black] czarna cegła
+        [white] biała cegła
+        [legal] puste, możesz tu postawić cegłę
+       *[empty] puste
+    }{ $line ->
+        [yes] , w zwycięskiej linii
+       *[no] {""}
+    }
+spoken-penguins-board = Pingwiny, plansza { $cols } na { $rows }
+spoken-floe = kra { $floe }, { $fish ->
+        [0] bez ryb
+        [1] jedna ryba
+        [2] dwie ryby
+        [3] trzy ryby
+       *[other] { $fish } ryb
+    }{ $penguin ->
+        [none] { $placeable ->
+            [yes] , możesz tu postawić pingwina
+           *[no] {""}
+        }
+       *[other] , pingwin { $penguin }
+    }
+spoken-penguin = pingwin { $player } na krze { $floe }
+spoken-square = pole { $square }, { $piece ->
+        [none] puste
+       *[other] pionek { $piece } gracza { $owner }
+    }{ $kind ->
+        [middle] , pole środka
+        [arm-end] , koniec ramienia
+       *[plain] {""}
+    }
+spoken-piece = pionek { $piece } gracza { $owner }, { $place ->
+        [pool] w puli
+        [scored] w domu
+       *[track] na polu { $square }{ $kind ->
+            [middle] , pole środka
+            [arm-end] , koniec ramienia
+           *[plain] {""}
+        }
+    }
+
+## Strona zasad
+
+rules-close = F1 albo Esc zamyka zasady.
+
+## Karty i kostka Patolli
+
+dice-rolled = Gracz { $player } wyrzucił { $roll }
+dice-turn-lost = Gracz { $player } wyrzucił 0
+    traci kolejkę
+dice-extra-roll = Gracz { $player } wyrzucił { $roll }
+    dodatkowy rzut
+dice-match-over = Partia jest skończona
+dice-referee-rolls = Sędzia rzuca
+patolli-card = Gracz { $player } · { $seat }
+patolli-card-compact = { $player } · { $seat }
+patolli-card-pool = Pula
+patolli-card-scored = W domu { $scored } z 6
+patolli-card-home = { $scored } z 6 w domu
+patolli-banner = Wygrywa gracz { $player } { $scores }

@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use crate::app::match_view::game_name;
+use crate::i18n::Tr;
+
 use super::session::EditorSession;
 use crate::app::theme;
 use crate::app::{AppStart, AppSystems, Screen};
@@ -88,21 +91,18 @@ fn spawn_list(
             DespawnOnExit(Screen::Boards),
         ))
         .with_children(|list| {
-            list.spawn(theme::label("Edit boards", 44.0, theme::TEXT));
+            list.spawn(theme::tr_label(Tr::new("boards-title"), 44.0, theme::TEXT));
             match &new_file {
                 Some(path) => {
-                    list.spawn(theme::label(
-                        format!("{} is a new file: choose its game", path.display()),
+                    list.spawn(theme::tr_label(
+                        Tr::new("boards-new-file").text("file", path.display().to_string()),
                         18.0,
                         theme::TEXT_DIM,
                     ));
                 }
                 None => {
-                    list.spawn(theme::label(
-                        format!(
-                            "Boards from {}; a built-in board is saved as a copy.",
-                            levels.source_words()
-                        ),
+                    list.spawn(theme::tr_label(
+                        Tr::new("boards-from").text("source", levels.source_words()),
                         18.0,
                         theme::TEXT_DIM,
                     ));
@@ -118,17 +118,20 @@ fn spawn_list(
                     });
                     column.with_children(|list| {
                         for board in boards {
-                            let game = board.game.map_or("?", GameKind::title);
                             let built_in = crate::levels::built_in_at(&board.path).is_some();
-                            let text = format!(
-                                "{} — {}, {}{}",
-                                board.name,
-                                game,
-                                board.file_name,
-                                if built_in { " (built-in)" } else { "" }
-                            );
+                            let text = Tr::new(if built_in {
+                                "boards-entry-built-in"
+                            } else {
+                                "boards-entry"
+                            })
+                            .text("name", board.name.clone())
+                            .text("file", board.file_name.clone());
+                            let text = match board.game {
+                                Some(game) => text.words("game", game_name(game)),
+                                None => text.text("game", "?"),
+                            };
                             let path = board.path.clone();
-                            list.spawn(theme::button(text, width)).observe(
+                            list.spawn(theme::tr_button(text, width)).observe(
                             move |_: On<Pointer<Click>>,
                                   mut commands: Commands,
                                   mut message: ResMut<BoardsMessage>,
@@ -155,11 +158,11 @@ fn spawn_list(
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(theme::label("New board:", 20.0, theme::TEXT));
+                row.spawn(theme::tr_label(Tr::new("boards-new"), 20.0, theme::TEXT));
                 for game in GameKind::ALL {
                     let target = new_file.clone();
                     let folder = new_board_folder(&levels);
-                    row.spawn(theme::button(game.title(), 180.0)).observe(
+                    row.spawn(theme::tr_button(game_name(game), 180.0)).observe(
                         move |_: On<Pointer<Click>>,
                               mut commands: Commands,
                               mut next: ResMut<NextState<Screen>>| {
@@ -174,7 +177,7 @@ fn spawn_list(
                 }
             });
             list.spawn((MessageText, theme::label("", 16.0, theme::ERROR)));
-            list.spawn(theme::button("Back to the menu (Esc)", 300.0))
+            list.spawn(theme::tr_button(Tr::new("boards-back"), 300.0))
                 .observe(
                     |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
                         next.set(Screen::Menu);

@@ -9,6 +9,9 @@ use bevy::picking::events::{Over, Pointer, Press};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
+use crate::app::language::Translated;
+use crate::i18n::Tr;
+
 use super::{EditorSession, Tool};
 use crate::app::patolli::board::{player_color, start_color};
 use crate::app::penguins::referee::PenguinsBoard;
@@ -329,10 +332,10 @@ fn spawn_overlay(
                     }
                 }
             }
-            let words = match penguins.board {
-                Some(_) => "A painted board: every match plays it",
-                None => "A preview: each match draws its own board from its seed",
-            };
+            let words = Tr::new(match penguins.board {
+                Some(_) => "canvas-painted",
+                None => "canvas-preview",
+            });
             caption(commands, words, view.extent().y / 2.0 + 18.0);
         }
         (Layout::MagneticCave(cave), Shape::Cave(width, height)) => {
@@ -354,21 +357,22 @@ fn spawn_overlay(
             }
             caption(
                 commands,
-                &format!("{} bricks in a line win", cave.win_length),
+                Tr::new("canvas-cave-line").number("length", cave.win_length),
                 top + 44.0,
             );
         }
-        (_, Shape::Nothing) => caption(commands, "These settings draw no board", 0.0),
+        (_, Shape::Nothing) => caption(commands, Tr::new("canvas-nothing"), 0.0),
         _ => {}
     }
 }
 
 /// A line of text under the board, `below` pixels under the canvas's centre.
-fn caption(commands: &mut Commands, text: &str, below: f32) {
+fn caption(commands: &mut Commands, text: Tr, below: f32) {
     overlay(
         commands,
         (
-            Text2d::new(text),
+            Text2d::new(text.in_language(crate::i18n::Language::English)),
+            Translated(text),
             theme::font(18.0),
             TextColor(theme::TEXT_DIM),
         ),

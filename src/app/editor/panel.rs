@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use crate::app::language::ChosenLanguage;
 use crate::app::layout_words::fault_words;
+use crate::app::match_view;
 use crate::i18n::Tr;
 
 use super::{EditorSession, Tool, patolli_players};
@@ -84,19 +85,46 @@ struct HistoryButton(bool);
 #[derive(Component, Debug, Clone, Copy)]
 struct SeatedOnly(Player);
 
-/// A small button of the panel.
-fn small_button(text: impl Into<String>, width: f32) -> impl Bundle {
-    theme::sized_button(text, width, 30.0, 15.0)
+/// What a button says: a message (its id), or text shown as it is (a player's letter, a count).
+enum Words {
+    /// A message, in the window's language.
+    Message(&'static str),
+    /// Text as it is.
+    Fixed(String),
 }
 
-/// A button that does `action` to the session when clicked.
+impl From<&'static str> for Words {
+    fn from(id: &'static str) -> Words {
+        Words::Message(id)
+    }
+}
+
+impl From<String> for Words {
+    fn from(text: String) -> Words {
+        Words::Fixed(text)
+    }
+}
+
+/// A small button saying `words`, at least `width` pixels wide.
+fn small_button<'a>(
+    row: &'a mut ChildSpawnerCommands,
+    words: impl Into<Words>,
+    width: f32,
+) -> EntityCommands<'a> {
+    match words.into() {
+        Words::Message(id) => row.spawn(theme::tr_sized_button(Tr::new(id), width, 30.0, 15.0)),
+        Words::Fixed(text) => row.spawn(theme::sized_button(text, width, 30.0, 15.0)),
+    }
+}
+
+/// A small button saying `text` that applies `action` to the session.
 fn action(
     row: &mut ChildSpawnerCommands,
-    text: &str,
+    text: impl Into<Words>,
     width: f32,
     action: impl Fn(&mut EditorSession) + Send + Sync + 'static,
 ) -> Entity {
-    row.spawn(small_button(text, width))
+    small_button(row, text, width)
         .observe(
             move |_: On<Pointer<Click>>, session: Option<ResMut<EditorSession>>| {
                 if let Some(mut session) = session {
@@ -107,10 +135,10 @@ fn action(
         .id()
 }
 
-/// A button that makes `edit`.
+/// A small button saying `text` that makes `edit`, shown as chosen by `choice`.
 fn edit_button(
     row: &mut ChildSpawnerCommands,
-    text: &str,
+    text: impl Into<Words>,
     width: f32,
     edit: Edit,
     choice: Option<Choice>,
@@ -121,17 +149,21 @@ fn edit_button(
     }
 }
 
-/// A button that takes `tool` in hand.
-fn tool_button(row: &mut ChildSpawnerCommands, text: &str, width: f32, tool: Tool) -> Entity {
+/// A small button saying `text` that takes `tool` in hand.
+fn tool_button(
+    row: &mut ChildSpawnerCommands,
+    text: impl Into<Words>,
+    width: f32,
+    tool: Tool,
+) -> Entity {
     let id = action(row, text, width, move |session| session.tool = tool);
     row.commands().entity(id).insert(Choice::Tool(tool));
     id
 }
 
-/// A row of the panel: its caption, then what `fill` puts in it.
 fn panel_row(
     panel: &mut ChildSpawnerCommands,
-    caption: &str,
+    caption: &'static str,
     fields: &'static [&'static str],
     fill: impl FnOnce(&mut ChildSpawnerCommands),
 ) -> Entity {
@@ -147,7 +179,7 @@ fn panel_row(
         .with_children(|row| {
             row.spawn((
                 FieldCaption(fields),
-                theme::label(caption, 16.0, theme::TEXT),
+                theme::tr_label(Tr::new(caption), 16.0, theme::TEXT),
                 TextLayout::no_wrap(),
                 Node {
                     min_width: px(CAPTION),
@@ -182,7 +214,7 @@ fn stepper(
             });
         }
         let step = step.clone();
-        action(row, text, 34.0, move |session| {
+        action(row, text.to_string(), 34.0, move |session| {
             if let Some(edit) = step(session, sign) {
                 session.edit(&edit);
             }
@@ -209,7 +241,7 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
         .with_children(|panel| {
             panel.spawn((Value::Title, theme::label("", 24.0, theme::TEXT)));
             panel.spawn((Value::File, theme::label("", 14.0, theme::TEXT_DIM)));
-            panel_row(panel, "Name", &[], |row| {
+            panel_row(panel, "editor-name", &[], |row| {
                 // A long name wraps rather than hide its end.
                 row.spawn(Node {
                     min_width: px(230),
@@ -218,7 +250,7 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
                     ..default()
                 })
                 .with_child((Value::Name, theme::label("", 16.0, theme::TEXT)));
-                let id = action(row, "Type", 70.0, |session| {
+                let id = action(row, "editor-type", 70.0, |session| {
                     session.typing_name = !session.typing_name;
                 });
                 row.commands().entity(id).insert(Choice::TypingName);
@@ -244,19 +276,19 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
                     ..default()
                 })
                 .with_children(|row| {
-                    let undo = action(row, "Undo", 80.0, EditorSession::undo);
+                    let undo = action(row, "editor-undo", 80.0, EditorSession::undo);
                     row.commands().entity(undo).insert(HistoryButton(false));
-                    let redo = action(row, "Redo", 80.0, EditorSession::redo);
+                    let redo = action(row, "editor-redo", 80.0, EditorSession::redo);
                     row.commands().entity(redo).insert(HistoryButton(true));
-                    action(row, "Save", 80.0, |session| {
+                    action(row, "editor-save", 80.0, |session| {
                         session.save();
                     });
-                    row.spawn(small_button("Play", 80.0)).observe(
+                    small_button(row, "editor-play", 80.0).observe(
                         |_: On<Pointer<Click>>, mut commands: Commands| {
                             commands.run_system_cached(super::play_board);
                         },
                     );
-                    row.spawn(small_button("Boards", 80.0)).observe(
+                    small_button(row, "editor-boards", 80.0).observe(
                         |_: On<Pointer<Click>>,
                          session: Option<ResMut<EditorSession>>,
                          mut next: ResMut<NextState<Screen>>| {
@@ -272,13 +304,13 @@ fn spawn_panel(mut commands: Commands, session: Option<Res<EditorSession>>) {
 }
 
 fn patolli_rows(panel: &mut ChildSpawnerCommands) {
-    panel_row(panel, "Draw", &["track"], |row| {
-        tool_button(row, "Track 1", 70.0, Tool::Track);
-        tool_button(row, "Middle 2", 80.0, Tool::Mark(Mark::Middle));
-        tool_button(row, "Arm end 3", 90.0, Tool::Mark(Mark::ArmEnd));
-        tool_button(row, "Triangle 4", 90.0, Tool::Mark(Mark::Triangle));
+    panel_row(panel, "editor-draw", &["track"], |row| {
+        tool_button(row, "editor-track-1", 70.0, Tool::Track);
+        tool_button(row, "editor-middle-2", 80.0, Tool::Mark(Mark::Middle));
+        tool_button(row, "editor-arm-end-3", 90.0, Tool::Mark(Mark::ArmEnd));
+        tool_button(row, "editor-triangle-4", 90.0, Tool::Mark(Mark::Triangle));
     });
-    for (caption, start) in [("Start (S)", true), ("End (E)", false)] {
+    for (caption, start) in [("editor-start-s", true), ("editor-end-e", false)] {
         panel_row(panel, caption, &["players"], |row| {
             for player in Player::ALL {
                 let tool = if start {
@@ -286,41 +318,41 @@ fn patolli_rows(panel: &mut ChildSpawnerCommands) {
                 } else {
                     Tool::End(player)
                 };
-                let id = tool_button(row, &player.to_string(), 44.0, tool);
+                let id = tool_button(row, player.to_string(), 44.0, tool);
                 row.commands().entity(id).insert(SeatedOnly(player));
             }
         });
     }
-    panel_row(panel, "Track", &[], |row| {
-        edit_button(row, "Reverse", 84.0, Edit::Reverse, None);
-        tool_button(row, "Begin here B", 110.0, Tool::BeginHere);
-        edit_button(row, "Clear", 70.0, Edit::ClearTrack, None);
+    panel_row(panel, "editor-track", &[], |row| {
+        edit_button(row, "editor-reverse", 84.0, Edit::Reverse, None);
+        tool_button(row, "editor-begin-here-b", 110.0, Tool::BeginHere);
+        edit_button(row, "editor-clear", 70.0, Edit::ClearTrack, None);
     });
-    panel_row(panel, "Grid", &[], |row| {
+    panel_row(panel, "editor-grid", &[], |row| {
         stepper(row, Value::GridSide, |session, step| {
             let side = stepped(session.draft.grid_side(), step * 2, 0, 64);
             Some(Edit::GridSide(side as u16))
         });
     });
-    panel_row(panel, "Players", &["players"], |row| {
+    panel_row(panel, "editor-players", &["players"], |row| {
         for count in 2..=4 {
             edit_button(
                 row,
-                &count.to_string(),
+                count.to_string(),
                 44.0,
                 Edit::Players(count),
                 Some(Choice::Players(count)),
             );
         }
     });
-    panel_row(panel, "First", &["first_player"], |row| {
+    panel_row(panel, "editor-first", &["first_player"], |row| {
         for (first, player) in [
             (FirstPlayer::L, Player::L),
             (FirstPlayer::N, Player::N),
             (FirstPlayer::G, Player::G),
             (FirstPlayer::M, Player::M),
         ] {
-            let id = action(row, &player.to_string(), 44.0, move |session| {
+            let id = action(row, player.to_string(), 44.0, move |session| {
                 session.edit(&Edit::FirstPlayer(first));
             });
             row.commands()
@@ -328,15 +360,15 @@ fn patolli_rows(panel: &mut ChildSpawnerCommands) {
                 .insert((Choice::First(first), SeatedOnly(player)));
         }
     });
-    panel_row(panel, "Dice", &["dice"], |row| {
+    panel_row(panel, "editor-dice", &["dice"], |row| {
         edit_button(
             row,
-            "Die 0-5",
+            "editor-die-0-5",
             80.0,
             Edit::Dice(Dice::Uniform),
             Some(Choice::Beans(false)),
         );
-        let id = action(row, "Beans", 66.0, |session| {
+        let id = action(row, "editor-beans", 66.0, |session| {
             if let Layout::Patolli(board) = session.draft.layout()
                 && !matches!(board.rules.dice, Dice::Beans(_))
             {
@@ -354,11 +386,11 @@ fn patolli_rows(panel: &mut ChildSpawnerCommands) {
             }
         });
     });
-    panel_row(panel, "Overshoot", &[], |row| {
+    panel_row(panel, "editor-overshoot", &[], |row| {
         for (text, overshoot) in [
-            ("Lap on", Overshoot::ContinueLap),
-            ("Forbidden", Overshoot::Forbidden),
-            ("Back home", Overshoot::BackToStart),
+            ("editor-lap-on", Overshoot::ContinueLap),
+            ("editor-forbidden", Overshoot::Forbidden),
+            ("editor-back-home", Overshoot::BackToStart),
         ] {
             edit_button(
                 row,
@@ -372,38 +404,38 @@ fn patolli_rows(panel: &mut ChildSpawnerCommands) {
 }
 
 fn penguins_rows(panel: &mut ChildSpawnerCommands) {
-    panel_row(panel, "Boards", &["board"], |row| {
+    panel_row(panel, "editor-penguins-boards", &["board"], |row| {
         edit_button(
             row,
-            "Drawn",
+            "editor-drawn",
             96.0,
             Edit::DrawnBoards,
             Some(Choice::Painted(false)),
         );
-        let id = action(row, "Painted", 96.0, |session| {
+        let id = action(row, "editor-painted", 96.0, |session| {
             let seed = session.preview_seed;
             session.edit(&Edit::PaintFrom(seed));
         });
         row.commands().entity(id).insert(Choice::Painted(true));
     });
-    panel_row(panel, "Floes", &[], |row| {
+    panel_row(panel, "editor-floes", &[], |row| {
         edit_button(
             row,
-            "Square",
+            "editor-square",
             96.0,
             Edit::Grid(Floes::Square),
             Some(Choice::Floes(Floes::Square)),
         );
         edit_button(
             row,
-            "Hex",
+            "editor-hex",
             96.0,
             Edit::Grid(Floes::Hex),
             Some(Choice::Floes(Floes::Hex)),
         );
     });
     let drawn = |panel: &mut ChildSpawnerCommands,
-                 caption: &str,
+                 caption: &'static str,
                  fields,
                  value,
                  step: fn(&crate::layout::PenguinsLayout, i64) -> Edit| {
@@ -417,17 +449,30 @@ fn penguins_rows(panel: &mut ChildSpawnerCommands) {
         });
         panel.commands().entity(id).insert(PaintedOnly(false));
     };
-    drawn(panel, "Rows", &["rows"], Value::Rows, |p, s| {
+    drawn(panel, "editor-rows", &["rows"], Value::Rows, |p, s| {
         Edit::Rows(stepped(p.rows, s, 4, 20) as u16)
     });
-    drawn(panel, "Columns", &["cols", "rows"], Value::Cols, |p, s| {
-        Edit::Cols(stepped(p.cols, s, 4, 20) as u16)
-    });
-    drawn(panel, "Water", &["water"], Value::WaterPercent, |p, s| {
-        let percent = (p.water * 100.0).round() as i64;
-        Edit::WaterPercent(stepped(percent, s * 5, 0, 60) as u32)
-    });
-    for (fish, caption) in ["1 fish", "2 fish", "3 fish"].into_iter().enumerate() {
+    drawn(
+        panel,
+        "editor-columns",
+        &["cols", "rows"],
+        Value::Cols,
+        |p, s| Edit::Cols(stepped(p.cols, s, 4, 20) as u16),
+    );
+    drawn(
+        panel,
+        "editor-water",
+        &["water"],
+        Value::WaterPercent,
+        |p, s| {
+            let percent = (p.water * 100.0).round() as i64;
+            Edit::WaterPercent(stepped(percent, s * 5, 0, 60) as u32)
+        },
+    );
+    for (fish, caption) in ["editor-1-fish", "editor-2-fish", "editor-3-fish"]
+        .into_iter()
+        .enumerate()
+    {
         let id = panel_row(panel, caption, &["fish_weights"], |row| {
             stepper(
                 row,
@@ -443,27 +488,27 @@ fn penguins_rows(panel: &mut ChildSpawnerCommands) {
         });
         panel.commands().entity(id).insert(PaintedOnly(false));
     }
-    let id = panel_row(panel, "Preview", &[], |row| {
+    let id = panel_row(panel, "editor-preview", &[], |row| {
         row.spawn((
             Value::Seed,
             theme::label("", 16.0, theme::TEXT),
             TextLayout::no_wrap(),
         ));
-        action(row, "New seed", 110.0, |session| {
+        action(row, "editor-new-seed", 110.0, |session| {
             session.preview_seed = rand::random::<u64>() % 1_000_000;
         });
     });
     panel.commands().entity(id).insert(PaintedOnly(false));
-    let id = panel_row(panel, "Paint", &["board"], |row| {
-        tool_button(row, "Water 0", 84.0, Tool::Paint(0));
+    let id = panel_row(panel, "editor-paint", &["board"], |row| {
+        tool_button(row, "editor-water-0", 84.0, Tool::Paint(0));
         for fish in 1..=3u8 {
-            tool_button(row, &fish.to_string(), 44.0, Tool::Paint(fish));
+            tool_button(row, fish.to_string(), 44.0, Tool::Paint(fish));
         }
     });
     panel.commands().entity(id).insert(PaintedOnly(true));
     for (caption, value, rows) in [
-        ("Rows", Value::FixedRows, true),
-        ("Columns", Value::FixedCols, false),
+        ("editor-rows", Value::FixedRows, true),
+        ("editor-columns", Value::FixedCols, false),
     ] {
         let id = panel_row(panel, caption, &["board"], |row| {
             stepper(row, value, move |session, sign| {
@@ -491,13 +536,13 @@ fn penguins_rows(panel: &mut ChildSpawnerCommands) {
 fn cave_rows(panel: &mut ChildSpawnerCommands) {
     type Step = fn(&crate::layout::CaveLayout, i64) -> Edit;
     let rows: [(&str, &'static [&'static str], Value, Step); 3] = [
-        ("Width", &["width"], Value::Width, |c, s| {
+        ("editor-width", &["width"], Value::Width, |c, s| {
             Edit::Width(stepped(c.width, s, 1, 26) as u32)
         }),
-        ("Height", &["height"], Value::Height, |c, s| {
+        ("editor-height", &["height"], Value::Height, |c, s| {
             Edit::Height(stepped(c.height, s, 1, 26) as u32)
         }),
-        ("Line", &["win_length"], Value::WinLength, |c, s| {
+        ("editor-line", &["win_length"], Value::WinLength, |c, s| {
             Edit::WinLength(stepped(c.win_length, s, 2, 26) as u32)
         }),
     ];
@@ -536,19 +581,21 @@ impl Choice {
 fn value_text(value: Value, session: &EditorSession, language: ChosenLanguage) -> String {
     let layout = session.draft.layout();
     match (value, layout) {
-        (Value::Title, _) => format!("Board editor: {}", session.draft.game().title()),
+        (Value::Title, _) => language.word(
+            &Tr::new("editor-title").words("game", match_view::game_name(session.draft.game())),
+        ),
         (Value::Name, _) => match (session.draft.name(), session.typing_name) {
             (name, true) => format!("{name}|"),
-            (name, false) if name.trim().is_empty() => "(the file's name)".to_string(),
+            (name, false) if name.trim().is_empty() => language.word(&Tr::new("editor-no-name")),
             (name, false) => name.to_string(),
         },
         (Value::File, _) => {
-            let unsaved = if session.unsaved() {
-                " (not saved)"
+            let file = session.target.display().to_string();
+            if session.unsaved() {
+                language.word(&Tr::new("editor-not-saved").text("file", file))
             } else {
-                ""
-            };
-            format!("{}{unsaved}", session.target.display())
+                file
+            }
         }
         (Value::GridSide, _) => {
             let side = session.draft.grid_side();
@@ -562,7 +609,9 @@ fn value_text(value: Value, session: &EditorSession, language: ChosenLanguage) -
         (Value::Cols, Layout::Penguins(p)) => p.cols.to_string(),
         (Value::WaterPercent, Layout::Penguins(p)) => format!("{:.0} %", p.water * 100.0),
         (Value::Weight(fish), Layout::Penguins(p)) => p.fish_weights[fish].to_string(),
-        (Value::Seed, _) => format!("seed {}", session.preview_seed),
+        (Value::Seed, _) => {
+            language.word(&Tr::new("editor-seed").text("seed", session.preview_seed.to_string()))
+        }
         (Value::FixedRows, Layout::Penguins(p)) => p.board.as_ref().map_or(0, Vec::len).to_string(),
         (Value::FixedCols, Layout::Penguins(p)) => p
             .board
@@ -573,7 +622,12 @@ fn value_text(value: Value, session: &EditorSession, language: ChosenLanguage) -
         (Value::Width, Layout::MagneticCave(c)) => c.width.to_string(),
         (Value::Height, Layout::MagneticCave(c)) => c.height.to_string(),
         (Value::WinLength, Layout::MagneticCave(c)) => c.win_length.to_string(),
-        (Value::Status, _) => session.status.text.clone(),
+        (Value::Status, _) => session
+            .status
+            .words
+            .as_ref()
+            .map(|words| language.word(words))
+            .unwrap_or_default(),
         (Value::Problems, _) => {
             let problems = session.draft.problems();
             if problems.is_empty() {

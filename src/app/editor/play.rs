@@ -5,6 +5,8 @@ use std::path::Path;
 
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use super::session::{EditorSession, Status};
 use crate::app::layout_assets::{
     CaveLayout, GameLayout, LayoutGame, PatolliLayout, PenguinsLayout,
@@ -71,7 +73,7 @@ pub fn play_board(
         penguins.as_deref(),
     ) {
         session.status = Status {
-            text: format!("Saved, not played: {e}"),
+            words: Some(Tr::new("editor-not-played").text("reason", e.to_string())),
             refused: true,
         };
         return;
@@ -98,7 +100,7 @@ pub(super) fn back_to_the_editor(
     commands.remove_resource::<PlayedFromEditor>();
     if let Some(mut session) = session {
         session.status = Status {
-            text: "Back from the match on this board".to_string(),
+            words: Some(Tr::new("editor-back-from-match")),
             refused: false,
         };
         next.set(Screen::Editor);

@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::app::layout_words::fault_words;
+use crate::i18n::Tr;
+
 use crate::editor::{Draft, Edit, Mark};
 use crate::layout::{self, GameSetup, LayoutError, LayoutFault};
 use crate::rules::patolli::Player;
@@ -27,10 +30,10 @@ pub enum Tool {
 }
 
 /// What the editor last said, and whether it was a refusal.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Status {
-    /// The words.
-    pub text: String,
+    /// The words, if any (worded in the window's language when shown).
+    pub words: Option<Tr>,
     /// Whether it refused something (shown in the error colour).
     pub refused: bool,
 }
@@ -67,11 +70,8 @@ impl EditorSession {
     pub fn new(draft: Draft, opened: PathBuf) -> EditorSession {
         let target = crate::editor::save_path(&opened, crate::levels::user_data_dir().as_deref());
         // The panel names the file Save writes; a copy is worth a word.
-        let status = if target == opened {
-            String::new()
-        } else {
-            format!("A built-in board: Save writes a copy, {}", target.display())
-        };
+        let status = (target != opened)
+            .then(|| Tr::new("editor-built-in-copy").text("file", target.display().to_string()));
         let saved_at = (target == opened && opened.exists()).then_some(0);
         let tool = match draft.game() {
             crate::rules::GameKind::Penguins => Tool::Paint(1),
@@ -84,7 +84,7 @@ impl EditorSession {
             tool,
             preview_seed: 1,
             status: Status {
-                text: status,
+                words: status,
                 refused: false,
             },
             changes: 0,
@@ -102,7 +102,7 @@ impl EditorSession {
         }
         self.leave_asked = true;
         self.status = Status {
-            text: "Not saved yet: Ctrl+S saves; leave again to drop the changes".to_string(),
+            words: Some(Tr::new("editor-leave-unsaved")),
             refused: true,
         };
         false
@@ -125,21 +125,21 @@ impl EditorSession {
     /// Takes back the last edit.
     pub fn undo(&mut self) {
         let done = self.draft.undo();
-        self.said(done, "Undone", "Nothing to undo");
+        self.said(done, "editor-undone", "editor-nothing-to-undo");
     }
 
     /// Makes the last undone edit again.
     pub fn redo(&mut self) {
         let done = self.draft.redo();
-        self.said(done, "Redone", "Nothing to redo");
+        self.said(done, "editor-redone", "editor-nothing-to-redo");
     }
 
-    fn said(&mut self, done: bool, yes: &str, no: &str) {
+    fn said(&mut self, done: bool, yes: &'static str, no: &'static str) {
         if done {
             self.changes += 1;
         }
         self.status = Status {
-            text: if done { yes } else { no }.to_string(),
+            words: Some(Tr::new(if done { yes } else { no })),
             refused: !done,
         };
     }
@@ -152,14 +152,23 @@ impl EditorSession {
             Ok(setup) => {
                 self.saved_at = Some(self.changes);
                 self.status = Status {
-                    text: format!("Saved {}", self.target.display()),
+                    words: Some(
+                        Tr::new("editor-saved").text("file", self.target.display().to_string()),
+                    ),
                     refused: false,
                 };
                 Some(setup)
             }
             Err(reason) => {
                 self.status = Status {
-                    text: format!("Not saved: {reason}"),
+                    words: Some(Tr::new("editor-save-refused").words(
+                        "reason",
+                        match &reason {
+                            SaveError::Refused(fault) => fault_words(fault),
+                            // The file system's words, as the system gives them.
+                            other => Tr::new("list-one").text("item", other.to_string()),
+                        },
+                    )),
                     refused: true,
                 };
                 None

@@ -317,10 +317,14 @@ fn show_status(
 fn show_proof(
     referee: Option<Res<CaveReferee>>,
     proof: Option<Res<AiProof>>,
+    language: Res<ChosenLanguage>,
     mut text: Single<&mut Text, With<ProofText>>,
 ) {
     let line = match (referee, proof) {
-        (Some(referee), Some(proof)) => proof.line(&referee).unwrap_or_default().to_string(),
+        (Some(referee), Some(proof)) => proof
+            .line(&referee)
+            .map(|line| language.word(line))
+            .unwrap_or_default(),
         _ => String::new(),
     };
     theme::set_text(&mut text, line);

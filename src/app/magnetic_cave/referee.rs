@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use crate::ai::SearchReport;
 use crate::app::layout_assets::{CaveLayout, CaveLayoutChanged};
 use crate::app::referee::{self, AppGame, referee_plugin};
@@ -40,36 +42,60 @@ impl AppGame for State {
         pacing.min_move_time.min(setup.budget() / 2)
     }
 
-    fn proof_line(&self, report: &SearchReport<Cell>) -> Option<String> {
-        crate::ai::magnetic_cave::proof_line(self, report)
+    fn proof_line(&self, report: &SearchReport<Cell>) -> Option<Tr> {
+        use crate::ai::magnetic_cave::{Verdict, verdict};
+        match verdict(self, report)? {
+            Verdict::Tie => Some(Tr::new("proof-tie")),
+            Verdict::Wins { player, moves } => {
+                // The AI's move was one of the winner's bricks when the AI is the winner.
+                let left = if player == self.to_move() {
+                    moves - 1
+                } else {
+                    moves
+                };
+                (left > 0).then(|| {
+                    Tr::new("proof-wins")
+                        .words("player", brick_name(player))
+                        .words("other", brick_name(player.opponent()))
+                        .number("bricks", left)
+                })
+            }
+        }
     }
 }
 
 impl crate::app::hint::HintGame for State {
     /// What the search proved (a win in so many bricks, the longest defence, a tie), else how
     /// far it looked.
-    fn hint_line(&self, report: &SearchReport<Cell>) -> String {
+    fn hint_line(&self, report: &SearchReport<Cell>) -> Tr {
         use crate::ai::magnetic_cave::{Verdict, verdict};
-        let other = match self.to_move().opponent() {
-            crate::rules::magnetic_cave::Brick::Black => "Black",
-            crate::rules::magnetic_cave::Brick::White => "White",
-        };
+        let other = brick_name(self.to_move().opponent());
         match verdict(self, report) {
             Some(Verdict::Wins { player, moves: 1 }) if player == self.to_move() => {
-                "it completes your line: you win".to_string()
+                Tr::new("hint-cave-completes")
             }
             Some(Verdict::Wins { player, moves }) if player == self.to_move() => {
-                format!("you win with {moves} more bricks, whatever {other} plays")
+                Tr::new("hint-cave-you-win")
+                    .number("bricks", moves)
+                    .words("other", other)
             }
-            Some(Verdict::Wins { moves, .. }) => {
-                format!("{other} can force a line with {moves} more bricks; this holds out longest")
-            }
-            Some(Verdict::Tie) => "a tie with best play from here".to_string(),
+            Some(Verdict::Wins { moves, .. }) => Tr::new("hint-cave-holds-out")
+                .number("bricks", moves)
+                .words("other", other),
+            Some(Verdict::Tie) => Tr::new("hint-cave-tie"),
             // The engine answers at once when one brick alone keeps the game going.
-            None if report.depth == 0 => "the only brick that does not lose at once".to_string(),
-            None => format!("the engine's choice, looking {} bricks ahead", report.depth),
+            None if report.depth == 0 => Tr::new("hint-cave-only-brick"),
+            None => Tr::new("hint-cave-choice").number("depth", report.depth),
         }
     }
+}
+
+/// The message naming `brick`'s player ("Black", "White").
+fn brick_name(brick: crate::rules::magnetic_cave::Brick) -> Tr {
+    Tr::new(match brick {
+        crate::rules::magnetic_cave::Brick::Black => "cave-black",
+        crate::rules::magnetic_cave::Brick::White => "cave-white",
+    })
 }
 
 /// The Magnetic Cave match in progress.
@@ -211,4 +237,70 @@ fn respawn_board(commands: &mut Commands, boards: &Query<Entity, With<CaveBoard>
 
 fn brick_bundle(board: Entity, cell: Cell, player: Brick) -> impl Bundle {
     (PlacedBrick { cell, player }, ChildOf(board))
+}
+
+#[cfg(test)]
+mod proof_tests {
+    use std::time::Duration;
+
+    use crate::ai::magnetic_cave::choose_move;
+    use crate::ai::{Deadline, SearchReport};
+    use crate::app::referee::AppGame;
+    use crate::i18n::Language;
+    use crate::rules::magnetic_cave::{Config, State, parse_moves};
+
+    /// The proof line the panel shows, in English.
+    fn proof_line(
+        state: &State,
+        report: &SearchReport<crate::rules::magnetic_cave::Cell>,
+    ) -> Option<String> {
+        AppGame::proof_line(state, report).map(|line| line.in_language(Language::English))
+    }
+
+    /// Black to move wins with its third brick (`tests/it/ai.rs`, the first forced win).
+    const BLACK_WINS_IN_THREE: &str = "H2,H6,A2,H4,H3,A5,B5,G6,A3,A1,G3,G4,F4,F6,F3,H1,G2,B3,C3,D3,\
+                                       A4,B2,H8,E6,D6,B4,F2,A6,B1,C1,E4,D1";
+
+    fn position(moves: &str) -> State {
+        let mut state = State::new(Config::STANDARD);
+        for cell in parse_moves(moves).expect("test moves") {
+            state.apply(cell).expect("a legal test move");
+        }
+        state
+    }
+
+    #[test]
+    fn a_proof_is_told_for_the_position_after_the_ai_move() {
+        let state = position(BLACK_WINS_IN_THREE);
+        let deadline = Deadline::within(Duration::from_secs(5));
+        let report = choose_move(&state, &deadline).expect("a move");
+        // The AI's move was Black's first of three bricks.
+        assert_eq!(
+            proof_line(&state, &report).as_deref(),
+            Some("Proved by the AI: Black wins with its next 2 bricks, whatever White plays.")
+        );
+        // Had it proved its own loss, White would still lay all three of its bricks.
+        let lost = SearchReport {
+            score: -report.score,
+            ..report.clone()
+        };
+        assert_eq!(
+            proof_line(&state, &lost).as_deref(),
+            Some("Proved by the AI: White wins with its next 3 bricks, whatever Black plays.")
+        );
+        // An estimate proves nothing.
+        let estimate = SearchReport {
+            score: 40,
+            ..report
+        };
+        assert_eq!(proof_line(&state, &estimate), None);
+    }
+
+    #[test]
+    fn a_winning_move_leaves_the_result_to_the_status_line() {
+        let state = position("A1,H1,A2,H2,A3,H3,A4,G1");
+        let deadline = Deadline::within(Duration::from_secs(5));
+        let report = choose_move(&state, &deadline).expect("a move");
+        assert_eq!(proof_line(&state, &report), None);
+    }
 }

@@ -36,15 +36,6 @@ fn what_it_is(game: GameKind) -> Tr {
     })
 }
 
-/// The message naming `game`.
-fn game_name(game: GameKind) -> Tr {
-    Tr::new(match game {
-        GameKind::MagneticCave => "game-magnetic-cave",
-        GameKind::Patolli => "game-patolli",
-        GameKind::Penguins => "game-penguins",
-    })
-}
-
 /// The column of cards on the menu's left.
 pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
     commands
@@ -104,7 +95,11 @@ pub(super) fn spawn_cards(commands: &mut Commands, screen: impl Bundle) {
                         // A word longer than the card (Polish "Magnetyczna" at large text)
                         // breaks rather than leave it.
                         card.spawn((
-                            theme::tr_label(game_name(game), 20.0, theme::TEXT),
+                            theme::tr_label(
+                                crate::app::language::game_name(game),
+                                20.0,
+                                theme::TEXT,
+                            ),
                             TextLayout::linebreak(LineBreak::WordOrCharacter),
                             Pickable::IGNORE,
                         ));

@@ -8,6 +8,7 @@
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::prelude::*;
 
+use crate::app::language::{ChosenLanguage, Translated};
 use crate::i18n::Tr;
 
 use super::referee::{ActionRequested, PatolliBoard, PatolliPiece, PatolliReferee, PatolliSquare};
@@ -359,7 +360,8 @@ fn decorate_boards(
                     Pickable::IGNORE,
                 ));
                 parent.spawn((
-                    Text2d::new("Pool"),
+                    Text2d::new(""),
+                    Translated(Tr::new("patolli-card-pool")),
                     theme::font(14.0),
                     TextColor(theme::TEXT_DIM),
                     Transform::from_translation((center + pool_at).extend(MARK_Z)),
@@ -625,6 +627,7 @@ fn show_cards(
     mut cards: Query<(&PlayerCard, &mut Sprite)>,
     mut titles: Query<(&CardTitle, &mut Text2d), Without<CardScore>>,
     mut scores: Query<(&CardScore, &mut Text2d), Without<CardTitle>>,
+    language: Res<ChosenLanguage>,
 ) {
     let Some(referee) = referee else {
         return;
@@ -645,22 +648,32 @@ fn show_cards(
     let compact = state.players().len() > 2;
     for (title, mut text) in &mut titles {
         let player = title.0;
-        let seat = referee.seat(player).title();
-        let line = if compact {
-            format!("{player} · {seat}")
-        } else {
-            format!("Player {player} · {seat}")
-        };
+        let seat = language.word(&Tr::new(match referee.seat(player) {
+            Seat::Human => "seat-human",
+            Seat::Ai => "seat-ai",
+        }));
+        let line = language.word(
+            &Tr::new(if compact {
+                "patolli-card-compact"
+            } else {
+                "patolli-card"
+            })
+            .text("player", player.to_string())
+            .text("seat", seat),
+        );
         if text.0 != line {
             text.0 = line;
         }
     }
     for (score, mut text) in &mut scores {
-        let line = if compact {
-            format!("{} of 6 home", state.score(score.0))
-        } else {
-            format!("Scored {} of 6", state.score(score.0))
-        };
+        let line = language.word(
+            &Tr::new(if compact {
+                "patolli-card-home"
+            } else {
+                "patolli-card-scored"
+            })
+            .number("scored", state.score(score.0)),
+        );
         if text.0 != line {
             text.0 = line;
         }
@@ -671,6 +684,7 @@ fn show_banner(
     referee: Option<Res<PatolliReferee>>,
     mut banner: Query<&mut Visibility, With<Banner>>,
     mut text: Query<&mut Text2d, With<BannerText>>,
+    language: Res<ChosenLanguage>,
 ) {
     let Some(referee) = referee else {
         return;
@@ -684,7 +698,11 @@ fn show_banner(
         });
     }
     if let Some(winner) = winner {
-        let line = format!("Player {winner} wins {}", referee.state().scores_line());
+        let line = language.word(
+            &Tr::new("patolli-banner")
+                .text("player", winner.to_string())
+                .text("scores", referee.state().scores_line()),
+        );
         for mut text in &mut text {
             if text.0 != line {
                 text.0 = line.clone();

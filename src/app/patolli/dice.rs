@@ -6,6 +6,9 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+
+use crate::app::language::ChosenLanguage;
+use crate::i18n::Tr;
 use bevy::sprite::Anchor;
 use bevy::window::RequestRedraw;
 
@@ -162,7 +165,7 @@ fn decorate_dice(
             }
             parent.spawn((
                 DiceCaption,
-                Text2d::new("The referee rolls"),
+                Text2d::new(""),
                 theme::font(16.0),
                 TextColor(theme::TEXT_DIM),
                 TextLayout::justify(Justify::Center),
@@ -177,16 +180,21 @@ fn decorate_dice(
 /// The caption under the dice for `shown`: who rolls or rolled what, and on a second line
 /// whether the turn was lost or the roll was an extra one (one line of it would be wider
 /// than the space beside the board).
-fn caption_line(shown: ShownRoll, tumbling: bool) -> String {
-    let player = shown.rolled.player;
+fn caption_line(shown: ShownRoll, tumbling: bool) -> Tr {
+    let player = shown.rolled.player.to_string();
+    let roll = shown.rolled.roll;
     if tumbling {
-        format!("Player {player} rolls…")
+        Tr::new("patolli-rolls").text("player", player)
     } else if shown.rolled.turn_lost {
-        format!("Player {player} rolled 0\nturn lost")
+        Tr::new("dice-turn-lost").text("player", player)
     } else if shown.extra {
-        format!("Player {player} rolled {}\nextra roll", shown.rolled.roll)
+        Tr::new("dice-extra-roll")
+            .text("player", player)
+            .number("roll", roll)
     } else {
-        format!("Player {player} rolled {}", shown.rolled.roll)
+        Tr::new("dice-rolled")
+            .text("player", player)
+            .number("roll", roll)
     }
 }
 
@@ -241,6 +249,7 @@ fn animate_dice(
     mut redraws: MessageWriter<RequestRedraw>,
     referee: Option<Res<PatolliReferee>>,
     animation: Option<Res<crate::app::motion::Animation>>,
+    language: Res<ChosenLanguage>,
 ) {
     let Some(board) = boards.iter().next() else {
         return;
@@ -271,14 +280,14 @@ fn animate_dice(
     let Some(shown) = display.current else {
         // Nothing rolled on screen yet: a match about to start, or a replay's position.
         let over = referee.is_some_and(|r| r.state().winner().is_some());
-        let line = if over {
-            "The match is over"
+        let line = language.word(&Tr::new(if over {
+            "dice-match-over"
         } else {
-            "The referee rolls"
-        };
+            "dice-referee-rolls"
+        }));
         for (mut text, mut text_color) in &mut caption {
             if text.0 != line {
-                text.0 = line.to_string();
+                text.0 = line.clone();
             }
             text_color.set_if_neq(TextColor(theme::TEXT_DIM));
         }
@@ -324,7 +333,7 @@ fn animate_dice(
     }
     // In the text colour, not the player's: the caption names the player, and every player's
     // colour does not read as text on the window's background.
-    let line = caption_line(shown, tumbling);
+    let line = language.word(&caption_line(shown, tumbling));
     for (mut text, mut text_color) in &mut caption {
         if text.0 != line {
             text.0 = line.clone();
@@ -350,20 +359,21 @@ mod tests {
 
     #[test]
     fn the_caption_puts_a_lost_turn_or_an_extra_roll_on_a_second_line() {
+        let english = |line: Tr| line.in_language(crate::i18n::Language::English);
         assert_eq!(
-            caption_line(shown(Player::N, 4, false, true), false),
+            english(caption_line(shown(Player::N, 4, false, true), false)),
             "Player N rolled 4\nextra roll"
         );
         assert_eq!(
-            caption_line(shown(Player::L, 0, true, false), false),
+            english(caption_line(shown(Player::L, 0, true, false), false)),
             "Player L rolled 0\nturn lost"
         );
         assert_eq!(
-            caption_line(shown(Player::L, 3, false, false), false),
+            english(caption_line(shown(Player::L, 3, false, false), false)),
             "Player L rolled 3"
         );
         assert_eq!(
-            caption_line(shown(Player::N, 3, false, true), true),
+            english(caption_line(shown(Player::N, 3, false, true), true)),
             "Player N rolls…"
         );
     }

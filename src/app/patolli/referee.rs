@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use crate::app::layout_assets::PatolliLayoutChanged;
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
@@ -44,26 +46,24 @@ impl AppGame for State {
 impl crate::app::hint::HintGame for State {
     /// What the engine's choice does with the roll: a capture, a piece scored, another roll,
     /// a new piece on the track.
-    fn hint_line(&self, report: &crate::ai::SearchReport<crate::rules::patolli::Action>) -> String {
+    fn hint_line(&self, report: &crate::ai::SearchReport<crate::rules::patolli::Action>) -> Tr {
         use crate::rules::patolli::{Effect, Location};
         match self.clone().apply(report.best) {
             Ok(Effect::Moved {
                 captured: Some(piece),
                 ..
-            }) => format!("it captures {piece} and sends it back to its pool"),
+            }) => Tr::new("hint-patolli-captures").text("piece", piece.to_string()),
             Ok(Effect::Moved {
                 piece,
                 to: Location::Scored,
                 ..
-            }) => format!("{piece} scores"),
+            }) => Tr::new("hint-patolli-scores").text("piece", piece.to_string()),
             Ok(Effect::Moved {
                 extra_roll: true, ..
-            }) => "it ends on an arm end: you roll again".to_string(),
-            Ok(Effect::Placed { .. }) => "a new piece enters the track".to_string(),
-            Ok(Effect::Moved { .. }) => {
-                "the engine's choice for this roll, weighing the rolls to come".to_string()
-            }
-            _ => "nothing better than passing with this roll".to_string(),
+            }) => Tr::new("hint-patolli-arm-end"),
+            Ok(Effect::Placed { .. }) => Tr::new("hint-patolli-enters"),
+            Ok(Effect::Moved { .. }) => Tr::new("hint-patolli-choice"),
+            _ => Tr::new("hint-patolli-pass"),
         }
     }
 }

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::i18n::Tr;
+
 use crate::app::layout_assets::{PenguinsLayout, PenguinsLayoutChanged};
 use crate::app::referee::{self, AppGame, referee_plugin};
 use crate::app::search_task::{AiPacing, Thinking};
@@ -42,14 +44,13 @@ impl AppGame for State {
 
 impl crate::app::hint::HintGame for State {
     /// The fish the engine's choice eats and how far it looked; a placement's room to move.
-    fn hint_line(&self, report: &crate::ai::SearchReport<Action>) -> String {
+    fn hint_line(&self, report: &crate::ai::SearchReport<Action>) -> Tr {
         match (report.best, self.clone().apply(report.best)) {
-            (Action::Place(_), _) => "a start with room to move, the engine's choice".to_string(),
-            (Action::Move { .. }, Ok(turn)) => format!(
-                "it eats {} fish; the engine's choice, looking {} moves ahead",
-                turn.fish, report.depth
-            ),
-            _ => "the engine's choice".to_string(),
+            (Action::Place(_), _) => Tr::new("hint-penguins-place"),
+            (Action::Move { .. }, Ok(turn)) => Tr::new("hint-penguins-eats")
+                .number("fish", turn.fish)
+                .number("depth", report.depth),
+            _ => Tr::new("hint-penguins-choice"),
         }
     }
 }
