@@ -422,7 +422,7 @@ fn show_title<G: MatchView>(
 
 fn show_undo<G: MatchView>(
     referee: Option<Res<Referee<G>>>,
-    mut undo: Single<&mut Visibility, With<UndoButton>>,
+    mut undo: Single<&mut Node, With<UndoButton>>,
 ) {
     show_undo_button(referee.is_some_and(|r| r.can_undo()), &mut undo);
 }
@@ -590,10 +590,15 @@ pub fn spawn_match_buttons(panel: &mut ChildSpawnerCommands) {
 }
 
 /// Shows the panel's Undo button only when `can_undo`.
-fn show_undo_button(can_undo: bool, undo: &mut Mut<Visibility>) {
-    undo.set_if_neq(if can_undo {
-        Visibility::Inherited
+fn show_undo_button(can_undo: bool, undo: &mut Mut<Node>) {
+    // Left out of the row while hidden, so longer words elsewhere in the row (Spanish "Nueva
+    // partida") do not push *Menu* onto a line of its own.
+    let display = if can_undo {
+        Display::Flex
     } else {
-        Visibility::Hidden
-    });
+        Display::None
+    };
+    if undo.display != display {
+        undo.display = display;
+    }
 }

@@ -10,6 +10,9 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::app::language::ChosenLanguage;
+use crate::i18n::Tr;
+
 use super::magnetic_cave::referee as cave;
 use super::menu::memory;
 use super::penguins::referee as ice;
@@ -29,14 +32,14 @@ const DEFENCE_BUDGET: Duration = Duration::from_millis(700);
 const PROOF_BUDGET: Duration = Duration::from_secs(5);
 
 /// How the puzzle on the board is going.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Attempt {
     /// Waiting for the first decision.
     FirstMove,
     /// The first decision was right; the player goes on to the end.
     Solving,
     /// A decision let the win (or a fish) go; the engine plays the refutation out.
-    Failed(String),
+    Failed(Tr),
     /// The line is complete (the cave), or the game ended with the best margin (Penguins).
     Solved,
 }
@@ -94,7 +97,7 @@ impl PuzzleRun {
     }
 
     /// Notes a failed try: the streak ends, in the settings file too.
-    fn fail(&mut self, why: String) {
+    fn fail(&mut self, why: Tr) {
         self.attempt = Attempt::Failed(why);
         self.streak = 0;
         let name = self.current().map(|l| l.puzzle.name().to_string());
@@ -422,16 +425,11 @@ fn judge_cave(
         }
         let first = run.attempt == Attempt::FirstMove;
         run.fail(if first {
-            format!(
-                "{} does not win. The winning brick was {solution}; the engine plays the \
-                 refutation out.",
-                message.action
-            )
+            Tr::new("puzzle-cave-wrong-first")
+                .text("brick", message.action.to_string())
+                .text("solution", solution.to_string())
         } else {
-            format!(
-                "{} lets the win go; the engine plays it out.",
-                message.action
-            )
+            Tr::new("puzzle-cave-lets-go").text("brick", message.action.to_string())
         });
         // Both sides to the engine from here: the refutation, played out.
         if let Ok(setup) = CaveMatch::new(
@@ -511,10 +509,13 @@ fn judge_penguins(
         } else {
             best
         };
-        run.fail(format!(
-            "{action} ends {margin:+} with best play; {shown} ends {best_margin:+}. The engine \
-             plays it out."
-        ));
+        run.fail(
+            Tr::new("puzzle-penguins-wrong")
+                .text("action", action.to_string())
+                .text("margin", format!("{margin:+}"))
+                .text("shown", shown.to_string())
+                .text("best", format!("{best_margin:+}")),
+        );
         let after = referee.state();
         if after.phase() != Phase::Over
             && let Ok(setup) = PenguinsMatch::from_midgame(
@@ -575,12 +576,17 @@ fn spawn_bar(
                             ..default()
                         },
                     ));
-                    bar.spawn(theme::sized_button("Next puzzle (P)", 150.0, 30.0, 15.0))
-                        .observe(
-                            |_: On<Pointer<Click>>, mut next: MessageWriter<NextPuzzleRequested>| {
-                                next.write(NextPuzzleRequested);
-                            },
-                        );
+                    bar.spawn(theme::tr_sized_button(
+                        Tr::new("puzzle-next"),
+                        150.0,
+                        30.0,
+                        15.0,
+                    ))
+                    .observe(
+                        |_: On<Pointer<Click>>, mut next: MessageWriter<NextPuzzleRequested>| {
+                            next.write(NextPuzzleRequested);
+                        },
+                    );
                 });
         }
         (false, Some(bar)) => {
@@ -601,41 +607,71 @@ fn press_p(
 }
 
 /// What the bar says: the puzzle, its task, how it goes, the streak.
-pub fn bar_text(run: &PuzzleRun) -> String {
+pub fn bar_text(run: &PuzzleRun) -> Vec<Tr> {
     let Some(located) = run.current() else {
-        return "No puzzle could be opened.".to_string();
+        return vec![Tr::new("puzzle-none")];
     };
     let puzzle = &located.puzzle;
     let (depth, length) = puzzle.difficulty();
-    let head = format!(
-        "Puzzle {} of {} ({}, difficulty {depth}.{length}): {}",
-        run.index + 1,
-        run.puzzles.len(),
-        puzzle.name(),
-        puzzle.task()
-    );
+    let head = Tr::new("puzzle-head")
+        .number("number", run.index + 1)
+        .number("total", run.puzzles.len())
+        .text("name", puzzle.name())
+        .text("difficulty", format!("{depth}.{length}"))
+        .words("task", task_words(puzzle));
     let state = match &run.attempt {
-        Attempt::FirstMove => "Your move. H shows a hint.".to_string(),
-        Attempt::Solving => "Right! Keep going: the engine defends.".to_string(),
+        Attempt::FirstMove => Tr::new("puzzle-first-move"),
+        Attempt::Solving => Tr::new("puzzle-solving"),
         Attempt::Failed(why) => why.clone(),
-        Attempt::Solved => "Solved! P for the next puzzle.".to_string(),
+        Attempt::Solved => Tr::new("puzzle-solved"),
     };
-    let refused = match run.refused.len() {
-        0 => String::new(),
-        n => format!(" · {n} refused (see the terminal)"),
-    };
-    format!(
-        "{head}\n{state}   Streak {} · solved {}{refused}",
-        run.streak,
-        run.solved.len()
-    )
+    let progress = Tr::new("puzzle-progress")
+        .words("state", state)
+        .number("streak", run.streak)
+        .number("solved", run.solved.len())
+        .number("refused", run.refused.len());
+    vec![head, progress]
 }
 
-fn show_bar(run: Option<Res<PuzzleRun>>, mut texts: Query<&mut Text, With<PuzzleText>>) {
+/// What a puzzle asks, in a line ("Black to move wins in 3 bricks. Find the first.").
+fn task_words(puzzle: &crate::puzzles::Puzzle) -> Tr {
+    use crate::puzzles::Puzzle;
+    match puzzle {
+        Puzzle::Cave(p) => {
+            let player = p
+                .problem()
+                .map(|problem| match problem.state.to_move() {
+                    magnetic_cave::Brick::Black => "cave-black",
+                    magnetic_cave::Brick::White => "cave-white",
+                })
+                .unwrap_or("cave-black");
+            Tr::new("puzzle-task-cave")
+                .words("player", Tr::new(player))
+                .number("bricks", p.wins_in)
+        }
+        Puzzle::Penguins(p) => Tr::new("puzzle-task-penguins")
+            .text("player", p.to_move.to_string())
+            .text(
+                "ending",
+                match p.margin {
+                    m if m > 0 => "wins",
+                    0 => "ties",
+                    _ => "loses",
+                },
+            )
+            .number("fish", p.margin.unsigned_abs()),
+    }
+}
+
+fn show_bar(
+    run: Option<Res<PuzzleRun>>,
+    language: Res<ChosenLanguage>,
+    mut texts: Query<&mut Text, With<PuzzleText>>,
+) {
     let Some(run) = run else {
         return;
     };
-    let content = bar_text(&run);
+    let content = language.lines(&bar_text(&run));
     for mut text in &mut texts {
         theme::set_text(&mut text, content.clone());
     }

@@ -539,3 +539,25 @@ patolli-card-pool = المخزون
 patolli-card-scored = سُجّل { $scored } من 6
 patolli-card-home = { $scored } من 6 في البيت
 patolli-banner = فاز اللاعب { $player } { $scores }
+
+## الألغاز
+
+puzzle-none = تعذّر فتح أي لغز.
+puzzle-next = اللغز التالي (P)
+puzzle-head = اللغز { $number } من { $total } ({ $name }، الصعوبة { $difficulty }): { $task }
+puzzle-progress = { $state }   السلسلة { $streak } · المحلولة { $solved }{ $refused ->
+        [0] {""}
+       *[other] {" "}· المرفوضة { $refused } (انظر الطرفية)
+    }
+puzzle-task-cave = دور { $player } ويفوز في { $bricks } طوبات. جد الأولى.
+puzzle-task-penguins = دور اللاعب { $player }: انزلاقة واحدة { $ending ->
+        [wins] تفوز بفارق { $fish } سمكات
+        [ties] تعادل
+       *[loses] تخسر بفارق { $fish } سمكات فقط
+    } مع أفضل لعب. جدها.
+puzzle-first-move = دورك. H يُظهر تلميحًا.
+puzzle-solving = صحيح! تابع: المحرك يدافع.
+puzzle-solved = حُلّ! P للغز التالي.
+puzzle-cave-wrong-first = { $brick } لا تفوز. الطوبة الفائزة كانت { $solution }؛ المحرك يلعب الرد.
+puzzle-cave-lets-go = { $brick } تضيّع الفوز؛ المحرك يكمل اللعب.
+puzzle-penguins-wrong = { $action } تنتهي بـ{ $margin } مع أفضل لعب؛ و{ $shown } تنتهي بـ{ $best }. المحرك يكمل اللعب.

@@ -506,3 +506,25 @@ patolli-card-pool = Pool
 patolli-card-scored = Scored { $scored } of 6
 patolli-card-home = { $scored } of 6 home
 patolli-banner = Player { $player } wins { $scores }
+
+## The puzzles
+
+puzzle-none = No puzzle could be opened.
+puzzle-next = Next puzzle (P)
+puzzle-head = Puzzle { $number } of { $total } ({ $name }, difficulty { $difficulty }): { $task }
+puzzle-progress = { $state }   Streak { $streak } · solved { $solved }{ $refused ->
+        [0] {""}
+       *[other] {" "}· { $refused } refused (see the terminal)
+    }
+puzzle-task-cave = { $player } to move wins in { $bricks } bricks. Find the first.
+puzzle-task-penguins = Player { $player } to move: one slide { $ending ->
+        [wins] wins by { $fish } fish
+        [ties] ties
+       *[loses] loses by only { $fish } fish
+    } with best play. Find it.
+puzzle-first-move = Your move. H shows a hint.
+puzzle-solving = Right! Keep going: the engine defends.
+puzzle-solved = Solved! P for the next puzzle.
+puzzle-cave-wrong-first = { $brick } does not win. The winning brick was { $solution }; the engine plays the refutation out.
+puzzle-cave-lets-go = { $brick } lets the win go; the engine plays it out.
+puzzle-penguins-wrong = { $action } ends { $margin } with best play; { $shown } ends { $best }. The engine plays it out.

@@ -68,7 +68,7 @@ settings-animation-about = Rápida: deslizamientos, dados y jugadas de la IA en 
 ## El título de la ventana
 
 title-match = Tablero — { $game } — { $state }
-title-to-move = mueve { $player }
+title-to-move = Turno de { $player }
 title-thinking = { $player } piensa
 title-replay = Repetición
 title-rolling = Tirando
@@ -91,7 +91,7 @@ match-refused = No vale: { $reason }
 match-layout-error = Error en el tablero; se mantiene el último bueno:
     { $error }
 match-rules-offer = ¿Primera vez con { $game }? F1 abre las reglas.
-match-replay-to-move = Repetición: mueve { $player }
+match-replay-to-move = Repetición: turno de { $player }
 match-replay-steps = Avanza con ◀ ▶; C sigue jugando desde aquí.
 match-ai-thinking = { $player } (IA) está pensando…
 match-ai-to-move = Mueve { $player } (IA)
@@ -517,3 +517,25 @@ patolli-card-pool = Reserva
 patolli-card-scored = { $scored } de 6 en casa
 patolli-card-home = { $scored } de 6 en casa
 patolli-banner = Gana el jugador { $player } { $scores }
+
+## Los problemas
+
+puzzle-none = No se pudo abrir ningún problema.
+puzzle-next = Siguiente problema (P)
+puzzle-head = Problema { $number } de { $total } ({ $name }, dificultad { $difficulty }): { $task }
+puzzle-progress = { $state }   Racha { $streak } · resueltos { $solved }{ $refused ->
+        [0] {""}
+       *[other] {" "}· { $refused } rechazados (mira la terminal)
+    }
+puzzle-task-cave = Juegan { $player } y ganan en { $bricks } ladrillos. Encuentra el primero.
+puzzle-task-penguins = Juega el jugador { $player }: un deslizamiento { $ending ->
+        [wins] gana por { $fish } peces
+        [ties] empata
+       *[loses] pierde solo por { $fish } peces
+    } con el mejor juego. Encuéntralo.
+puzzle-first-move = Te toca. H muestra una pista.
+puzzle-solving = ¡Bien! Sigue: el motor se defiende.
+puzzle-solved = ¡Resuelto! P para el siguiente problema.
+puzzle-cave-wrong-first = { $brick } no gana. El ladrillo ganador era { $solution }; el motor juega la refutación.
+puzzle-cave-lets-go = { $brick } deja escapar la victoria; el motor juega hasta el final.
+puzzle-penguins-wrong = { $action } acaba { $margin } con el mejor juego; { $shown } acaba { $best }. El motor juega hasta el final.

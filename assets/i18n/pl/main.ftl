@@ -68,7 +68,7 @@ settings-animation-about = Szybka: ślizgi, kostki i ruchy SI w jednej trzeciej 
 ## Tytuł okna
 
 title-match = Tablero — { $game } — { $state }
-title-to-move = ruch: { $player }
+title-to-move = Ruch: { $player }
 title-thinking = { $player } myśli
 title-replay = Powtórka
 title-rolling = Rzut
@@ -92,7 +92,7 @@ match-refused = Nie wolno: { $reason }
 match-layout-error = Błąd w pliku planszy, zostaje ostatnia dobra:
     { $error }
 match-rules-offer = Nie znasz gry { $game }? F1 otwiera zasady.
-match-replay-to-move = Powtórka: ruch: { $player }
+match-replay-to-move = Powtórka, ruch: { $player }
 match-replay-steps = Krok po kroku: ◀ ▶; C gra dalej od tego miejsca.
 match-ai-thinking = { $player } (SI) myśli…
 match-ai-to-move = Ruch: { $player } (SI)
@@ -536,3 +536,25 @@ patolli-card-pool = Pula
 patolli-card-scored = W domu { $scored } z 6
 patolli-card-home = { $scored } z 6 w domu
 patolli-banner = Wygrywa gracz { $player } { $scores }
+
+## Zagadki
+
+puzzle-none = Nie udało się otworzyć żadnej zagadki.
+puzzle-next = Następna zagadka (P)
+puzzle-head = Zagadka { $number } z { $total } ({ $name }, trudność { $difficulty }): { $task }
+puzzle-progress = { $state }   Seria { $streak } · rozwiązane { $solved }{ $refused ->
+        [0] {""}
+       *[other] {" "}· odrzucone: { $refused } (zobacz terminal)
+    }
+puzzle-task-cave = Ruch mają { $player } i wygrywają w { $bricks } cegłach. Znajdź pierwszą.
+puzzle-task-penguins = Ruch ma gracz { $player }: jeden ruch { $ending ->
+        [wins] wygrywa o { $fish } ryb
+        [ties] remisuje
+       *[loses] przegrywa tylko o { $fish } ryb
+    } przy najlepszej grze. Znajdź go.
+puzzle-first-move = Twój ruch. H pokazuje podpowiedź.
+puzzle-solving = Dobrze! Graj dalej: silnik się broni.
+puzzle-solved = Rozwiązane! P – następna zagadka.
+puzzle-cave-wrong-first = { $brick } nie wygrywa. Wygrywała cegła { $solution }; silnik rozgrywa odparcie.
+puzzle-cave-lets-go = { $brick } wypuszcza wygraną; silnik rozgrywa resztę.
+puzzle-penguins-wrong = { $action } kończy się { $margin } przy najlepszej grze; { $shown } kończy się { $best }. Silnik rozgrywa resztę.
