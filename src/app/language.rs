@@ -146,21 +146,21 @@ fn word_texts(
     mut texts: Query<(Ref<Translated>, &mut Text)>,
     mut world_texts: Query<(Ref<Translated>, &mut Text2d)>,
 ) {
+    // The words `translated` says now, when they differ from `shown`.
+    let reword = |translated: Ref<Translated>, shown: &str| {
+        (language.is_changed() || translated.is_changed())
+            .then(|| language.word(&translated.0))
+            .filter(|words| words != shown)
+    };
     for (translated, mut text) in &mut texts {
-        if language.is_changed() || translated.is_changed() {
-            let words = language.word(&translated.0);
-            if text.0 != words {
-                text.0 = words;
-            }
+        if let Some(words) = reword(translated, &text.0) {
+            text.0 = words;
         }
     }
     // Text drawn on a board (the editor's captions under its picture).
     for (translated, mut text) in &mut world_texts {
-        if language.is_changed() || translated.is_changed() {
-            let words = language.word(&translated.0);
-            if text.0 != words {
-                text.0 = words;
-            }
+        if let Some(words) = reword(translated, &text.0) {
+            text.0 = words;
         }
     }
 }
