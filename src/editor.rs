@@ -211,7 +211,7 @@ impl Draft {
                 file: file.to_string(),
                 line,
                 column,
-                message: format!("the editor cannot draw this board: {fault}"),
+                problem: layout::LayoutProblem::Undrawable(fault),
             })
         })
     }

@@ -131,20 +131,6 @@ impl Levels {
     }
 }
 
-impl Levels {
-    /// Where the boards come from, in a few words for players (no path of the machine).
-    pub fn source_words(&self) -> &'static str {
-        match self.found {
-            Found::Variable => "the folder $TABLERO_LEVELS names",
-            Found::WorkingFolder => "levels/ in this folder",
-            Found::BesideProgram => "levels/ beside the program",
-            Found::UserData => "levels/ in your data folder",
-            Found::BuiltIn => "the built-in boards",
-            Found::Given => "the layout's folder",
-        }
-    }
-}
-
 impl From<PathBuf> for Levels {
     fn from(dir: PathBuf) -> Levels {
         Levels::folder(dir)

@@ -901,7 +901,10 @@ fn puzzles_command(action: PuzzlesAction) -> Result<ExitCode> {
                             file: one.file.clone(),
                             line: one.line,
                             column: 1,
-                            message: format!("puzzle `{}` refused: {message}", one.puzzle.name()),
+                            problem: layout::LayoutProblem::Puzzle {
+                                name: one.puzzle.name().to_string(),
+                                reason: message,
+                            },
                         }),
                     }
                 }
@@ -1778,11 +1781,15 @@ fn check_layouts(files: &[PathBuf]) -> ExitCode {
     for file in files {
         let name = file.display().to_string();
         let checked = match read_limited(file, LAYOUT_LIMIT) {
-            Err(e) => Err(layout::unreadable(file, &e)),
+            Err(e) => Err(layout::unreadable(file, &e).to_string()),
             Ok(bytes) if record::is_record(&String::from_utf8_lossy(&bytes)) => {
-                tablero::replay::parse(&name, &bytes).map(|replayed| replayed.summary())
+                tablero::replay::parse(&name, &bytes)
+                    .map(|replayed| replayed.summary())
+                    .map_err(|e| e.to_string())
             }
-            Ok(bytes) => layout::parse(&name, &bytes).map(|setup| setup.to_string()),
+            Ok(bytes) => layout::parse(&name, &bytes)
+                .map(|setup| setup.to_string())
+                .map_err(|e| e.to_string()),
         };
         match checked {
             Ok(summary) => println!("{}: ok ({summary})", file.display()),

@@ -8,7 +8,7 @@ use std::path::Path;
 use crate::fair_dice::DiceError;
 use crate::layout::{self, LayoutError, locate_field};
 use crate::record::{Effects, Entry, Place, Record, ReplayError, Replayed, locate_entry};
-use crate::rules::GameKind;
+use crate::rules::{GameKind, magnetic_cave, patolli, penguins};
 use crate::setup::{Match, Rolls, SetupError};
 
 /// Why a record does not replay: its fields make no match, or an entry does not fit.
@@ -104,66 +104,90 @@ pub fn replay_effects<G: Match>(record: &Record) -> Result<(Vec<G>, Effects<G>),
     Ok((positions, effects))
 }
 
+/// Why a record of any game does not replay.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum AnyRecordError {
+    /// A Magnetic Cave record's.
+    #[error(transparent)]
+    MagneticCave(RecordError<magnetic_cave::State>),
+    /// A Patolli record's.
+    #[error(transparent)]
+    Patolli(RecordError<patolli::State>),
+    /// A Penguins record's.
+    #[error(transparent)]
+    Penguins(RecordError<penguins::State>),
+}
+
+impl AnyRecordError {
+    /// Where the record is wrong: a field, or an entry of `moves`.
+    pub fn place(&self) -> Place {
+        match self {
+            AnyRecordError::MagneticCave(e) => e.place(),
+            AnyRecordError::Patolli(e) => e.place(),
+            AnyRecordError::Penguins(e) => e.place(),
+        }
+    }
+}
+
+/// A record file that cannot be used, and where the problem is.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RecordFileError {
+    /// It cannot be read, or is no record as RON goes.
+    #[error(transparent)]
+    File(#[from] LayoutError),
+    /// It reads, but does not replay.
+    #[error("{file}:{line}:{column}: {problem}")]
+    Replay {
+        /// The file, as it was named.
+        file: String,
+        /// Line of the problem, from 1.
+        line: usize,
+        /// Column of the problem, from 1.
+        column: usize,
+        /// What is wrong (boxed: a record's errors are large, and rare).
+        problem: Box<AnyRecordError>,
+    },
+}
+
 /// Reads and replays the record in `source`, naming it `file` in errors.
 ///
 /// # Errors
-/// [`LayoutError`] (FILE:LINE:COLUMN: message) for a syntax error, an unknown or missing
+/// [`RecordFileError`] (FILE:LINE:COLUMN: message) for a syntax error, an unknown or missing
 /// field, fields that make no match, or an entry that does not fit the rules.
-pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, LayoutError> {
+pub fn parse(file: &str, source: &[u8]) -> Result<Replayed, RecordFileError> {
     let text = String::from_utf8_lossy(source);
     let record: Record = layout::read_ron(file, &text)?;
-    let fail = |place: Place, message: String| {
-        let (line, column) = match place {
+    let replayed = replayed(record).map_err(|problem| {
+        let (line, column) = match problem.place() {
             Place::Field(field) => locate_field(&text, field),
             Place::Entry(index) => locate_entry(&text, index),
         };
-        LayoutError {
+        RecordFileError::Replay {
             file: file.to_string(),
             line,
             column,
-            message,
+            problem: Box::new(problem),
         }
-    };
-    fn replayed<G: Match>(
-        record: &Record,
-        fail: impl Fn(Place, String) -> LayoutError,
-    ) -> Result<Vec<G>, LayoutError> {
-        replay(record)
-            .map(|(_, positions)| positions)
-            .map_err(|e: RecordError<G>| fail(e.place(), e.to_string()))
-    }
-    Ok(match record.game {
-        GameKind::MagneticCave => {
-            let positions = replayed(&record, fail)?;
-            Replayed::MagneticCave(record, positions)
-        }
-        GameKind::Patolli => {
-            let positions = replayed(&record, fail)?;
-            Replayed::Patolli(record, positions)
-        }
-        GameKind::Penguins => {
-            let positions = replayed(&record, fail)?;
-            Replayed::Penguins(record, positions)
-        }
-    })
+    })?;
+    Ok(replayed)
 }
 
 /// Replays `record`, whatever its game.
 ///
 /// # Errors
-/// Why an entry or field does not fit the rules, in words.
-pub fn replayed(record: Record) -> Result<Replayed, String> {
+/// Why an entry or field does not fit the rules.
+pub fn replayed(record: Record) -> Result<Replayed, AnyRecordError> {
     Ok(match record.game {
         GameKind::MagneticCave => {
-            let (_, positions) = replay(&record).map_err(|e| e.to_string())?;
+            let (_, positions) = replay(&record).map_err(AnyRecordError::MagneticCave)?;
             Replayed::MagneticCave(record, positions)
         }
         GameKind::Patolli => {
-            let (_, positions) = replay(&record).map_err(|e| e.to_string())?;
+            let (_, positions) = replay(&record).map_err(AnyRecordError::Patolli)?;
             Replayed::Patolli(record, positions)
         }
         GameKind::Penguins => {
-            let (_, positions) = replay(&record).map_err(|e| e.to_string())?;
+            let (_, positions) = replay(&record).map_err(AnyRecordError::Penguins)?;
             Replayed::Penguins(record, positions)
         }
     })
@@ -173,6 +197,6 @@ pub fn replayed(record: Record) -> Result<Replayed, String> {
 ///
 /// # Errors
 /// As [`parse`]; an unreadable file at 1:1.
-pub fn load(path: &Path) -> Result<Replayed, LayoutError> {
+pub fn load(path: &Path) -> Result<Replayed, RecordFileError> {
     parse(&path.display().to_string(), &layout::read_file(path)?)
 }

@@ -76,7 +76,7 @@ pub enum SetupError {
     OtherGame(&'static str),
     /// A Penguins match's starting position that makes no game.
     #[error("start: {0}")]
-    Midgame(String),
+    Midgame(penguins::MidgameError),
     /// A Penguins record without the board it was played on.
     #[error("this is not a Penguins record with its board: a record of {0}")]
     NoPenguinsBoard(&'static str),
@@ -316,7 +316,10 @@ pub fn load_cave_layout(path: &Path) -> Result<Config, LayoutError> {
             file: path.display().to_string(),
             line: 1,
             column: 1,
-            message: format!("this is a layout for {other}, not for Magnetic Cave"),
+            problem: layout::LayoutProblem::OtherGame {
+                found: other.game(),
+                wanted: GameKind::MagneticCave,
+            },
         }),
     }
 }
@@ -450,7 +453,10 @@ pub fn load_patolli_layout(path: &Path) -> Result<crate::layout::PatolliSetup, L
             file: path.display().to_string(),
             line: 1,
             column: 1,
-            message: format!("this is a layout for {other}, not for Patolli"),
+            problem: layout::LayoutProblem::OtherGame {
+                found: other.game(),
+                wanted: GameKind::Patolli,
+            },
         }),
     }
 }
@@ -466,7 +472,10 @@ pub fn load_penguins_layout(path: &Path) -> Result<crate::layout::PenguinsSetup,
             file: path.display().to_string(),
             line: 1,
             column: 1,
-            message: format!("this is a layout for {other}, not for Penguins"),
+            problem: layout::LayoutProblem::OtherGame {
+                found: other.game(),
+                wanted: GameKind::Penguins,
+            },
         }),
     }
 }

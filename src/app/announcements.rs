@@ -24,13 +24,4 @@ impl Announcements {
         Announcements::MovesOnly,
         Announcements::Off,
     ];
-
-    /// The choice's name on its button.
-    pub fn title(self) -> &'static str {
-        match self {
-            Announcements::All => "Everything",
-            Announcements::MovesOnly => "Moves only",
-            Announcements::Off => "Nothing",
-        }
-    }
 }

@@ -10,39 +10,72 @@ use bevy::prelude::*;
 #[derive(Resource, Default)]
 pub struct SystemClipboard(Mutex<Option<arboard::Clipboard>>);
 
+/// Why the clipboard did not copy or paste.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ClipboardError {
+    /// There is no text on it.
+    #[error("there is no text on the clipboard")]
+    NoText,
+    /// Another program holds it.
+    #[error("another program is using the clipboard")]
+    Busy,
+    /// This machine has none that can be used (no display, or it failed).
+    #[error("there is no clipboard here")]
+    Unavailable,
+}
+
+impl From<arboard::Error> for ClipboardError {
+    fn from(error: arboard::Error) -> ClipboardError {
+        match error {
+            arboard::Error::ContentNotAvailable => ClipboardError::NoText,
+            arboard::Error::ClipboardOccupied => ClipboardError::Busy,
+            other => {
+                warn!("the clipboard failed: {other}");
+                ClipboardError::Unavailable
+            }
+        }
+    }
+}
+
 impl SystemClipboard {
     /// Puts `text` on the clipboard.
     ///
     /// # Errors
-    /// Why not, in words.
-    pub fn copy(&self, text: &str) -> Result<(), String> {
+    /// Why not.
+    pub fn copy(&self, text: &str) -> Result<(), ClipboardError> {
         self.with(|clipboard| clipboard.set_text(text.to_string()))
     }
 
     /// The text on the clipboard.
     ///
     /// # Errors
-    /// Why there is none, in words.
-    pub fn paste(&self) -> Result<String, String> {
+    /// Why there is none.
+    pub fn paste(&self) -> Result<String, ClipboardError> {
         self.with(|clipboard| clipboard.get_text())
     }
 
     fn with<T>(
         &self,
         act: impl FnOnce(&mut arboard::Clipboard) -> Result<T, arboard::Error>,
-    ) -> Result<T, String> {
-        let mut opened = self
-            .0
-            .lock()
-            .map_err(|_| "the clipboard is not usable".to_string())?;
+    ) -> Result<T, ClipboardError> {
+        let mut opened = self.0.lock().map_err(|_| ClipboardError::Unavailable)?;
         if opened.is_none() {
-            *opened = Some(arboard::Clipboard::new().map_err(|e| e.to_string())?);
+            *opened = Some(arboard::Clipboard::new()?);
         }
         match opened.as_mut() {
-            Some(clipboard) => act(clipboard).map_err(|e| e.to_string()),
-            None => Err("no clipboard".into()),
+            Some(clipboard) => Ok(act(clipboard)?),
+            None => Err(ClipboardError::Unavailable),
         }
     }
+}
+
+/// Why the clipboard did not copy or paste, in words.
+pub fn clipboard_words(error: ClipboardError) -> crate::i18n::Tr {
+    crate::i18n::Tr::new(match error {
+        ClipboardError::NoText => "clipboard-no-text",
+        ClipboardError::Busy => "clipboard-busy",
+        ClipboardError::Unavailable => "clipboard-unavailable",
+    })
 }
 
 /// The clipboard resource.

@@ -12,13 +12,15 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::EventLoopProxyWrapper;
 
-use super::clipboard::SystemClipboard;
-use super::network::open_connection;
+use super::clipboard::{SystemClipboard, clipboard_words};
+use super::language::ChosenLanguage;
+use super::network::{guest_words, open_connection};
 use super::start::NetStart;
 use super::states::Screen;
 use super::theme;
-use crate::net::guest::{self, Joined};
-use crate::net::invitation::Invitation;
+use crate::i18n::Tr;
+use crate::net::guest::{self, GuestError, Joined};
+use crate::net::invitation::{Invitation, InvitationError};
 use crate::net::wire::MAX_NAME;
 
 /// The longest invitation the field takes (one is about 110 characters).
@@ -55,8 +57,8 @@ pub struct JoinForm {
     /// The field typed into.
     pub field: Field,
     /// Why the last attempt failed, or what is happening.
-    pub message: Option<String>,
-    connecting: Option<Arc<Mutex<Option<Result<Joined, String>>>>>,
+    pub message: Option<Tr>,
+    connecting: Option<Arc<Mutex<Option<Result<Joined, GuestError>>>>>,
 }
 
 impl Default for JoinForm {
@@ -121,7 +123,8 @@ impl JoinForm {
         let invitation: Invitation = match self.invitation.trim().parse() {
             Ok(invitation) => invitation,
             Err(e) => {
-                self.message = Some(format!("That is not an invitation: {e}."));
+                self.message =
+                    Some(Tr::new("join-not-an-invitation").words("reason", invitation_words(&e)));
                 return;
             }
         };
@@ -133,12 +136,12 @@ impl JoinForm {
         let done = Arc::new(Mutex::new(None));
         let out = Arc::clone(&done);
         std::thread::spawn(move || {
-            let joined = guest::join(&invitation, &name).map_err(|e| e.to_string());
+            let joined = guest::join(&invitation, &name);
             if let Ok(mut out) = out.lock() {
                 *out = Some(joined);
             }
         });
-        self.message = Some(format!("Connecting to {}…", self.invitation_address()));
+        self.message = Some(Tr::new("join-connecting").text("address", self.invitation_address()));
         self.connecting = Some(done);
     }
 
@@ -176,16 +179,15 @@ fn spawn_join_screen(mut commands: Commands, mut form: ResMut<JoinForm>) {
             DespawnOnExit(Screen::Join),
         ))
         .with_children(|screen| {
-            screen.spawn(theme::label("Join a match", 40.0, theme::TEXT));
-            screen.spawn(theme::label(
-                "Paste the invitation you were sent (Ctrl+V or Paste), or type it. \
-                 Tab moves between the fields.",
+            screen.spawn(theme::tr_label(Tr::new("join-title"), 40.0, theme::TEXT));
+            screen.spawn(theme::tr_label(
+                Tr::new("join-explanation"),
                 18.0,
                 theme::TEXT_DIM,
             ));
             for (field, caption, marker) in [
-                (Field::Invitation, "Invitation", FormText::Invitation),
-                (Field::Name, "Your name", FormText::Name),
+                (Field::Invitation, "join-invitation", FormText::Invitation),
+                (Field::Name, "join-name", FormText::Name),
             ] {
                 screen
                     .spawn(Node {
@@ -195,7 +197,7 @@ fn spawn_join_screen(mut commands: Commands, mut form: ResMut<JoinForm>) {
                     })
                     .with_children(|row| {
                         row.spawn((
-                            theme::label(caption, 20.0, theme::TEXT),
+                            theme::tr_label(Tr::new(caption), 20.0, theme::TEXT),
                             Node {
                                 width: px(140),
                                 ..default()
@@ -232,20 +234,22 @@ fn spawn_join_screen(mut commands: Commands, mut form: ResMut<JoinForm>) {
                     ..default()
                 })
                 .with_children(|row| {
-                    row.spawn(theme::button("Paste", 140.0)).observe(
-                        |_: On<Pointer<Click>>,
-                         clipboard: Res<SystemClipboard>,
-                         mut form: ResMut<JoinForm>| {
-                            paste(&clipboard, &mut form);
-                        },
-                    );
-                    row.spawn(theme::button("Join (Enter)", 200.0))
+                    row.spawn(theme::tr_button(Tr::new("join-paste"), 140.0))
+                        .observe(
+                            |_: On<Pointer<Click>>,
+                             clipboard: Res<SystemClipboard>,
+                             mut form: ResMut<JoinForm>| {
+                                paste(&clipboard, &mut form);
+                            },
+                        );
+                    row.spawn(theme::tr_button(Tr::new("join-join"), 200.0))
                         .observe(|_: On<Pointer<Click>>, mut form: ResMut<JoinForm>| form.join());
-                    row.spawn(theme::button("Back (Esc)", 160.0)).observe(
-                        |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                            next.set(Screen::Menu);
-                        },
-                    );
+                    row.spawn(theme::tr_button(Tr::new("join-back"), 160.0))
+                        .observe(
+                            |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                                next.set(Screen::Menu);
+                            },
+                        );
                 });
             screen.spawn((FormText::Message, theme::label("", 18.0, theme::WARNING)));
         });
@@ -258,7 +262,9 @@ fn paste(clipboard: &SystemClipboard, form: &mut JoinForm) {
             form.paste_invitation(&text);
             form.message = None;
         }
-        Err(e) => form.message = Some(format!("Nothing was pasted: {e}.")),
+        Err(e) => {
+            form.message = Some(Tr::new("join-nothing-pasted").words("reason", clipboard_words(e)));
+        }
     }
 }
 
@@ -329,12 +335,13 @@ fn take_joined(
                 &mut next,
             );
         }
-        Err(e) => form.message = Some(format!("Could not join: {e}.")),
+        Err(e) => form.message = Some(Tr::new("join-failed").words("reason", guest_words(&e))),
     }
 }
 
 fn show_form(
     form: Res<JoinForm>,
+    language: Res<ChosenLanguage>,
     mut boxes: Query<(&FieldBox, &mut BorderColor)>,
     mut texts: Query<(&FormText, &mut Text)>,
 ) {
@@ -347,7 +354,11 @@ fn show_form(
         let content = match which {
             FormText::Invitation => with_caret(&form.invitation, form.field == Field::Invitation),
             FormText::Name => with_caret(&form.name, form.field == Field::Name),
-            FormText::Message => form.message.clone().unwrap_or_default(),
+            FormText::Message => form
+                .message
+                .as_ref()
+                .map(|m| language.word(m))
+                .unwrap_or_default(),
         };
         theme::set_text(&mut text, content);
     }
@@ -359,5 +370,19 @@ fn with_caret(text: &str, typing: bool) -> String {
         format!("{text}▏")
     } else {
         text.to_string()
+    }
+}
+
+/// Why a text is no invitation, in words.
+pub fn invitation_words(error: &InvitationError) -> Tr {
+    match error {
+        InvitationError::Scheme => Tr::new("invitation-scheme"),
+        InvitationError::Role => Tr::new("invitation-role"),
+        InvitationError::Parts => Tr::new("invitation-parts"),
+        InvitationError::Address(address) => {
+            Tr::new("invitation-address").text("address", address.clone())
+        }
+        InvitationError::Key => Tr::new("invitation-key"),
+        InvitationError::Secret => Tr::new("invitation-secret"),
     }
 }

@@ -40,6 +40,45 @@ pub fn game_name(game: crate::rules::GameKind) -> Tr {
     })
 }
 
+/// The board called `name` in the layout file `file`, in words: a built-in board keeps the
+/// name the players of each language know it by while it keeps its shipped name; a designer's
+/// name is shown as written.
+pub fn board_name_words(file: &str, name: &str) -> Tr {
+    let file_name = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    let shipped = crate::levels::built_in(file_name)
+        .and_then(|text| crate::layout::read_ron::<crate::layout::Layout>("", text).ok())
+        .is_some_and(|layout| layout.name() == Some(name));
+    let id = match file_name {
+        "magnetic_cave.ron" => "board-classic-cave",
+        "magnetic_cave_10x10.ron" => "board-bigger-cave",
+        "patolli.ron" => "board-assignment-cross",
+        "patolli_4.ron" => "board-cross-for-four",
+        "patolli_52.ron" => "board-smaller-cross",
+        "penguins.ron" => "board-drawn-floes",
+        "penguins_fixed.ron" => "board-seed-board",
+        "penguins_hex.ron" => "board-hex-floes",
+        _ => "",
+    };
+    if shipped && !id.is_empty() {
+        Tr::new(id)
+    } else {
+        Tr::new("list-one").text("item", name)
+    }
+}
+
+/// Where the boards in use come from, in a few words for players (no path of the machine).
+pub fn levels_source_words(found: crate::levels::Found) -> Tr {
+    use crate::levels::Found;
+    Tr::new(match found {
+        Found::Variable => "boards-source-variable",
+        Found::WorkingFolder => "boards-source-working-folder",
+        Found::BesideProgram => "boards-source-beside-program",
+        Found::UserData => "boards-source-user-data",
+        Found::BuiltIn => "boards-source-built-in",
+        Found::Given => "boards-source-given",
+    })
+}
+
 /// A text whose words are message `.0`, in the chosen language.
 #[derive(Component, Debug, Clone, PartialEq)]
 pub struct Translated(pub Tr);

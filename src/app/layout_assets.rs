@@ -14,7 +14,10 @@ use bevy::prelude::*;
 
 use super::{AppStart, AppSystems, FirstMatch};
 use crate::files;
-use crate::layout::{self, GameSetup, LayoutError, PatolliSetup, PenguinsSetup};
+use crate::i18n::Tr;
+use crate::layout::{
+    self, GameSetup, LayoutError, LayoutProblem, PatolliSetup, PenguinsSetup, ReadFault,
+};
 use crate::levels::{self, Levels};
 use crate::rules::GameKind;
 use crate::rules::magnetic_cave::Config as CaveConfig;
@@ -78,9 +81,7 @@ impl AssetReader for LevelsReader {
             .filter(|(dir, _)| dir.join(path).exists());
         if let Some((dir, reader)) = in_folder {
             if let Err(e) = files::check_readable(&dir.join(path), files::LAYOUT_LIMIT) {
-                return Err(AssetReaderError::Io(Arc::new(std::io::Error::other(
-                    e.to_string(),
-                ))));
+                return Err(AssetReaderError::Io(Arc::new(std::io::Error::other(e))));
             }
             let reader: Box<dyn Reader + 'a> = Box::new(AssetReader::read(reader, path).await?);
             return Ok(reader);
@@ -285,10 +286,10 @@ pub struct GameLayout<G: LayoutGame> {
     /// The last configuration that loaded without error.
     pub config: G::Config,
     /// What is wrong with the file now, if anything.
-    pub error: Option<String>,
+    pub error: Option<LayoutError>,
     /// What the last good reading of the file changed in the match on screen, when that is
     /// worth a word (opening moves that no longer fit and were dropped).
-    pub note: Option<String>,
+    pub note: Option<Tr>,
     /// What the file said when last read well.
     read: Option<G::Config>,
     /// A match from the command line already plays this file (perhaps with rule options
@@ -410,14 +411,18 @@ fn watch_layout<G: LayoutGame>(
                     }
                 }
                 None => {
-                    layout.error = Some(format!(
-                        "{}:1:1: this is a layout for {setup}, not for {}",
-                        layout.file_name(),
-                        G::KIND.title()
-                    ));
+                    layout.error = Some(LayoutError {
+                        file: layout.file_name().to_string(),
+                        line: 1,
+                        column: 1,
+                        problem: LayoutProblem::OtherGame {
+                            found: setup.game(),
+                            wanted: G::KIND,
+                        },
+                    });
                 }
             },
-            Err(e) => layout.error = Some(e.to_string()),
+            Err(e) => layout.error = Some(e.clone()),
         }
     }
 }
@@ -432,11 +437,41 @@ fn report_unreadable_layout<G: LayoutGame>(
     };
     for failure in failures.read() {
         if failure.id == layout.handle.id() {
-            layout.error = Some(format!(
-                "{}:1:1: cannot read the file: {}",
-                layout.file_name(),
-                failure.error
-            ));
+            layout.error = Some(LayoutError {
+                file: layout.file_name().to_string(),
+                line: 1,
+                column: 1,
+                problem: LayoutProblem::Unreadable(read_fault(&failure.error)),
+            });
+        }
+    }
+}
+
+/// Why the asset server could not read a layout file: what [`LevelsReader`] refused (a pipe, a
+/// file far too large), else the system's error.
+fn read_fault(error: &bevy::asset::AssetLoadError) -> ReadFault {
+    use bevy::asset::AssetLoadError;
+    match error {
+        AssetLoadError::AssetReaderError(AssetReaderError::Io(io)) => io
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<files::ReadError>())
+            .map_or(
+                ReadFault::Io {
+                    kind: io.kind(),
+                    os_code: io.raw_os_error(),
+                },
+                ReadFault::from,
+            ),
+        AssetLoadError::AssetReaderError(AssetReaderError::NotFound(_)) => ReadFault::Io {
+            kind: std::io::ErrorKind::NotFound,
+            os_code: None,
+        },
+        other => {
+            warn!("a layout file was not loaded: {other}");
+            ReadFault::Io {
+                kind: std::io::ErrorKind::Other,
+                os_code: None,
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::app::hint::{HintRequested, HintSearch, Hints};
 use crate::app::language::ChosenLanguage;
 pub use crate::app::language::game_name;
 use crate::app::layout_assets::{GameLayout, LayoutGame};
+use crate::app::layout_words::error_words;
 use crate::app::referee::{
     ActionApplied, ActionRejected, AppGame, DiceRolled, MatchStarted, MovesUndone, Referee,
     Refusal, RematchRequested, UndoRequested,
@@ -22,6 +23,7 @@ use crate::app::rules_page::{RulesPage, RulesRequested};
 use crate::app::search_task::Thinking;
 use crate::app::{AppSystems, Screen, theme};
 use crate::i18n::Tr;
+use crate::layout::LayoutError;
 use crate::record::Record;
 use crate::rules::{Game, Seat};
 
@@ -55,6 +57,76 @@ pub trait MatchView: AppGame {
     }
     /// The end of the match in a few words for the window's title ("White wins", "Tie").
     fn outcome_words(outcome: &Self::Outcome) -> Tr;
+}
+
+/// Why a record of `G` does not replay, in words from its typed reason; the entry counts
+/// from 1, as a reader of the record counts its moves.
+pub fn replay_words<G: MatchView>(error: &crate::runner::ResumeError<G>) -> Tr {
+    use crate::record::ReplayError;
+    match error {
+        ReplayError::Layout(fault) => crate::app::layout_words::fault_words(fault),
+        ReplayError::OtherGame { .. } => Tr::new("record-other-game"),
+        ReplayError::Budget(budget) => Tr::new("record-budget").number("budget", *budget),
+        ReplayError::Roll {
+            entry,
+            value,
+            reason,
+        } => Tr::new("record-roll-refused")
+            .number("entry", entry + 1)
+            .number("roll", *value)
+            .words("reason", G::illegal_words(reason)),
+        ReplayError::BeforeRoll { entry, text } => Tr::new("record-before-roll")
+            .number("entry", entry + 1)
+            .text("action", text.clone()),
+        ReplayError::Unreadable { entry, .. } => {
+            Tr::new("record-unreadable").number("entry", entry + 1)
+        }
+        ReplayError::Illegal {
+            entry,
+            text,
+            reason,
+        } => Tr::new("record-illegal")
+            .number("entry", entry + 1)
+            .text("action", text.clone())
+            .words("reason", G::illegal_words(reason)),
+    }
+}
+
+/// Why a record of `G` does not replay, in words.
+pub fn record_error_words<G: MatchView>(error: &crate::replay::RecordError<G>) -> Tr {
+    use crate::replay::RecordError;
+    match error {
+        RecordError::Setup(setup) => crate::app::layout_words::setup_words(setup),
+        RecordError::Replay(replay) => replay_words::<G>(replay),
+        RecordError::Dice(_) => Tr::new("record-dice-unfair"),
+        RecordError::RollNotFromSeeds {
+            entry,
+            expected,
+            found,
+        } => Tr::new("record-roll-not-from-seeds")
+            .number("entry", entry + 1)
+            .number("found", *found)
+            .number("expected", *expected),
+    }
+}
+
+/// Why a record of any game does not replay, in words.
+pub fn record_words(error: &crate::replay::AnyRecordError) -> Tr {
+    use crate::replay::AnyRecordError;
+    let why = match error {
+        AnyRecordError::MagneticCave(e) => record_error_words(e),
+        AnyRecordError::Patolli(e) => record_error_words(e),
+        AnyRecordError::Penguins(e) => record_error_words(e),
+    };
+    Tr::new("match-record-does-not-replay").words("reason", why)
+}
+
+/// Why a match did not start or stopped, in words.
+pub fn reason_words(reason: &crate::app::referee::Reason) -> Tr {
+    match reason {
+        crate::app::referee::Reason::Words(words) => words.clone(),
+        crate::app::referee::Reason::Record(error) => record_words(error),
+    }
 }
 
 /// Why the referee refused a request, in words from its typed reason.
@@ -296,7 +368,7 @@ fn note_events<G: MatchView>(
 fn show_thinking<G: MatchView>(
     thinking: Option<Res<Thinking<Referee<G>>>>,
     hint_search: Option<Res<HintSearch<G>>>,
-    remote: Option<Res<crate::app::network::RemoteTurn>>,
+    remote: Option<Res<crate::app::remote_turn::RemoteTurn>>,
     analysis: Option<Res<crate::app::analysis::AnalysisView>>,
     mut track: Single<&mut Visibility, With<ThinkingTrack>>,
     mut bar: Single<&mut Node, With<ThinkingBar>>,
@@ -515,13 +587,15 @@ impl Extend<Tr> for RecentLines {
 /// The panel's words about a broken layout file, else about what a good one changed; empty
 /// when there is nothing to say.
 fn layout_error_line(
-    error: Option<&String>,
-    note: Option<&String>,
+    error: Option<&LayoutError>,
+    note: Option<&Tr>,
     language: ChosenLanguage,
 ) -> String {
     match (error, note) {
-        (Some(e), _) => language.word(&Tr::new("match-layout-error").text("error", e.clone())),
-        (None, Some(note)) => note.clone(),
+        (Some(e), _) => {
+            language.word(&Tr::new("match-layout-error").words("error", error_words(e)))
+        }
+        (None, Some(note)) => language.word(note),
         (None, None) => String::new(),
     }
 }

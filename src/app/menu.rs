@@ -9,16 +9,18 @@ pub mod memory;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::language::ChosenLanguage;
+use super::language::{ChosenLanguage, board_name_words, levels_source_words};
 use super::layout_assets::{
     CaveLayout, GameLayout, LayoutChanged, LayoutGame, PatolliLayout, PenguinsLayout,
     PenguinsLayoutChanged,
 };
+use super::layout_words::{error_words, setup_words};
 use super::magnetic_cave::referee::MatchRequested;
+use super::match_view::reason_words;
 use super::network::open_connection;
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
-use super::referee::MatchNotStarted;
+use super::referee::{MatchNotStarted, Reason};
 use super::start::NetStart;
 use super::theme::{self, Selected};
 use super::{AppStart, AppSystems, FirstMatch, Screen};
@@ -26,7 +28,7 @@ use crate::ai::AiLevel;
 use crate::i18n::Tr;
 use crate::layout;
 use crate::layout::PenguinsSetup;
-use crate::levels::Levels;
+use crate::levels::{Found, Levels};
 use crate::net::host::{
     AWAY_AI_AFTER, Chair, DEFAULT_PORT, Hosted, ListenOptions, host_for_window,
 };
@@ -396,11 +398,13 @@ fn spawn_menu_rows(menu: &mut ChildSpawnerCommands) {
         );
     });
     menu_row(menu, (), caption("menu-board"), |row| {
-        for (text, step) in [("◀", -1), ("▶", 1)] {
+        // The arrows point outwards in either direction of reading (Arabic's row runs the
+        // other way, and its messages trade the glyphs).
+        for (glyph, step) in [("glyph-previous", -1), ("glyph-next", 1)] {
             if step > 0 {
                 value_box(row, MenuText::Board, 300.0);
             }
-            row.spawn(theme::button(text, 44.0)).observe(
+            row.spawn(theme::tr_button(Tr::new(glyph), 44.0)).observe(
                 move |_: On<Pointer<Click>>, mut commands: Commands| {
                     commands.run_system_cached_with(step_board, step);
                 },
@@ -838,7 +842,9 @@ fn host_match(
                 &mut next,
             );
         }
-        Err(e) => not_started.0 = Some(format!("cannot host: {e}")),
+        Err(e) => {
+            not_started.0 = Some(Reason::Words(Tr::new("menu-cannot-host").text("reason", e)));
+        }
     }
 }
 
@@ -895,69 +901,62 @@ fn show_choices(
         let guest = choices.guests[option.side + 2] && option.seat.is_some();
         selected.set_if_neq(Selected(chosen_more[option.side] == option.seat && !guest));
     }
-    let (board_name, description, error) = match choices.game {
+    let (board, description, error) = match choices.game {
         GameKind::MagneticCave => match &layout {
             Some(layout) => {
                 let c = layout.config;
                 (
-                    layout.name.as_str(),
-                    format!(
-                        "{}x{} cave, {} in a line wins",
-                        c.width(),
-                        c.height(),
-                        c.win_length()
-                    ),
-                    layout.error.as_deref(),
+                    Some((layout.file.as_str(), layout.name.as_str())),
+                    Tr::new("menu-board-cave")
+                        .number("width", c.width())
+                        .number("height", c.height())
+                        .number("line", c.win_length()),
+                    layout.error.as_ref(),
                 )
             }
-            None => ("", String::new(), None),
+            None => (None, Tr::new("list-one").text("item", ""), None),
         },
         GameKind::Patolli => match &patolli_layout {
             Some(layout) => (
-                layout.name.as_str(),
-                format!(
-                    "a track of {} squares for {} players",
-                    layout.config.track.len(),
-                    layout.config.track.players().len()
-                ),
-                layout.error.as_deref(),
+                Some((layout.file.as_str(), layout.name.as_str())),
+                Tr::new("menu-board-track")
+                    .number("squares", layout.config.track.len())
+                    .number("players", layout.config.track.players().len()),
+                layout.error.as_ref(),
             ),
-            None => ("", String::new(), None),
+            None => (None, Tr::new("list-one").text("item", ""), None),
         },
         GameKind::Penguins => match &penguins_layout {
             Some(layout) => (
-                layout.name.as_str(),
+                Some((layout.file.as_str(), layout.name.as_str())),
                 match &layout.config {
-                    PenguinsSetup::Generated(g) => {
-                        format!(
-                            "{}boards drawn from the seed, {:.0} % water",
-                            g.grid.prefix(),
-                            g.water * 100.0
-                        )
-                    }
-                    PenguinsSetup::Fixed(b) => format!(
-                        "a fixed {}x{} {}board",
-                        b.cols(),
-                        b.rows(),
-                        b.grid().prefix()
-                    ),
+                    PenguinsSetup::Generated(g) => Tr::new("menu-board-drawn")
+                        .text("grid", grid_word(g.grid))
+                        .number("water", (g.water * 100.0).round()),
+                    PenguinsSetup::Fixed(b) => Tr::new("menu-board-fixed")
+                        .text("grid", grid_word(b.grid()))
+                        .number("cols", b.cols())
+                        .number("rows", b.rows()),
                 },
-                layout.error.as_deref(),
+                layout.error.as_ref(),
             ),
-            None => ("", String::new(), None),
+            None => (None, Tr::new("list-one").text("item", ""), None),
         },
     };
-    let mut layout_line = if board_name.is_empty() {
-        String::new()
-    } else {
+    let mut layout_lines = Vec::new();
+    if board.is_some() {
         // Where the boards come from, in words (`tablero levels` gives the folder).
         let source = start
             .as_ref()
-            .map_or("levels/", |start| start.levels.source_words());
-        format!("{description} · boards from {source}")
-    };
+            .map_or(Found::WorkingFolder, |start| start.levels.found);
+        layout_lines.push(
+            Tr::new("menu-board-line")
+                .words("board", description)
+                .words("source", levels_source_words(source)),
+        );
+    }
     if let Some(error) = error {
-        layout_line.push_str(&format!("\nLayout error (last good layout kept): {error}"));
+        layout_lines.push(Tr::new("menu-layout-error").words("error", error_words(error)));
     }
     if let Some(Err(misfit)) = chosen_match(
         &choices,
@@ -965,11 +964,19 @@ fn show_choices(
         patolli_layout.as_deref(),
         penguins_layout.as_deref(),
     ) {
-        layout_line.push_str(&format!("\nCannot start: {misfit}"));
+        layout_lines.push(Tr::new("menu-cannot-start").words("reason", setup_words(&misfit)));
     }
     if let Some(reason) = not_started.as_ref().and_then(|n| n.0.as_ref()) {
-        layout_line.push_str(&format!("\nCannot start: {reason}"));
+        layout_lines.push(Tr::new("menu-cannot-start").words("reason", reason_words(reason)));
     }
+    let layout_line = layout_lines
+        .iter()
+        .map(|line| language.word(line))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let board_name = board
+        .map(|(file, name)| language.word(&board_name_words(file, name)))
+        .unwrap_or_default();
     for (which, mut text) in &mut texts {
         let content = match *which {
             MenuText::Side(side) => language.word(&Tr::new(side_name(choices.game, side))),
@@ -984,7 +991,7 @@ fn show_choices(
             MenuText::Seed => choices.seed.to_string(),
             MenuText::Budget => format!("{:.1} s", choices.budget.as_secs_f64()),
             MenuText::Layout => layout_line.clone(),
-            MenuText::Board => board_name.to_string(),
+            MenuText::Board => board_name.clone(),
         };
         theme::set_text(&mut text, content);
     }
@@ -1096,4 +1103,12 @@ fn penguins_setup(
         choices.seed,
     )
     .map_err(|e| e.in_layout_file(std::path::Path::new(&layout.file)))
+}
+
+/// The word a Penguins board's grid adds to its description: `hex` or nothing.
+fn grid_word(grid: crate::rules::penguins::Grid) -> &'static str {
+    match grid {
+        crate::rules::penguins::Grid::Square => "square",
+        crate::rules::penguins::Grid::Hex => "hex",
+    }
 }

@@ -26,6 +26,7 @@ pub mod pieces;
 pub mod puzzles;
 pub mod records;
 pub mod referee;
+pub mod remote_turn;
 pub mod rules_page;
 pub mod screen_reader;
 pub mod screenshot;

@@ -9,22 +9,24 @@
 //! the menu leaves the match (a host's leaving stops it for everyone).
 
 use std::sync::{Mutex, mpsc};
-use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 
 use super::AppStart;
+use super::language::ChosenLanguage;
+use super::match_view::reason_words;
 use super::referee::{
-    AppGame, FromRemoteReferee, MatchRequested, RemoteBroken, RemoteSaid, ToRemoteReferee,
+    AppGame, FromRemoteReferee, MatchRequested, Reason, RemoteBroken, RemoteSaid, ToRemoteReferee,
 };
+pub use super::remote_turn::RemoteTurn;
+use super::remote_turn::time_remote_turns;
 use super::start::NetStart;
 use super::states::Screen;
 use super::theme;
-use crate::console::capitalised;
-use crate::net::channel::Sender;
-use crate::net::guest::{GuestEvent, Mirror};
+use crate::i18n::Tr;
+use crate::net::channel::{ChannelError, Sender};
+use crate::net::guest::{GuestError, GuestEvent, Mirror};
 use crate::net::host::HostEvent;
 use crate::net::wire::{SeatView, ToGuest, ToHost};
 use crate::rules::{magnetic_cave, patolli, penguins};
@@ -42,7 +44,7 @@ pub struct NetWindow {
     commits: Option<Vec<String>>,
     invitations: Option<(String, String)>,
     who: Vec<SeatView>,
-    notice: Option<String>,
+    notice: Option<Tr>,
     answering: Option<String>,
     control: Option<mpsc::Sender<HostEvent>>,
     /// The window has shown the waiting room or the match (so going to the menu leaves).
@@ -66,42 +68,48 @@ impl NetWindow {
     }
 
     /// The last thing the network said (a refusal, a lost connection, a player who left).
-    pub fn notice(&self, broken: Option<&str>) -> Option<String> {
-        broken.map(capitalised).or_else(|| self.notice.clone())
+    pub fn notice(&self, broken: Option<&Reason>) -> Option<Tr> {
+        broken.map(reason_words).or_else(|| self.notice.clone())
     }
 
-    /// Who plays seat `index`, for a panel: "you", a guest's name, "the host", "the host's
-    /// AI", with "(away)" while its guest is gone; `None` before the host has said.
-    pub fn seat_word(&self, index: usize) -> Option<String> {
+    /// Who plays seat `index`, for a panel: "you", or the host's word for its player (a
+    /// guest's name, "the host", "the host's AI"), marked while its guest is away; `None`
+    /// before the host has said.
+    pub fn seat_word(&self, index: usize) -> Option<Tr> {
         let view = self.who.get(index)?;
         let who = if self.seats.contains(&index) {
-            "you".to_string()
+            Tr::new("net-you")
         } else {
-            view.who.clone()
+            Tr::new("list-one").text("item", view.who.clone())
         };
         Some(if view.away {
-            format!("{who} (away)")
+            Tr::new("net-away").words("who", who)
         } else {
             who
         })
     }
 
     /// The line the window shows during the match.
-    pub fn status(&self, broken: Option<&str>) -> String {
+    pub fn status(&self, broken: Option<&Reason>, language: ChosenLanguage) -> String {
         let mut parts = Vec::new();
         if !self.who.is_empty() {
             let seats: Vec<String> = self
                 .who
                 .iter()
                 .enumerate()
-                .filter_map(|(i, _)| Some(format!("{}. {}", i + 1, self.seat_word(i)?)))
+                .filter_map(|(i, _)| {
+                    let seat = Tr::new("net-seat")
+                        .number("number", i + 1)
+                        .words("who", self.seat_word(i)?);
+                    Some(language.word(&seat))
+                })
                 .collect();
-            parts.push(format!("Seats: {}", seats.join(", ")));
+            parts.push(language.word(&Tr::new("net-seats").text("seats", seats.join(", "))));
         }
         if let Some(by) = &self.answering {
-            parts.push(format!("{by} asks to take back moves: Y yes, N no"));
+            parts.push(language.word(&Tr::new("net-asks-undo").text("who", by.clone())));
         }
-        parts.extend(self.notice(broken));
+        parts.extend(self.notice(broken).map(|notice| language.word(&notice)));
         parts.join("\n")
     }
 
@@ -274,7 +282,10 @@ fn follow_host<G: AppGame>(
                         });
                         net.notice = None;
                     }
-                    Err(e) => broken.0 = Some(e.to_string()),
+                    Err(e) => {
+                        let reason = Tr::new("net-match-stops").words("reason", guest_words(&e));
+                        broken.0 = Some(Reason::Words(reason));
+                    }
                 }
             }
             GuestEvent::Message(ToGuest::Entry(entry)) => {
@@ -285,26 +296,24 @@ fn follow_host<G: AppGame>(
                 net.answering = None;
             }
             GuestEvent::Message(ToGuest::Refused(reason)) => {
-                net.notice = Some(format!("Refused: {reason}."));
+                net.notice = Some(Tr::new("net-refused").text("reason", reason));
             }
             GuestEvent::Message(ToGuest::Seats(who)) => net.who = who,
-            GuestEvent::Message(ToGuest::Notice(notice)) => net.notice = Some(notice),
+            GuestEvent::Message(ToGuest::Notice(notice)) => {
+                net.notice = Some(Tr::new("list-one").text("item", notice));
+            }
             GuestEvent::Message(ToGuest::UndoAsked(by)) => net.answering = Some(by),
             GuestEvent::Message(ToGuest::UndoDeclined(reason)) => {
                 net.answering = None;
-                net.notice = Some(format!("No moves are taken back: {reason}."));
+                net.notice = Some(Tr::new("net-undo-declined").text("reason", reason));
             }
             GuestEvent::Message(ToGuest::Stopped(reason)) => {
-                net.notice = Some(format!("The host says: {reason}."));
+                net.notice = Some(Tr::new("net-host-says").text("reason", reason));
             }
             GuestEvent::Message(ToGuest::Welcome { .. }) => {}
             GuestEvent::Lost(reason) => {
-                if net
-                    .notice
-                    .as_deref()
-                    .is_none_or(|n| !n.starts_with("The host says"))
-                {
-                    net.notice = Some(format!("The connection to the host was lost: {reason}."));
+                if net.notice.as_ref().is_none_or(|n| n.id != "net-host-says") {
+                    net.notice = Some(Tr::new("net-lost").text("reason", reason));
                 }
             }
             GuestEvent::Line(_) | GuestEvent::InputEnded => {}
@@ -348,6 +357,7 @@ fn show_line(
     net: Option<Res<NetWindow>>,
     broken: Res<RemoteBroken>,
     screen: Res<State<Screen>>,
+    language: Res<ChosenLanguage>,
     mut line: Query<(&mut Text, &mut Visibility), With<NetLine>>,
 ) {
     let Some(net) = net else {
@@ -357,7 +367,10 @@ fn show_line(
     let (status, visibility) = if *screen.get() == Screen::Waiting {
         (String::new(), Visibility::Hidden)
     } else {
-        (net.status(broken.0.as_deref()), Visibility::Inherited)
+        (
+            net.status(broken.0.as_ref(), *language),
+            Visibility::Inherited,
+        )
     };
     for (mut text, mut shown) in &mut line {
         if text.0 != status {
@@ -367,88 +380,32 @@ fn show_line(
     }
 }
 
-/// Whom a match refereed on another machine waits for, and since when: the thinking bar shows
-/// it (the host's AI's budget running down, or a steady sweep while a person decides).
-#[derive(Resource, Debug, Default)]
-pub struct RemoteTurn {
-    revision: Option<u64>,
-    since: Option<Instant>,
-    /// The budget of the host's AI when it decides; `None` while a person does.
-    ai_budget: Option<Duration>,
-    waiting: bool,
-}
-
-/// How long one sweep of the bar takes while a person on another machine decides.
-const SWEEP: Duration = Duration::from_millis(2400);
-
-impl RemoteTurn {
-    /// The share of the bar to fill while another machine decides; `None` otherwise.
-    pub fn fraction(&self) -> Option<f32> {
-        let since = self.since.filter(|_| self.waiting)?;
-        let elapsed = since.elapsed();
-        Some(match self.ai_budget {
-            Some(budget) if !budget.is_zero() => {
-                (1.0 - elapsed.as_secs_f32() / budget.as_secs_f32()).max(0.0)
-            }
-            _ => {
-                // There and back across the track.
-                let phase = (elapsed.as_secs_f32() / SWEEP.as_secs_f32()).fract();
-                0.08 + 0.92 * (1.0 - (2.0 * phase - 1.0).abs())
-            }
-        })
-    }
-}
-
-/// Times the turn of whoever decides on another machine, and keeps the window drawing while
-/// it does.
-fn time_remote_turns<G: AppGame>(
-    referee: Option<Res<super::referee::Referee<G>>>,
-    mut turn: ResMut<RemoteTurn>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let Some(referee) = referee else {
-        return;
-    };
-    if referee.remote().is_none() {
-        if turn.waiting {
-            *turn = RemoteTurn::default();
-        }
-        return;
-    }
-    if turn.revision != Some(referee.revision()) {
-        let waiting = referee.waits_for_another_machine();
-        *turn = RemoteTurn {
-            revision: Some(referee.revision()),
-            since: Some(Instant::now()),
-            ai_budget: (waiting && referee.seat_to_move() == Some(crate::rules::Seat::Ai))
-                .then(|| G::budget(referee.setup())),
-            waiting,
-        };
-    }
-    if turn.waiting {
-        redraw.write(RequestRedraw);
-    }
-}
-
 /// What a match's panel says while a match refereed on another machine waits for a player
 /// this window does not seat ("Waiting for Ana to decide…", "the host's AI is thinking…");
 /// `None` when this window decides, or the match is refereed here.
 pub fn waiting_line<G: AppGame>(
     referee: &super::referee::Referee<G>,
     net: Option<&NetWindow>,
-) -> Option<String> {
+) -> Option<Tr> {
     if !referee.waits_for_another_machine() {
         return None;
     }
     let index = referee.seat_index_to_move()?;
+    // The host names its AI's seats with "AI" ("the host's AI", "Ana (the host's AI plays)").
+    let ai = net
+        .and_then(|net| net.who.get(index))
+        .is_some_and(|view| view.who.contains("AI"));
     let who = net
         .and_then(|net| net.seat_word(index))
-        .unwrap_or_else(|| "another player".into());
-    Some(if who.contains("AI") {
-        format!("{} is thinking…", capitalised(&who))
-    } else {
-        format!("Waiting for {who} to decide…")
-    })
+        .unwrap_or(Tr::new("net-another-player"));
+    Some(
+        Tr::new(if ai {
+            "net-thinking"
+        } else {
+            "net-waiting-for"
+        })
+        .words("who", who),
+    )
 }
 
 /// Who plays seat `index` for a match's panel: the network's word for it ([`NetWindow::
@@ -459,10 +416,44 @@ pub fn seat_title(
     seat: crate::rules::Seat,
     language: crate::app::language::ChosenLanguage,
 ) -> String {
-    net.and_then(|net| net.seat_word(index)).unwrap_or_else(|| {
-        language.word(&crate::i18n::Tr::new(match seat {
+    let words = net.and_then(|net| net.seat_word(index)).unwrap_or_else(|| {
+        Tr::new(match seat {
             crate::rules::Seat::Human => "seat-human",
             crate::rules::Seat::Ai => "seat-ai",
-        }))
-    })
+        })
+    });
+    language.word(&words)
+}
+
+/// Why joining (or following) a host failed, in words; what the host or the system said is passed on as it said
+/// it.
+pub fn guest_words(error: &GuestError) -> Tr {
+    use std::io::ErrorKind;
+    match error {
+        GuestError::Channel(channel) => match channel {
+            ChannelError::Io(e) => match e.kind() {
+                ErrorKind::ConnectionRefused => Tr::new("join-refused"),
+                ErrorKind::TimedOut | ErrorKind::WouldBlock => Tr::new("join-no-answer"),
+                ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => {
+                    Tr::new("join-unreachable")
+                }
+                _ => Tr::new("join-system-says").text("detail", e.to_string()),
+            },
+            ChannelError::Timeout => Tr::new("join-handshake-timeout"),
+            ChannelError::Handshake(_) => Tr::new("join-handshake-failed"),
+            ChannelError::Tampered | ChannelError::Malformed(_) | ChannelError::TooLarge(_) => {
+                Tr::new("join-garbled")
+            }
+            ChannelError::Closed => Tr::new("join-closed"),
+        },
+        GuestError::NotWelcomed(reason) => {
+            Tr::new("join-not-welcomed").text("reason", reason.clone())
+        }
+        GuestError::CommitLeftOut | GuestError::UnfairDice(_) | GuestError::ChosenRoll { .. } => {
+            Tr::new("join-unfair-dice")
+        }
+        GuestError::Record(_) | GuestError::Illegal { .. } | GuestError::NotStarted => {
+            Tr::new("join-host-broke-rules")
+        }
+    }
 }

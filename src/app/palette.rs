@@ -432,14 +432,6 @@ impl PaletteChoice {
     /// Every choice, in the order the settings page shows them.
     pub const ALL: [PaletteChoice; 2] = [PaletteChoice::Standard, PaletteChoice::HighContrast];
 
-    /// The choice's name on its button.
-    pub fn title(self) -> &'static str {
-        match self {
-            PaletteChoice::Standard => "Standard",
-            PaletteChoice::HighContrast => "High contrast",
-        }
-    }
-
     /// Its colours.
     pub fn palette(self) -> &'static Palette {
         match self {

@@ -11,7 +11,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::app::language::ChosenLanguage;
+use crate::app::layout_words::error_words;
 use crate::i18n::Tr;
+use crate::layout::{LayoutError, LayoutProblem};
 
 use super::magnetic_cave::referee as cave;
 use super::menu::memory;
@@ -59,8 +61,8 @@ pub struct PuzzleRun {
     pub solved: Vec<String>,
     /// Solved at the first try in a row.
     pub streak: u32,
-    /// Puzzle files or puzzles refused, as `FILE:LINE:COLUMN: …`.
-    pub refused: Vec<String>,
+    /// Puzzle files or puzzles refused, each where it is wrong.
+    pub refused: Vec<LayoutError>,
     /// The settings file progress is kept in, if any.
     pub settings: Option<PathBuf>,
     /// The puzzle on the board as its match started: read once, judged every frame.
@@ -129,8 +131,8 @@ pub use super::start::PuzzlesRequested;
 pub struct NextPuzzleRequested;
 
 /// Why the puzzles did not open, shown on the menu under its buttons.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct PuzzlesNotOpened(pub String);
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct PuzzlesNotOpened(pub Tr);
 
 /// The puzzles' logic (no renderer needed).
 pub fn plugin(app: &mut App) {
@@ -172,8 +174,12 @@ fn on_puzzle_screen(screen: Res<State<Screen>>) -> bool {
 pub struct PuzzlesNote;
 
 /// Shows [`PuzzlesNotOpened`] on the menu, or nothing.
-fn show_note(note: Option<Res<PuzzlesNotOpened>>, mut texts: Query<&mut Text, With<PuzzlesNote>>) {
-    let content = note.map(|n| n.0.clone()).unwrap_or_default();
+fn show_note(
+    note: Option<Res<PuzzlesNotOpened>>,
+    language: Res<ChosenLanguage>,
+    mut texts: Query<&mut Text, With<PuzzlesNote>>,
+) {
+    let content = note.map(|n| language.word(&n.0)).unwrap_or_default();
     for mut text in &mut texts {
         theme::set_text(&mut text, content.clone());
     }
@@ -258,13 +264,7 @@ fn open_puzzles(
         solved,
         streak,
         on_board: None,
-        refused: errors
-            .iter()
-            .map(|e| {
-                eprintln!("{e}");
-                e.to_string()
-            })
-            .collect(),
+        refused: errors.into_iter().inspect(|e| eprintln!("{e}")).collect(),
         settings,
     };
     if let Some(name) = request.first.as_deref().filter(|_| named.is_none()) {
@@ -277,11 +277,10 @@ fn open_puzzles(
         }
         None => {
             let why = match run.refused.first() {
-                Some(first) => format!(
-                    "No puzzle could be opened: {} refused (see the terminal), the first: {first}",
-                    run.refused.len()
-                ),
-                None => "No puzzle could be opened: the levels in use hold none.".to_string(),
+                Some(first) => Tr::new("puzzles-none-opened")
+                    .number("refused", run.refused.len())
+                    .words("first", error_words(first)),
+                None => Tr::new("puzzles-none-in-levels"),
             };
             commands.insert_resource(PuzzlesNotOpened(why));
         }
@@ -337,13 +336,16 @@ fn start_puzzle(run: &mut PuzzleRun, matches: &mut PuzzleMatches) -> Option<Scre
                 }
             }
         }
-        if let Err(message) = proved {
-            let refused = format!(
-                "{}:{}: puzzle `{}` refused: {message}",
-                located.file,
-                located.line,
-                located.puzzle.name()
-            );
+        if let Err(reason) = proved {
+            let refused = LayoutError {
+                file: located.file.clone(),
+                line: located.line,
+                column: 1,
+                problem: LayoutProblem::Puzzle {
+                    name: located.puzzle.name().to_string(),
+                    reason,
+                },
+            };
             eprintln!("{refused}");
             run.refused.push(refused);
         }

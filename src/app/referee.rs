@@ -14,7 +14,9 @@ use bevy::prelude::*;
 use crate::ai::{Deadline, SearchReport};
 use crate::app::search_task::{AiPacing, AiReferee, ai_seat_plugin};
 use crate::app::{AppStart, AppSystems, FirstMatch, Screen};
+use crate::i18n::Tr;
 use crate::record::{Record, RecordFile};
+use crate::replay::{AnyRecordError, RecordError};
 use crate::rules::{Game, Seat};
 pub use crate::runner::Refusal;
 use crate::runner::{Followed, MatchRunner, ResumeError, Rolled};
@@ -24,6 +26,8 @@ use crate::setup::Match;
 pub trait AppGame: Match {
     /// The screen the game plays on.
     const SCREEN: Screen;
+    /// `error` as a record error of any game, for the window to word.
+    fn any_record_error(error: RecordError<Self>) -> AnyRecordError;
     /// The match the app opens with, when it is one of this game.
     fn first_match(first: &FirstMatch) -> Option<Self::Setup>;
     /// The least time an AI decision waits, so people can follow the game.
@@ -109,10 +113,20 @@ pub struct Referee<G: AppGame> {
     remote: Option<Vec<usize>>,
 }
 
-/// Why the last match asked for did not start (a record it could not go on from); the menu
-/// shows it. Cleared when a match starts.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct MatchNotStarted(pub Option<String>);
+/// Why the last match asked for did not start (a record it could not go on from, a host that
+/// could not listen); the menu shows it. Cleared when a match starts.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct MatchNotStarted(pub Option<Reason>);
+
+/// Why a match did not start or stopped: words, or a record that does not replay (worded
+/// where it is shown, by its game).
+#[derive(Debug, Clone)]
+pub enum Reason {
+    /// Words.
+    Words(Tr),
+    /// A record that does not replay.
+    Record(Box<AnyRecordError>),
+}
 
 impl<G: AppGame> Referee<G> {
     /// A match of `setup` about to start, or going on where `resume` stands.
@@ -477,13 +491,15 @@ fn start_requested_matches<G: AppGame>(
         Ok(new) => new,
         Err(e) => {
             // No fresh match in its place: the screen stays, and the menu says why.
-            let reason = format!("the record does not replay: {e}");
-            error!("{reason}");
-            not_started.set_if_neq(MatchNotStarted(Some(reason)));
+            error!("the record does not replay: {e}");
+            let reason = G::any_record_error(RecordError::Replay(e));
+            not_started.0 = Some(Reason::Record(Box::new(reason)));
             return;
         }
     };
-    not_started.set_if_neq(MatchNotStarted(None));
+    if not_started.0.is_some() {
+        not_started.0 = None;
+    }
     new.paused = paused;
     new.remote = remote;
     announce.started.write(MatchStarted::default());
@@ -632,8 +648,8 @@ impl<G: AppGame> Default for ToRemoteReferee<G> {
 
 /// Why a match refereed on another machine cannot be followed (a roll it chose, an entry the
 /// rules refuse): the window stops following it and says why.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct RemoteBroken(pub Option<String>);
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RemoteBroken(pub Option<Reason>);
 
 /// Follows what another machine's referee did, checking each entry as
 /// [`MatchRunner::follow`] does, and announces it as if it had been played here.
@@ -668,7 +684,21 @@ fn follow_remote_referee<G: AppGame>(
                     announce.turn_or_end(&referee);
                 }
                 Err(e) => {
-                    broken.0 = Some(format!("the match stops: {e}"));
+                    let reason = match e {
+                        crate::runner::FollowError::ChosenRoll { expected, found } => {
+                            Tr::new("net-chosen-roll")
+                                .number("found", found)
+                                .number("expected", expected)
+                        }
+                        crate::runner::FollowError::Illegal { text, reason } => {
+                            Tr::new("net-refused-entry")
+                                .text("action", text)
+                                .text("reason", reason)
+                        }
+                    };
+                    broken.0 = Some(Reason::Words(
+                        Tr::new("net-match-stops").words("reason", reason),
+                    ));
                     from.said.clear();
                     return;
                 }
@@ -676,7 +706,7 @@ fn follow_remote_referee<G: AppGame>(
             RemoteSaid::Undone(entries) => {
                 let mut kept = referee.runner.record().clone();
                 if entries > kept.moves.len() {
-                    broken.0 = Some("the host took back moves this window never had".into());
+                    broken.0 = Some(Reason::Words(Tr::new("net-unknown-take-back")));
                     return;
                 }
                 kept.moves.truncate(entries);
@@ -690,7 +720,10 @@ fn follow_remote_referee<G: AppGame>(
                         });
                         announce.turn_or_end(&referee);
                     }
-                    Err(e) => broken.0 = Some(format!("the match stops: {e}")),
+                    Err(e) => {
+                        let reason = G::any_record_error(RecordError::Replay(e));
+                        broken.0 = Some(Reason::Record(Box::new(reason)));
+                    }
                 }
             }
         }

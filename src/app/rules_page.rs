@@ -48,11 +48,13 @@ pub enum Block {
 }
 
 /// The blocks of a rules page in the little Markdown it is written in: `#` and `##` headings,
-/// `-` points, paragraphs (lines joined until a blank line or another block).
+/// `-` points, paragraphs (lines joined until a blank line or another block); `**bold**` shows
+/// as plain text, as the page has one weight.
 pub fn blocks(text: &str) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
     let mut open_paragraph = false;
-    for line in text.lines().map(str::trim) {
+    for line in text.lines().map(|line| line.trim().replace("**", "")) {
+        let line = line.as_str();
         if line.is_empty() {
             open_paragraph = false;
             continue;
@@ -256,7 +258,7 @@ mod tests {
 
     #[test]
     fn the_page_reads_headings_points_and_paragraphs() {
-        let text = "# Game\n\nA line\nand more.\n\n## Turn\n- one\n  goes on\n- two\n";
+        let text = "# Game\n\nA line\nand more.\n\n## Turn\n- one\n  goes on\n- **two**\n";
         assert_eq!(
             blocks(text),
             vec![

@@ -7,11 +7,13 @@
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
-use super::clipboard::SystemClipboard;
+use super::clipboard::{SystemClipboard, clipboard_words};
+use super::language::{ChosenLanguage, game_name};
 use super::network::NetWindow;
 use super::referee::RemoteBroken;
 use super::states::Screen;
 use super::theme;
+use crate::i18n::Tr;
 use crate::rules::GameKind;
 
 /// The waiting room's screen.
@@ -44,7 +46,7 @@ struct HostOnly;
 
 /// What the clipboard last said, shown in the room.
 #[derive(Resource, Debug, Default)]
-struct CopyNotice(Option<String>);
+struct CopyNotice(Option<Tr>);
 
 fn spawn_waiting_room(mut commands: Commands) {
     commands.insert_resource(CopyNotice::default());
@@ -60,7 +62,7 @@ fn spawn_waiting_room(mut commands: Commands) {
                 RoomText::Explanation,
                 theme::label("", 18.0, theme::TEXT_DIM),
             ));
-            for (which, caption) in [(0, "Invitation to play"), (1, "Invitation to watch")] {
+            for (which, caption) in [(0, "room-invitation-play"), (1, "room-invitation-watch")] {
                 room.spawn((
                     HostOnly,
                     Node {
@@ -71,7 +73,7 @@ fn spawn_waiting_room(mut commands: Commands) {
                     },
                 ))
                 .with_children(|block| {
-                    block.spawn(theme::label(caption, 20.0, theme::TEXT));
+                    block.spawn(theme::tr_label(Tr::new(caption), 20.0, theme::TEXT));
                     block
                         .spawn(Node {
                             column_gap: px(12),
@@ -87,7 +89,7 @@ fn spawn_waiting_room(mut commands: Commands) {
                                     ..default()
                                 },
                             ));
-                            row.spawn(theme::button("Copy", 110.0)).observe(
+                            row.spawn(theme::tr_button(Tr::new("room-copy"), 110.0)).observe(
                                 move |_: On<Pointer<Click>>,
                                       net: Option<Res<NetWindow>>,
                                       clipboard: Res<SystemClipboard>,
@@ -102,45 +104,47 @@ fn spawn_waiting_room(mut commands: Commands) {
                         });
                 });
             }
-            room.spawn(theme::label("Seats", 20.0, theme::TEXT));
+            room.spawn(theme::tr_label(Tr::new("room-seats"), 20.0, theme::TEXT));
             room.spawn((RoomText::Seats, theme::label("", 18.0, theme::TEXT)));
             room.spawn((RoomText::Notice, theme::label("", 16.0, theme::WARNING)));
-            room.spawn(theme::button("Cancel (Esc)", 200.0)).observe(
-                |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
-                    next.set(Screen::Menu);
-                },
-            );
+            room.spawn(theme::tr_button(Tr::new("room-cancel"), 200.0))
+                .observe(
+                    |_: On<Pointer<Click>>, mut next: ResMut<NextState<Screen>>| {
+                        next.set(Screen::Menu);
+                    },
+                );
         });
 }
 
 /// Copies invitation `which` (0 to play, 1 to watch), and says what happened.
-fn copy_invitation(net: Option<&NetWindow>, clipboard: &SystemClipboard, which: usize) -> String {
+fn copy_invitation(net: Option<&NetWindow>, clipboard: &SystemClipboard, which: usize) -> Tr {
     let Some((play, watch)) = net.and_then(NetWindow::invitations) else {
-        return "There is no invitation to copy.".into();
+        return Tr::new("room-nothing-to-copy");
     };
     let (text, what) = if which == 0 {
-        (play, "to play")
+        (play, "play")
     } else {
-        (watch, "to watch")
+        (watch, "watch")
     };
     match clipboard.copy(text) {
-        Ok(()) => format!("The invitation {what} is copied: paste it to the person you invite."),
-        Err(e) => format!("The invitation {what} could not be copied ({e}): read it out instead."),
+        Ok(()) => Tr::new("room-copied").text("role", what),
+        Err(e) => Tr::new("room-not-copied")
+            .text("role", what)
+            .words("reason", clipboard_words(e)),
     }
 }
 
 /// The name of seat `index` of `game`, as its match's panel names it.
-pub fn seat_name(game: GameKind, index: usize) -> String {
+pub fn seat_name(game: GameKind, index: usize) -> Tr {
+    let letter =
+        |letters: [&'static str; 4]| -> &'static str { letters.get(index).copied().unwrap_or("?") };
     match game {
-        GameKind::MagneticCave => ["Black", "White"].get(index).copied().unwrap_or("?").into(),
-        GameKind::Patolli => format!(
-            "Player {}",
-            ["L", "N", "G", "M"].get(index).copied().unwrap_or("?")
-        ),
-        GameKind::Penguins => format!(
-            "Player {}",
-            ["A", "B", "C", "D"].get(index).copied().unwrap_or("?")
-        ),
+        GameKind::MagneticCave => Tr::new(match index {
+            0 => "cave-black",
+            _ => "cave-white",
+        }),
+        GameKind::Patolli => Tr::new("room-player").text("player", letter(["L", "N", "G", "M"])),
+        GameKind::Penguins => Tr::new("room-player").text("player", letter(["A", "B", "C", "D"])),
     }
 }
 
@@ -148,6 +152,7 @@ fn show_waiting_room(
     net: Option<Res<NetWindow>>,
     broken: Res<RemoteBroken>,
     copied: Option<Res<CopyNotice>>,
+    language: Res<ChosenLanguage>,
     mut host_rows: Query<&mut Node, With<HostOnly>>,
     mut texts: Query<(&RoomText, &mut Text)>,
 ) {
@@ -168,38 +173,39 @@ fn show_waiting_room(
     let game = net.game;
     let views = net.seat_views();
     let seats = if views.is_empty() {
-        "Waiting for the host to say who sits where…".to_string()
+        language.word(&Tr::new("room-waiting-for-seats"))
     } else {
         (0..views.len())
-            .filter_map(|i| Some(format!("{}: {}", seat_name(game, i), net.seat_word(i)?)))
+            .filter_map(|i| {
+                let line = Tr::new("room-seat")
+                    .words("seat", seat_name(game, i))
+                    .words("who", net.seat_word(i)?);
+                Some(language.word(&line))
+            })
             .collect::<Vec<_>>()
             .join("\n")
     };
     let free = views.iter().filter(|v| v.who.ends_with("(free)")).count();
-    let explanation = match (hosting, free) {
-        (true, 0) => "Every seat is taken: the match is starting.".to_string(),
-        (true, 1) => {
-            "Send the invitation to play to your guest; the match starts when they join.\n\
-             Anyone with the invitation to watch can follow the match."
-                .to_string()
-        }
-        (true, n) => format!(
-            "Send the invitation to play to your {n} guests; the match starts when every seat is taken.\n\
-             Anyone with the invitation to watch can follow the match."
-        ),
-        (false, 0) => "The match is starting.".to_string(),
-        (false, _) => "The match starts when every seat is taken.".to_string(),
-    };
-    let title = if hosting {
-        format!("Hosting {}", game.title())
-    } else if net.seats.is_empty() {
-        format!("Watching {}", game.title())
-    } else {
-        format!("{} over the network", game.title())
-    };
+    let explanation = language.word(&match (hosting, free) {
+        (true, 0) => Tr::new("room-every-seat-taken"),
+        (true, n) => Tr::new("room-send-invitation").number("guests", n),
+        (false, 0) => Tr::new("room-starting"),
+        (false, _) => Tr::new("room-starts-when-full"),
+    });
+    let title = language.word(
+        &Tr::new(if hosting {
+            "room-hosting"
+        } else if net.seats.is_empty() {
+            "room-watching"
+        } else {
+            "room-over-network"
+        })
+        .words("game", game_name(game)),
+    );
     let notice = copied
         .and_then(|c| c.0.clone())
-        .or_else(|| net.notice(broken.0.as_deref()))
+        .or_else(|| net.notice(broken.0.as_ref()))
+        .map(|notice| language.word(&notice))
         .unwrap_or_default();
     for (which, mut text) in &mut texts {
         let content = match *which {

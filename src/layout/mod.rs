@@ -6,6 +6,10 @@
 //! 0x8 cave, a winning line longer than the board) are errors too, reported at the field.
 #![warn(missing_docs)]
 
+mod puzzle_refusal;
+
+pub use puzzle_refusal::PuzzleRefusal;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -586,8 +590,8 @@ pub struct PatolliSetup {
 }
 
 /// A layout file that cannot be used, and where the problem is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}:{column}: {message}")]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {problem}")]
 pub struct LayoutError {
     /// The file, as it was named.
     pub file: String,
@@ -595,9 +599,97 @@ pub struct LayoutError {
     pub line: usize,
     /// Column of the problem, from 1.
     pub column: usize,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, typed: the window words it in its language, the command line in
+    /// English (its `Display`).
+    pub problem: LayoutProblem,
 }
+
+/// What is wrong with a designer's file (a layout, a record, a puzzle set, the menu's
+/// memory), as a value until it is shown.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LayoutProblem {
+    /// The text is no RON value of the file's kind (RON's own reading of it).
+    #[error(transparent)]
+    Syntax(ron::error::Error),
+    /// The file cannot be read.
+    #[error(transparent)]
+    Unreadable(ReadFault),
+    /// The values make no game.
+    #[error(transparent)]
+    Fault(LayoutFault),
+    /// The values make a game the board editor cannot draw.
+    #[error("the editor cannot draw this board: {0}")]
+    Undrawable(LayoutFault),
+    /// The file is a layout of another game than the one it is used for.
+    #[error("this is a layout for {}, not for {}", found.title(), wanted.title())]
+    OtherGame {
+        /// The file's game.
+        found: GameKind,
+        /// The game it was asked for.
+        wanted: GameKind,
+    },
+    /// A puzzle of a puzzle set does not hold.
+    #[error("puzzle `{name}` refused: {reason}")]
+    Puzzle {
+        /// The puzzle's name.
+        name: String,
+        /// Why.
+        reason: PuzzleRefusal,
+    },
+}
+
+/// Why a file was not read, without the I/O error itself (which is neither `Clone` nor
+/// comparable): its kind and the system's error number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadFault {
+    /// It cannot be opened or read.
+    Io {
+        /// What kind of failure.
+        kind: std::io::ErrorKind,
+        /// The system's error number, when the system gave one.
+        os_code: Option<i32>,
+    },
+    /// A folder, a device, a pipe or a socket.
+    NotAFile,
+    /// Larger than its kind of file can be.
+    TooLarge {
+        /// The most that is read.
+        limit: u64,
+    },
+}
+
+impl From<&ReadError> for ReadFault {
+    fn from(error: &ReadError) -> ReadFault {
+        match error {
+            ReadError::Io(e) => ReadFault::Io {
+                kind: e.kind(),
+                os_code: e.raw_os_error(),
+            },
+            ReadError::NotAFile => ReadFault::NotAFile,
+            ReadError::TooLarge { limit } => ReadFault::TooLarge { limit: *limit },
+        }
+    }
+}
+
+impl fmt::Display for ReadFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ReadFault::Io {
+                os_code: Some(code),
+                ..
+            } => write!(
+                f,
+                "cannot read the file: {}",
+                std::io::Error::from_raw_os_error(code)
+            ),
+            ReadFault::Io { kind, .. } => write!(f, "cannot read the file: {kind}"),
+            ReadFault::NotAFile => f.write_str("not a regular file"),
+            ReadFault::TooLarge { limit } => write!(f, "too large: more than {limit} bytes"),
+        }
+    }
+}
+
+impl std::error::Error for ReadFault {}
 
 /// A valid layout together with the rules configuration it makes.
 #[derive(Debug, Clone, PartialEq)]
@@ -611,6 +703,15 @@ pub enum GameSetup {
 }
 
 impl GameSetup {
+    /// The game it sets up.
+    pub fn game(&self) -> GameKind {
+        match self {
+            GameSetup::MagneticCave(_) => GameKind::MagneticCave,
+            GameSetup::Patolli(_) => GameKind::Patolli,
+            GameSetup::Penguins(_) => GameKind::Penguins,
+        }
+    }
+
     /// The Magnetic Cave configuration, if this is one.
     pub fn cave(&self) -> Option<CaveConfig> {
         match self {
@@ -638,7 +739,7 @@ pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
         file: file.to_string(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: e.code.to_string(),
+        problem: LayoutProblem::Syntax(e.code),
     })
 }
 
@@ -661,7 +762,7 @@ pub fn unreadable(path: &Path, error: &ReadError) -> LayoutError {
         file: path.display().to_string(),
         line: 1,
         column: 1,
-        message: error.to_string(),
+        problem: LayoutProblem::Unreadable(error.into()),
     }
 }
 
@@ -678,7 +779,7 @@ pub fn parse(file: &str, source: &[u8]) -> Result<GameSetup, LayoutError> {
             file: file.to_string(),
             line,
             column,
-            message: fault.to_string(),
+            problem: LayoutProblem::Fault(fault),
         }
     })
 }
@@ -694,7 +795,7 @@ pub fn error_at_field(path: &Path, fault: &LayoutFault) -> LayoutError {
         file: path.display().to_string(),
         line,
         column,
-        message: fault.to_string(),
+        problem: LayoutProblem::Fault(fault.clone()),
     }
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Deadline;
 use crate::ai::magnetic_cave::{MoveProof, prove_moves, shallowest_win};
+use crate::puzzles::PuzzleRefusal;
 use crate::rules::magnetic_cave::{Cell, Config, State, parse_moves};
 
 /// The fewest and the most bricks of a puzzle's forced line.
@@ -55,27 +56,27 @@ impl CavePuzzle {
     ///
     /// # Errors
     /// The reason, in a designer's words.
-    pub fn problem(&self) -> Result<CaveProblem, String> {
-        let moves = parse_moves(&self.moves).map_err(|e| format!("moves: {e}"))?;
-        let state = State::from_moves(config(), &moves)
-            .map_err(|(index, e)| format!("moves: brick {} is illegal: {e}", index + 1))?;
+    pub fn problem(&self) -> Result<CaveProblem, PuzzleRefusal> {
+        let moves = parse_moves(&self.moves).map_err(PuzzleRefusal::Moves)?;
+        let state = State::from_moves(config(), &moves).map_err(|(index, reason)| {
+            PuzzleRefusal::IllegalBrick {
+                number: index + 1,
+                reason,
+            }
+        })?;
         if state.outcome().is_some() {
-            return Err("moves: the match is already over".to_string());
+            return Err(PuzzleRefusal::AlreadyOver);
         }
-        let solution: Cell = self
-            .solution
-            .parse()
-            .map_err(|e| format!("solution: {e}"))?;
+        let solution: Cell = self.solution.parse().map_err(PuzzleRefusal::CaveSolution)?;
         state
             .check(solution)
-            .map_err(|e| format!("solution: {e}"))?;
+            .map_err(PuzzleRefusal::IllegalBrickSolution)?;
         if !WINS_IN.contains(&self.wins_in) {
-            return Err(format!(
-                "wins_in: {} is not {} to {}",
-                self.wins_in,
-                WINS_IN.start(),
-                WINS_IN.end()
-            ));
+            return Err(PuzzleRefusal::WinsInRange {
+                value: self.wins_in,
+                min: *WINS_IN.start(),
+                max: *WINS_IN.end(),
+            });
         }
         Ok(CaveProblem { state, solution })
     }
@@ -85,34 +86,35 @@ impl CavePuzzle {
     ///
     /// # Errors
     /// What the proof found instead (or that the time ran out).
-    pub fn prove(&self, budget: Duration) -> Result<(), String> {
+    pub fn prove(&self, budget: Duration) -> Result<(), PuzzleRefusal> {
         let problem = self.problem()?;
         let proofs = prove_moves(&problem.state, &Deadline::within(budget))
-            .ok_or_else(|| format!("not proved within {} s", budget.as_secs_f64()))?;
+            .ok_or(PuzzleRefusal::NotProved(budget.as_secs_f64()))?;
         let mut winners = proofs
             .iter()
             .filter(|(_, proof)| matches!(proof, MoveProof::Wins { .. }));
         match (winners.next(), winners.next()) {
-            (None, _) => Err("no brick wins: the position is not won".to_string()),
-            (Some((first, _)), Some((second, _))) => Err(format!(
-                "the solution is not unique: {first} and {second} both win"
-            )),
+            (None, _) => Err(PuzzleRefusal::NotWon),
+            (Some((first, _)), Some((second, _))) => Err(PuzzleRefusal::TwoWinningBricks {
+                first: *first,
+                second: *second,
+            }),
             (Some(&(cell, MoveProof::Wins { bricks })), None) => {
                 if cell != problem.solution {
-                    Err(format!(
-                        "solution: {} does not win; {cell} does",
-                        problem.solution
-                    ))
+                    Err(PuzzleRefusal::OtherWinningBrick {
+                        given: problem.solution,
+                        winning: cell,
+                    })
                 } else if bricks != self.wins_in {
-                    Err(format!(
-                        "wins_in: the solution wins in {bricks}, not {}",
-                        self.wins_in
-                    ))
+                    Err(PuzzleRefusal::WinsIn {
+                        found: bricks,
+                        given: self.wins_in,
+                    })
                 } else {
                     Ok(())
                 }
             }
-            (Some(_), None) => Err("no brick wins: the position is not won".to_string()),
+            (Some(_), None) => Err(PuzzleRefusal::NotWon),
         }
     }
 }

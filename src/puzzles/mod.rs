@@ -16,7 +16,8 @@ pub use magnetic_cave::CavePuzzle;
 pub use penguins::PenguinsPuzzle;
 
 use crate::files::{LAYOUT_LIMIT, read_limited};
-use crate::layout::{LayoutError, read_ron, unreadable};
+pub use crate::layout::PuzzleRefusal;
+use crate::layout::{LayoutError, LayoutProblem, read_ron, unreadable};
 use crate::levels::Levels;
 use crate::rules::GameKind;
 
@@ -121,7 +122,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// What is wrong.
-    pub fn check_rules(&self) -> Result<(), String> {
+    pub fn check_rules(&self) -> Result<(), PuzzleRefusal> {
         match self {
             Puzzle::Cave(p) => p.problem().map(|_| ()),
             Puzzle::Penguins(p) => p.problem().map(|_| ()),
@@ -132,7 +133,7 @@ impl Puzzle {
     ///
     /// # Errors
     /// What the proof found instead.
-    pub fn prove(&self, budget: Duration) -> Result<(), String> {
+    pub fn prove(&self, budget: Duration) -> Result<(), PuzzleRefusal> {
         match self {
             Puzzle::Cave(p) => p.prove(budget),
             Puzzle::Penguins(p) => p.prove(),
@@ -179,7 +180,7 @@ pub fn read(file: &str, text: &str, check: Check) -> (Vec<Located>, Vec<LayoutEr
     for puzzle in puzzles {
         let (line, column) = locate_name(text, puzzle.name());
         let verdict = if !seen.insert(puzzle.name().to_string()) {
-            Err(format!("name: `{}` is used twice", puzzle.name()))
+            Err(PuzzleRefusal::NameTwice(puzzle.name().to_string()))
         } else {
             match check {
                 Check::Rules => puzzle.check_rules(),
@@ -192,11 +193,14 @@ pub fn read(file: &str, text: &str, check: Check) -> (Vec<Located>, Vec<LayoutEr
                 file: file.to_string(),
                 line,
             }),
-            Err(message) => errors.push(LayoutError {
+            Err(reason) => errors.push(LayoutError {
                 file: file.to_string(),
                 line,
                 column,
-                message: format!("puzzle `{}` refused: {message}", puzzle.name()),
+                problem: LayoutProblem::Puzzle {
+                    name: puzzle.name().to_string(),
+                    reason,
+                },
             }),
         }
     }

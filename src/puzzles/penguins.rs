@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::puzzles::PuzzleRefusal;
 use crate::rules::penguins::{Action, Grid, Midgame, Phase, State};
 
 /// The most positions [`solve`] visits before it gives up: far above a puzzle's endgame.
@@ -47,21 +48,16 @@ impl PenguinsPuzzle {
     ///
     /// # Errors
     /// The reason, in a designer's words.
-    pub fn problem(&self) -> Result<PenguinsProblem, String> {
+    pub fn problem(&self) -> Result<PenguinsProblem, PuzzleRefusal> {
         if self.scores.len() != 2 {
-            return Err(format!(
-                "scores: a puzzle has two players, not {}",
-                self.scores.len()
-            ));
+            return Err(PuzzleRefusal::Players(self.scores.len()));
         }
-        let state = self.midgame().state()?;
+        let state = self.midgame().state().map_err(PuzzleRefusal::Midgame)?;
         let solution: Action = self
             .solution
             .parse()
-            .map_err(|e| format!("solution: {e}"))?;
-        state
-            .check(solution)
-            .map_err(|e| format!("solution: {e}"))?;
+            .map_err(PuzzleRefusal::PenguinsSolution)?;
+        state.check(solution).map_err(PuzzleRefusal::IllegalSlide)?;
         Ok(PenguinsProblem { state, solution })
     }
 
@@ -80,29 +76,30 @@ impl PenguinsPuzzle {
     ///
     /// # Errors
     /// What the solver found instead, or that the endgame is too large to solve.
-    pub fn prove(&self) -> Result<(), String> {
+    pub fn prove(&self) -> Result<(), PuzzleRefusal> {
         let problem = self.problem()?;
-        let ranked =
-            rank_slides(&problem.state).ok_or("the endgame is too large to solve exactly")?;
+        let ranked = rank_slides(&problem.state).ok_or(PuzzleRefusal::TooLarge)?;
         let (best, margin) = ranked[0];
         if let Some(&(other, second)) = ranked.get(1)
             && second >= margin
         {
-            return Err(format!(
-                "the solution is not unique: {best} and {other} both end {margin:+}"
-            ));
+            return Err(PuzzleRefusal::TwoBestSlides {
+                best,
+                other,
+                margin,
+            });
         }
         if best != problem.solution {
-            return Err(format!(
-                "solution: {} is not the best slide; {best} is",
-                problem.solution
-            ));
+            return Err(PuzzleRefusal::NotBest {
+                given: problem.solution,
+                best,
+            });
         }
         if margin != self.margin {
-            return Err(format!(
-                "margin: the solution ends {margin:+}, not {:+}",
-                self.margin
-            ));
+            return Err(PuzzleRefusal::Margin {
+                found: margin,
+                given: self.margin,
+            });
         }
         Ok(())
     }

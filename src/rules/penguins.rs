@@ -832,6 +832,55 @@ impl State {
     }
 }
 
+/// Why a Penguins position written down ([`Midgame`]) makes no game; each names its field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MidgameError {
+    /// Not 2 to [`MAX_PLAYERS`] scores.
+    #[error("scores: one for each of 2 to {MAX_PLAYERS} players, not {0}")]
+    Players(usize),
+    /// A penguin of a player who has no score.
+    #[error("board: a penguin of player {penguin}, but {players} players have scores")]
+    PenguinOfNobody {
+        /// The penguin's player.
+        penguin: u8,
+        /// How many players have scores.
+        players: u8,
+    },
+    /// The player to move is not one of the players.
+    #[error("to_move: player {player} is not one of the {players} players")]
+    ToMove {
+        /// The player named.
+        player: u8,
+        /// How many players there are.
+        players: u8,
+    },
+    /// More penguins than a game holds.
+    #[error("board: too many penguins")]
+    TooManyPenguins,
+    /// The player to move has no slide.
+    #[error("to_move: player {0} cannot slide")]
+    CannotSlide(u8),
+    /// More rows or columns than a board holds.
+    #[error("board: too many rows or columns")]
+    TooLarge,
+    /// No fields at all.
+    #[error("board: no fields")]
+    NoFields,
+    /// A row of another length than the first.
+    #[error("board: row {row} has {fields} fields, the first has {width}")]
+    RowLength {
+        /// The row, from 1.
+        row: usize,
+        /// Its fields.
+        fields: usize,
+        /// The first row's fields.
+        width: usize,
+    },
+    /// A field that is not two digits, fish then player.
+    #[error("board: `{0}` is not a field: two digits, fish (0-3) then player (0-{MAX_PLAYERS})")]
+    Field(String),
+}
+
 /// A game caught in its movement phase, as a puzzle or a record that starts there writes it:
 /// the floes row by row as the file protocol writes them (two digits a field: the fish, then
 /// the player whose penguin stands there, 0 for none), every player's fish so far and who is
@@ -877,32 +926,30 @@ impl Midgame {
     ///
     /// # Errors
     /// What is wrong, naming the field (`board`, `scores`, `to_move`).
-    pub fn state(&self) -> Result<State, String> {
+    pub fn state(&self) -> Result<State, MidgameError> {
         let board = self.read_board()?;
         let players = self.scores.len();
         if !(2..=usize::from(MAX_PLAYERS)).contains(&players) {
-            return Err(format!(
-                "scores: one for each of 2 to {MAX_PLAYERS} players, not {players}"
-            ));
+            return Err(MidgameError::Players(players));
         }
         let players = players as u8;
         if board.highest_player() > players {
-            return Err(format!(
-                "board: a penguin of player {}, but {players} players have scores",
-                board.highest_player()
-            ));
+            return Err(MidgameError::PenguinOfNobody {
+                penguin: board.highest_player(),
+                players,
+            });
         }
         if !(1..=players).contains(&self.to_move) {
-            return Err(format!(
-                "to_move: player {} is not one of the {players} players",
-                self.to_move
-            ));
+            return Err(MidgameError::ToMove {
+                player: self.to_move,
+                players,
+            });
         }
         let penguins = (1..=players)
             .map(|p| board.penguins_of(p).len())
             .max()
             .unwrap_or(0);
-        let penguins = u8::try_from(penguins).map_err(|_| "board: too many penguins")?;
+        let penguins = u8::try_from(penguins).map_err(|_| MidgameError::TooManyPenguins)?;
         let state = State::from_parts(
             board,
             self.scores.clone(),
@@ -911,32 +958,32 @@ impl Midgame {
             penguins,
         );
         if !state.can_act(self.to_move) {
-            return Err(format!("to_move: player {} cannot slide", self.to_move));
+            return Err(MidgameError::CannotSlide(self.to_move));
         }
         Ok(state)
     }
 
     /// The board of the rows.
-    fn read_board(&self) -> Result<Board, String> {
+    fn read_board(&self) -> Result<Board, MidgameError> {
         let rows = &self.board;
-        let height = u16::try_from(rows.len()).map_err(|_| "board: too many rows")?;
+        let height = u16::try_from(rows.len()).map_err(|_| MidgameError::TooLarge)?;
         let cells: Vec<Vec<&str>> = rows
             .iter()
             .map(|r| r.split_whitespace().collect())
             .collect();
         let width = cells.first().map_or(0, Vec::len);
         if height == 0 || width == 0 {
-            return Err("board: no fields".to_string());
+            return Err(MidgameError::NoFields);
         }
-        let width16 = u16::try_from(width).map_err(|_| "board: too many columns")?;
+        let width16 = u16::try_from(width).map_err(|_| MidgameError::TooLarge)?;
         let mut board = Board::water_on(self.grid, height, width16);
         for (row, fields) in cells.iter().enumerate() {
             if fields.len() != width {
-                return Err(format!(
-                    "board: row {} has {} fields, the first has {width}",
-                    row + 1,
-                    fields.len()
-                ));
+                return Err(MidgameError::RowLength {
+                    row: row + 1,
+                    fields: fields.len(),
+                    width,
+                });
             }
             for (col, text) in fields.iter().enumerate() {
                 let bytes = text.as_bytes();
@@ -945,9 +992,7 @@ impl Midgame {
                     || bytes[0] > b'3'
                     || bytes[1] > b'0' + MAX_PLAYERS
                 {
-                    return Err(format!(
-                        "board: `{text}` is not a field: two digits, fish (0-3) then player (0-{MAX_PLAYERS})"
-                    ));
+                    return Err(MidgameError::Field((*text).to_string()));
                 }
                 let player = bytes[1] - b'0';
                 board.set(

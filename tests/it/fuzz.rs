@@ -507,27 +507,31 @@ mod hot_reload {
                         "case: {} -> error {:?}",
                         match &result {
                             Ok(setup) => setup.to_string(),
-                            Err(e) => e.message.clone(),
+                            Err(e) => e.problem.to_string(),
                         },
                         now.error
                     );
                 }
                 match &result {
                     Err(_) => {
-                        let error = now
-                            .error
-                            .clone()
-                            .ok_or_else(|| TestCaseError::fail("a broken file was not reported"))?;
+                        let error =
+                            now.error.as_ref().map(ToString::to_string).ok_or_else(|| {
+                                TestCaseError::fail("a broken file was not reported")
+                            })?;
                         names_a_place(&error, &file, &bytes).map_err(TestCaseError::fail)?;
                         prop_assert_eq!(&now.config, &before, "the last good layout stays");
                     }
                     Ok(setup) if G::config(setup).is_some() => {
-                        let error = now.error.clone();
+                        let error = now.error.as_ref().map(ToString::to_string);
                         good(&app, setup, error.as_deref()).map_err(TestCaseError::fail)?;
                     }
                     Ok(_) => {
                         // Another game's layout: reported at 1:1, nothing else changes.
-                        let error = now.error.clone().unwrap_or_default();
+                        let error = now
+                            .error
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .unwrap_or_default();
                         prop_assert!(error.contains(file_name), "{error}");
                         prop_assert_eq!(&now.config, &before);
                     }
@@ -568,7 +572,7 @@ mod hot_reload {
         let error = loop {
             app.update();
             if let Some(error) = &app.world().resource::<GameLayout<CaveGame>>().error {
-                break error.clone();
+                break error.to_string();
             }
             assert!(
                 started.elapsed() < Duration::from_secs(20),

@@ -8,7 +8,7 @@ use crate::support::{repo, run_tablero, temp_dir};
 fn error_of(source: &str) -> (usize, usize, String) {
     let e = layout::parse("test.ron", source.as_bytes()).expect_err("the layout is broken");
     assert_eq!(e.file, "test.ron");
-    (e.line, e.column, e.message)
+    (e.line, e.column, e.problem.to_string())
 }
 
 #[test]
@@ -179,7 +179,10 @@ mod patolli {
         // Break the chain: square 3 jumps a column.
         let text = shipped("patolli.ron").replacen("(3, 8)", "(3, 9)", 1);
         let e = error(&text);
-        assert!(e.message.contains("not orthogonally adjacent"), "{e}");
+        assert!(
+            e.problem.to_string().contains("not orthogonally adjacent"),
+            "{e}"
+        );
         let track = text
             .lines()
             .position(|l| l.starts_with("    track:"))
@@ -188,12 +191,16 @@ mod patolli {
         assert_eq!(e.line, track, "{e}"); // the line of `track:`
         // A repeated cell.
         let text = shipped("patolli.ron").replacen("(3, 8)", "(1, 8)", 1);
-        assert!(error(&text).message.contains("repeats"), "{}", error(&text));
+        assert!(
+            error(&text).problem.to_string().contains("repeats"),
+            "{}",
+            error(&text)
+        );
         // Too short.
         let e = error(
             "Patolli(track: [(0, 0), (0, 1)], middle: [], arm_ends: [], players: (L: (start: 0, end: 1), N: (start: 1, end: 0)))",
         );
-        assert!(e.message.contains("at least 4"), "{e}");
+        assert!(e.problem.to_string().contains("at least 4"), "{e}");
     }
 
     #[test]
@@ -201,7 +208,10 @@ mod patolli {
         let text =
             shipped("patolli.ron").replace("middle: [7, 22, 37, 52]", "middle: [7, 22, 37, 60]");
         let e = error(&text);
-        assert!(e.message.contains("middle names square 60"), "{e}");
+        assert!(
+            e.problem.to_string().contains("middle names square 60"),
+            "{e}"
+        );
         let line = text
             .lines()
             .position(|l| l.starts_with("    middle:"))
@@ -211,7 +221,7 @@ mod patolli {
         let text =
             shipped("patolli.ron").replace("L: (start: 23, end: 21)", "L: (start: 23, end: 99)");
         assert!(
-            error(&text).message.contains("square 99"),
+            error(&text).problem.to_string().contains("square 99"),
             "{}",
             error(&text)
         );
@@ -223,7 +233,7 @@ mod patolli {
         let e = error(&text);
         let line = text.lines().position(|l| l.contains("Bounce")).unwrap() + 1;
         assert_eq!(e.line, line, "{e}");
-        assert!(e.message.contains("Bounce"), "{e}");
+        assert!(e.problem.to_string().contains("Bounce"), "{e}");
     }
 
     #[test]

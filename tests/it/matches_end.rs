@@ -206,7 +206,10 @@ fn the_smallest_accepted_patolli_track_plays_to_the_end() {
             .expect_err("a track the pieces can fill");
         assert_eq!((error.line, error.column), (1, 16), "{error}");
         assert!(
-            error.message.contains("more squares than pieces"),
+            error
+                .problem
+                .to_string()
+                .contains("more squares than pieces"),
             "{error}"
         );
     }

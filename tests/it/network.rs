@@ -1019,6 +1019,7 @@ mod from_the_menu {
     use tablero::net::host::ListenOptions;
     use tablero::rules::{GameKind, Seat};
 
+    use super::english;
     use crate::referee::{headless_app_with, pump_until};
     use crate::support::{ScratchDir, repo, temp_dir};
 
@@ -1145,7 +1146,12 @@ mod from_the_menu {
         // A typo first: the form says so and stays.
         type_keys(&mut guest, characters("tablero:/nowhere"));
         type_keys(&mut guest, [(KeyCode::Enter, Key::Enter)]);
-        let said = guest.world().resource::<JoinForm>().message.clone();
+        let said = guest
+            .world()
+            .resource::<JoinForm>()
+            .message
+            .as_ref()
+            .map(english);
         assert!(
             said.as_deref()
                 .is_some_and(|m| m.starts_with("That is not an invitation")),
@@ -1179,8 +1185,14 @@ mod from_the_menu {
         }
         assert!(started || both_started(&mut host, &mut guest), "both start");
         assert_eq!(net(&guest).seats, [2]);
-        assert_eq!(net(&host).seat_word(2).as_deref(), Some("Bea"));
-        assert_eq!(net(&guest).seat_word(2).as_deref(), Some("you"));
+        assert_eq!(
+            net(&host).seat_word(2).map(|w| english(&w)).as_deref(),
+            Some("Bea")
+        );
+        assert_eq!(
+            net(&guest).seat_word(2).map(|w| english(&w)).as_deref(),
+            Some("you")
+        );
 
         // Each plays its own seats (placements, then slides) through its own referee.
         let mut decisions = 0;
@@ -1230,7 +1242,7 @@ mod from_the_menu {
             && app.world().get_resource::<NetWindow>().is_none()));
         assert!(pump_until(&mut host, |app| net(app)
             .seat_word(2)
-            .is_some_and(|word| word.contains("away"))));
+            .is_some_and(|word| english(&word).contains("away"))));
         // The host leaves too: it stops hosting, and its port no longer answers.
         let port: u16 = play
             .trim_start_matches("tablero://play@127.0.0.1:")
@@ -1254,4 +1266,9 @@ mod from_the_menu {
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
     }
+}
+
+/// `words` in English, as a test reads them.
+fn english(words: &tablero::i18n::Tr) -> String {
+    words.in_language(tablero::i18n::Language::English)
 }

@@ -137,7 +137,10 @@ fn broken_puzzle_files_are_refused_with_file_line_and_column() {
     let text = "MagneticCave([\n    (name: \"a\", moves: \"A1,Q9\", solution: \"A2\", wins_in: 2, depth: 1),\n])\n";
     let (_, errors) = puzzles::read("bad.ron", text, Check::Rules);
     assert_eq!(errors[0].line, 2, "{errors:#?}");
-    assert!(errors[0].message.contains("moves"), "{errors:#?}");
+    assert!(
+        errors[0].problem.to_string().contains("moves"),
+        "{errors:#?}"
+    );
 }
 
 #[test]
@@ -456,7 +459,7 @@ fn with_no_puzzle_to_open_the_menu_says_so() {
         .world()
         .resource::<tablero::app::puzzles::PuzzlesNotOpened>()
         .0
-        .clone();
+        .in_language(tablero::i18n::Language::English);
     assert!(note.contains("No puzzle could be opened"), "{note}");
     assert!(note.contains("magnetic_cave.ron:"), "{note}");
     assert_eq!(

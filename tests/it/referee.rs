@@ -438,9 +438,20 @@ fn hot_reload_rebuilds_the_board_and_a_broken_file_keeps_the_last_good_layout() 
         "the broken file was not reported"
     );
     let layout = app.world().resource::<CaveLayout>();
-    let error = layout.error.clone().unwrap();
+    let typed = layout.error.clone().unwrap();
+    let error = typed.to_string();
     // Named as the levels folder knows it, never by a path of the machine.
     assert!(error.starts_with("magnetic_cave.ron:3:9: "), "{error}");
+    // The window words it in its language from the typed error.
+    let words = tablero::app::layout_words::error_words(&typed);
+    assert_eq!(
+        words.in_language(tablero::i18n::Language::Spanish),
+        "magnetic_cave.ron:3:9: aquí se espera `:`"
+    );
+    assert_eq!(
+        words.in_language(tablero::i18n::Language::English),
+        "magnetic_cave.ron:3:9: `:` is expected here"
+    );
     assert_eq!(layout.config, big);
     assert_eq!(referee(&app).state().config(), big);
 }
@@ -672,7 +683,8 @@ mod patolli {
             .resource::<PatolliLayout>()
             .error
             .clone()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(error.contains("patolli.ron:"), "{error}");
         assert_eq!(
             referee(&app).state().track().len(),
@@ -1414,7 +1426,12 @@ fn a_saved_cave_keeps_the_opening_moves_that_fit_and_names_the_dropped_ones() {
         3,
         "the match starts after them"
     );
-    let note = app.world().resource::<CaveLayout>().note.clone();
+    let note = app
+        .world()
+        .resource::<CaveLayout>()
+        .note
+        .as_ref()
+        .map(|note| note.in_language(tablero::i18n::Language::English));
     assert_eq!(
         note.as_deref(),
         Some("The new cave dropped opening move H8: it no longer fits")

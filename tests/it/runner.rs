@@ -132,9 +132,18 @@ fn a_record_that_does_not_replay_is_refused_with_its_place_everywhere() {
     let referee = app.world().resource::<CaveReferee>();
     assert_eq!(referee.revision(), revision, "no fresh match in its place");
     let not_started = app.world().resource::<MatchNotStarted>();
+    let reason = not_started
+        .0
+        .as_ref()
+        .map(tablero::app::match_view::reason_words)
+        .expect("a reason for the menu");
+    let english = reason.in_language(tablero::i18n::Language::English);
+    assert!(english.contains("D5"), "{english}");
+    // Worded from the typed error in the window's language.
+    let spanish = reason.in_language(tablero::i18n::Language::Spanish);
     assert!(
-        not_started.0.as_deref().is_some_and(|r| r.contains("D5")),
-        "{not_started:?}"
+        spanish.contains("D5") && spanish.contains("no está permitida aquí"),
+        "{spanish}"
     );
     assert!(Game::outcome(referee.state()).is_none());
 }

@@ -561,3 +561,214 @@ puzzle-solved = حُلّ! P للغز التالي.
 puzzle-cave-wrong-first = { $brick } لا تفوز. الطوبة الفائزة كانت { $solution }؛ المحرك يلعب الرد.
 puzzle-cave-lets-go = { $brick } تضيّع الفوز؛ المحرك يكمل اللعب.
 puzzle-penguins-wrong = { $action } تنتهي بـ{ $margin } مع أفضل لعب؛ و{ $shown } تنتهي بـ{ $best }. المحرك يكمل اللعب.
+
+## The menu's line about the board in use
+
+menu-board-cave = كهف { $width }x{ $height }، يفوز من يصفّ { $line } في خط
+menu-board-track = مسار من { $squares } مربعًا لـ { $players } لاعبين
+menu-board-drawn = { $grid ->
+        [hex] لوحات سداسية
+       *[other] لوحات
+    } تُسحب من البذرة، والماء { $water } ٪
+menu-board-fixed = { $grid ->
+        [hex] لوحة سداسية ثابتة
+       *[other] لوحة ثابتة
+    } { $cols }x{ $rows }
+menu-board-line = { $board } · اللوحات: { $source }
+menu-layout-error = خطأ في ملف اللوحة (تبقى آخر لوحة سليمة): { $error }
+menu-cannot-start = لا يمكن البدء: { $reason }
+menu-cannot-host = تعذّرت الاستضافة: { $reason }
+boards-source-variable = المجلد الذي يسمّيه $TABLERO_LEVELS
+boards-source-working-folder = levels/ في هذا المجلد
+boards-source-beside-program = levels/ بجانب البرنامج
+boards-source-user-data = levels/ في مجلد بياناتك
+boards-source-built-in = اللوحات المدمجة
+boards-source-given = مجلد ملف اللوحة
+board-classic-cave = الكهف الكلاسيكي
+board-bigger-cave = كهف أكبر
+board-assignment-cross = صليب الواجب
+board-cross-for-four = صليب لأربعة
+board-smaller-cross = صليب أصغر
+board-drawn-floes = جليد مسحوب
+board-seed-board = لوحة البذرة
+board-hex-floes = جليد سداسي
+setup-players = البطاريق لعبة لـ 2 إلى 4 لاعبين، لا { $players }
+setup-penguins-each = من { $min } إلى { $max } بطاريق لكل لاعب، لا { $each }
+setup-patolli-seats = هذه اللوحة تُجلس { $players }؛ أعطِ كل لاعب مقعدًا واحدًا، لا { $seats }
+match-dropped-moves = أسقط الكهف الجديد { $count ->
+        [one] نقلة الافتتاح { $cells }: لم تعد تتسع لها
+       *[other] نقلات الافتتاح { $cells }: لم تعد تتسع لها
+    }
+
+## A designer's file, and where it is wrong
+
+layout-error-at = { $file }:{ $line }:{ $column }: { $problem }
+layout-undrawable = لا يستطيع المحرر رسم هذه اللوحة: { $fault }
+layout-other-game = هذه لوحة لـ { $found }، لا لـ { $wanted }
+layout-puzzle-refused = رُفض اللغز `{ $name }`: { $reason }
+read-not-found = الملف غير موجود
+read-permission = لا إذن بقراءة الملف
+read-failed = تتعذّر قراءة الملف: { $detail }
+read-not-a-file = ليس ملفًا عاديًا
+read-too-large = الملف كبير جدًا: أكثر من { $limit } بايت
+ron-eof = ينتهي الملف قبل أوانه: شيء ما لم يُغلق
+ron-expected-token = يُنتظر هنا `{ $token }`
+ron-expected-kind = يُنتظر هنا { $kind ->
+        [boolean] true أو false
+        [integer] عدد صحيح
+        [float] عدد
+        [string] نص بين علامتي تنصيص مزدوجتين
+        [char] حرف بين علامتي تنصيص مفردتين
+        [identifier] اسم
+        [unit] ()
+       *[other] قيمة
+    }
+ron-expected-named = يُنتظر هنا `{ $name }(…)`
+ron-struct-name = يُنتظر هنا `{ $expected }`، لا `{ $found }`
+ron-integer-range = هذا العدد خارج النطاق
+ron-unexpected-char = `{ $char }` غير متوقع هنا
+ron-trailing = يوجد شيء بعد نهاية القيمة
+ron-unclosed-comment = تعليق لم يُغلق
+ron-unknown-variant = `{ $found }` ليس من بين { $expected }
+ron-unknown-field = لا يوجد هنا حقل `{ $found }`؛ الحقول هي { $expected }
+ron-missing-field = الحقل `{ $field }` ناقص
+ron-duplicate-field = الحقل `{ $field }` مكرر
+ron-wrong-value = { $found } لا يصلح هنا: يُنتظر { $expected }
+ron-wrong-length = { $found } قيم حيث يُنتظر { $expected }
+ron-other = { $detail }
+
+## A record that does not replay
+
+match-record-does-not-replay = لا يمكن إعادة تشغيل سجل المباراة: { $reason }
+record-other-game = لعبة السجل ليست لعبة لوحته
+record-budget = الوقت أكثر من 0 وعلى الأكثر 60 ثانية، لا { $budget }
+record-roll-refused = النقلة { $entry }: الرمية { $roll } مرفوضة: { $reason }
+record-before-roll = النقلة { $entry }: `{ $action }` تأتي قبل الرمية المستحقة
+record-unreadable = النقلة { $entry } ليست نقلة في هذه اللعبة
+record-illegal = النقلة { $entry }: `{ $action }` غير مسموحة هنا: { $reason }
+record-dice-unfair = النرد ليس الذي تعطيه بذور اللاعبين
+record-roll-not-from-seeds = النقلة { $entry }: الرمية { $found } لا تنتج عن بذور اللاعبين (تنتج { $expected })
+
+## Joining a match over the network
+
+join-title = انضم إلى مباراة
+join-explanation = الصق الدعوة التي وصلتك (Ctrl+V أو الصق) أو اكتبها. Tab ينقل بين الحقلين.
+join-invitation = الدعوة
+join-name = اسمك
+join-paste = الصق
+join-join = انضم (Enter)
+join-back = رجوع (Esc)
+join-not-an-invitation = هذه ليست دعوة: { $reason }.
+join-connecting = جارٍ الاتصال بـ { $address }…
+join-nothing-pasted = لم يُلصق شيء: { $reason }.
+join-failed = تعذّر الانضمام: { $reason }.
+join-refused = لا أحد يستضيف مباراة على هذا العنوان (أو انتهت المباراة)
+join-no-answer = المضيف لا يجيب
+join-unreachable = لا يمكن الوصول إلى هذا العنوان من هنا
+join-system-says = { $detail }
+join-handshake-timeout = لم يُتمّ المضيف التحية في الوقت
+join-handshake-failed = فشلت التحية: الدعوة خاطئة، أو أجاب جهاز آخر
+join-garbled = وصلت رسائل المضيف مُغيَّرة أو غير مقروءة
+join-closed = أغلق المضيف الاتصال
+join-not-welcomed = لم يسمح لنا المضيف بالدخول: { $reason }
+join-unfair-dice = نرد المضيف غير نزيه
+join-host-broke-rules = أرسل المضيف مباراة لا تسمح بها القواعد
+invitation-scheme = تبدأ الدعوة بـ `tablero://`
+invitation-role = بعد `tablero://` تقول الدعوة `play@` أو `watch@`
+invitation-parts = للدعوة عنوان ومفتاح وسرّ، تفصل بينها `/`
+invitation-address = العنوان `{ $address }` بلا منفذ (مثل `192.168.1.5:4077`)
+invitation-key = مفتاح المضيف ليس 52 حرفًا بترميز base 32
+invitation-secret = السرّ ليس أربع مجموعات من أربعة أحرف (مثل `abcd-efgh-jkmn-pqrs`)
+clipboard-no-text = لا نص في الحافظة
+clipboard-busy = برنامج آخر يستخدم الحافظة
+clipboard-unavailable = لا حافظة هنا
+
+## The waiting room
+
+room-hosting = تستضيف { $game }
+room-watching = تشاهد { $game }
+room-over-network = { $game } عبر الشبكة
+room-invitation-play = دعوة للعب
+room-invitation-watch = دعوة للمشاهدة
+room-copy = انسخ
+room-seats = المقاعد
+room-cancel = إلغاء (Esc)
+room-nothing-to-copy = لا دعوة لنسخها.
+room-copied = { $role ->
+        [play] نُسخت دعوة اللعب
+       *[other] نُسخت دعوة المشاهدة
+    }: الصقها لمن تدعوه.
+room-not-copied = { $role ->
+        [play] تعذّر نسخ دعوة اللعب
+       *[other] تعذّر نسخ دعوة المشاهدة
+    } ({ $reason }): اقرأها له بدلًا من ذلك.
+room-player = اللاعب { $player }
+room-seat = { $seat }: { $who }
+room-waiting-for-seats = بانتظار أن يقول المضيف من يجلس أين…
+room-every-seat-taken = كل المقاعد مشغولة: المباراة تبدأ.
+room-send-invitation = { $guests ->
+        [one] أرسل دعوة اللعب إلى ضيفك؛ تبدأ المباراة حين ينضم.
+       *[other] أرسل دعوة اللعب إلى ضيوفك ({ $guests })؛ تبدأ المباراة حين تُشغل كل المقاعد.
+    }
+    يستطيع كل من معه دعوة المشاهدة أن يتابع المباراة.
+room-starting = المباراة تبدأ.
+room-starts-when-full = تبدأ المباراة حين تُشغل كل المقاعد.
+
+## The network line
+
+net-you = أنت
+net-away = { $who } (غائب)
+net-seat = { $number }. { $who }
+net-seats = المقاعد: { $seats }
+net-asks-undo = { $who } يطلب التراجع عن نقلات: Y نعم، N لا
+net-refused = مرفوض: { $reason }.
+net-undo-declined = لن يُتراجع عن أي نقلة: { $reason }.
+net-host-says = يقول المضيف: { $reason }.
+net-lost = انقطع الاتصال بالمضيف: { $reason }.
+net-match-stops = تتوقف المباراة: { $reason }
+net-chosen-roll = الرمية { $found } ليست { $expected } التي يعطيها النرد: لقد اختيرت
+net-refused-entry = `{ $action }` مرفوضة: { $reason }
+net-unknown-take-back = تراجع المضيف عن نقلات لم تعرفها هذه النافذة قط
+net-another-player = لاعب آخر
+net-thinking = يفكّر: { $who }…
+net-waiting-for = بانتظار قرار { $who }…
+
+## The puzzles' note on the menu
+
+puzzles-none-opened = تعذّر فتح أي لغز: رُفض { $refused } (التفاصيل في الطرفية)، وأولها: { $first }
+puzzles-none-in-levels = تعذّر فتح أي لغز: المستويات المستخدمة لا تحوي أيًّا منها.
+
+## Arrows that point the way a line is read
+
+glyph-previous = ▶
+glyph-next = ◀
+
+## Why a puzzle does not hold
+
+puzzle-name-twice = name: الاسم `{ $name }` مستعمل مرتين
+puzzle-moves-not-cells = moves: `{ $text }` ليس اسم خانة (حرف عمود ورقم صف، مثل D7)
+puzzle-illegal-brick = moves: الطوبة { $number } غير مسموحة
+puzzle-already-over = moves: المباراة منتهية أصلًا
+puzzle-solution-not-cell = solution: `{ $text }` ليس اسم خانة (حرف عمود ورقم صف، مثل D7)
+puzzle-solution-illegal = solution: القواعد لا تسمح به في هذا الموقف
+puzzle-wins-in-range = wins_in: { $wins_in } ليس من { $min } إلى { $max }
+puzzle-not-proved = لم يُبرهن خلال { $seconds } ث
+puzzle-not-won = لا طوبة تفوز: الموقف غير رابح
+puzzle-two-winning-bricks = الحل ليس وحيدًا: { $first } و{ $second } كلاهما يفوز
+puzzle-other-brick = solution: { $given } لا يفوز؛ بل { $winning }
+puzzle-wins-in = wins_in: الحل يفوز في { $found }، لا في { $given }
+puzzle-players = scores: للغز لاعبان، لا { $players }
+puzzle-solution-not-slide = solution: ليس انزلاقًا `x1 y1 x2 y2`
+puzzle-too-large = النهاية أكبر من أن تُحل بدقة
+puzzle-two-best-slides = الحل ليس وحيدًا: { $best } و{ $other } كلاهما ينتهي بـ { $margin }
+puzzle-not-best = solution: { $given } ليس أفضل انزلاق؛ الأفضل { $best }
+puzzle-margin = margin: الحل ينتهي بـ { $found }، لا { $given }
+midgame-players = scores: واحدة لكل من 2 إلى { $max } لاعبين، لا { $players }
+midgame-penguin-of-nobody = board: بطريق للاعب { $penguin }، لكن النقاط لـ { $players } لاعبين فقط
+midgame-to-move = to_move: اللاعب { $player } ليس من اللاعبين الـ { $players }
+midgame-too-many-penguins = board: بطاريق كثيرة جدًا
+midgame-cannot-slide = to_move: اللاعب { $player } لا يستطيع الانزلاق
+midgame-too-large = board: صفوف أو أعمدة كثيرة جدًا
+midgame-no-fields = board: لا خانات
+midgame-row-length = board: في الصف { $row } { $fields } خانات، وفي الأول { $width }
+midgame-field = board: `{ $text }` ليست خانة: رقمان، السمك (0-3) ثم اللاعب (0-{ $max })

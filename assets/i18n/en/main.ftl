@@ -528,3 +528,214 @@ puzzle-solved = Solved! P for the next puzzle.
 puzzle-cave-wrong-first = { $brick } does not win. The winning brick was { $solution }; the engine plays the refutation out.
 puzzle-cave-lets-go = { $brick } lets the win go; the engine plays it out.
 puzzle-penguins-wrong = { $action } ends { $margin } with best play; { $shown } ends { $best }. The engine plays it out.
+
+## The menu's line about the board in use
+
+menu-board-cave = { $width }x{ $height } cave, { $line } in a line wins
+menu-board-track = a track of { $squares } squares for { $players } players
+menu-board-drawn = { $grid ->
+        [hex] hex boards
+       *[other] boards
+    } drawn from the seed, { $water } % water
+menu-board-fixed = a fixed { $cols }x{ $rows } { $grid ->
+        [hex] hex board
+       *[other] board
+    }
+menu-board-line = { $board } · boards from { $source }
+menu-layout-error = Layout error (last good layout kept): { $error }
+menu-cannot-start = Cannot start: { $reason }
+menu-cannot-host = cannot host: { $reason }
+boards-source-variable = the folder $TABLERO_LEVELS names
+boards-source-working-folder = levels/ in this folder
+boards-source-beside-program = levels/ beside the program
+boards-source-user-data = levels/ in your data folder
+boards-source-built-in = the built-in boards
+boards-source-given = the layout's folder
+board-classic-cave = The classic cave
+board-bigger-cave = A bigger cave
+board-assignment-cross = The assignment's cross
+board-cross-for-four = The cross for four
+board-smaller-cross = A smaller cross
+board-drawn-floes = Drawn floes
+board-seed-board = The seed's board
+board-hex-floes = Hex floes
+setup-players = Penguins is for 2 to 4 players, not { $players }
+setup-penguins-each = { $min } to { $max } penguins per player, not { $each }
+setup-patolli-seats = this board seats { $players }; give one seat each, not { $seats }
+match-dropped-moves = The new cave dropped { $count ->
+        [one] opening move { $cells }: it no longer fits
+       *[other] opening moves { $cells }: they no longer fit
+    }
+
+## A designer's file, and where it is wrong
+
+layout-error-at = { $file }:{ $line }:{ $column }: { $problem }
+layout-undrawable = the editor cannot draw this board: { $fault }
+layout-other-game = this is a layout for { $found }, not for { $wanted }
+layout-puzzle-refused = puzzle `{ $name }` refused: { $reason }
+read-not-found = the file is not there
+read-permission = the file may not be read here (no permission)
+read-failed = the file cannot be read: { $detail }
+read-not-a-file = not a regular file
+read-too-large = the file is too large: more than { $limit } bytes
+ron-eof = the file ends too early: something is not closed
+ron-expected-token = `{ $token }` is expected here
+ron-expected-kind = { $kind ->
+        [boolean] true or false
+        [integer] a whole number
+        [float] a number
+        [string] a text in double quotes
+        [char] a character in single quotes
+        [identifier] a name
+        [unit] ()
+       *[other] a value
+    } is expected here
+ron-expected-named = `{ $name }(…)` is expected here
+ron-struct-name = `{ $expected }` is expected here, not `{ $found }`
+ron-integer-range = this number is out of range
+ron-unexpected-char = `{ $char }` is not expected here
+ron-trailing = something follows the end of the value
+ron-unclosed-comment = a comment is not closed
+ron-unknown-variant = `{ $found }` is not one of { $expected }
+ron-unknown-field = there is no field `{ $found }` here; the fields are { $expected }
+ron-missing-field = the field `{ $field }` is missing
+ron-duplicate-field = the field `{ $field }` is given twice
+ron-wrong-value = { $found } does not fit here: { $expected } is expected
+ron-wrong-length = { $found } values where { $expected } are expected
+ron-other = { $detail }
+
+## A record that does not replay
+
+match-record-does-not-replay = the record does not replay: { $reason }
+record-other-game = the record's game is not its layout's
+record-budget = the budget is more than 0 and at most 60 seconds, not { $budget }
+record-roll-refused = move { $entry }: the roll { $roll } is refused: { $reason }
+record-before-roll = move { $entry }: `{ $action }` comes before the roll that is due
+record-unreadable = move { $entry } is not a move of this game
+record-illegal = move { $entry }: `{ $action }` is illegal here: { $reason }
+record-dice-unfair = the dice are not the ones the players' seeds make
+record-roll-not-from-seeds = move { $entry }: the roll { $found } does not follow from the players' seeds (they roll { $expected })
+
+## Joining a match over the network
+
+join-title = Join a match
+join-explanation = Paste the invitation you were sent (Ctrl+V or Paste), or type it. Tab moves between the fields.
+join-invitation = Invitation
+join-name = Your name
+join-paste = Paste
+join-join = Join (Enter)
+join-back = Back (Esc)
+join-not-an-invitation = That is not an invitation: { $reason }.
+join-connecting = Connecting to { $address }…
+join-nothing-pasted = Nothing was pasted: { $reason }.
+join-failed = Could not join: { $reason }.
+join-refused = nobody is hosting at that address (or the match has ended)
+join-no-answer = the host does not answer
+join-unreachable = that address cannot be reached from here
+join-system-says = { $detail }
+join-handshake-timeout = the host did not finish the greeting in time
+join-handshake-failed = the greeting failed: the invitation is wrong, or another machine answered
+join-garbled = the host's messages arrived changed or unreadable
+join-closed = the host closed the connection
+join-not-welcomed = the host did not let us in: { $reason }
+join-unfair-dice = the host's dice are not fair
+join-host-broke-rules = the host sent a match the rules do not allow
+invitation-scheme = an invitation starts with `tablero://`
+invitation-role = an invitation says `play@` or `watch@` after `tablero://`
+invitation-parts = an invitation has an address, a key and a secret, separated by `/`
+invitation-address = the address `{ $address }` has no port (like `192.168.1.5:4077`)
+invitation-key = the host's key is not 52 letters of base 32
+invitation-secret = the secret is not four groups of four letters (like `abcd-efgh-jkmn-pqrs`)
+clipboard-no-text = there is no text on the clipboard
+clipboard-busy = another program is using the clipboard
+clipboard-unavailable = there is no clipboard here
+
+## The waiting room
+
+room-hosting = Hosting { $game }
+room-watching = Watching { $game }
+room-over-network = { $game } over the network
+room-invitation-play = Invitation to play
+room-invitation-watch = Invitation to watch
+room-copy = Copy
+room-seats = Seats
+room-cancel = Cancel (Esc)
+room-nothing-to-copy = There is no invitation to copy.
+room-copied = { $role ->
+        [play] The invitation to play
+       *[other] The invitation to watch
+    } is copied: paste it to the person you invite.
+room-not-copied = { $role ->
+        [play] The invitation to play
+       *[other] The invitation to watch
+    } could not be copied ({ $reason }): read it out instead.
+room-player = Player { $player }
+room-seat = { $seat }: { $who }
+room-waiting-for-seats = Waiting for the host to say who sits where…
+room-every-seat-taken = Every seat is taken: the match is starting.
+room-send-invitation = { $guests ->
+        [one] Send the invitation to play to your guest; the match starts when they join.
+       *[other] Send the invitation to play to your { $guests } guests; the match starts when every seat is taken.
+    }
+    Anyone with the invitation to watch can follow the match.
+room-starting = The match is starting.
+room-starts-when-full = The match starts when every seat is taken.
+
+## The network line
+
+net-you = you
+net-away = { $who } (away)
+net-seat = { $number }. { $who }
+net-seats = Seats: { $seats }
+net-asks-undo = { $who } asks to take back moves: Y yes, N no
+net-refused = Refused: { $reason }.
+net-undo-declined = No moves are taken back: { $reason }.
+net-host-says = The host says: { $reason }.
+net-lost = The connection to the host was lost: { $reason }.
+net-match-stops = The match stops: { $reason }
+net-chosen-roll = the roll { $found } is not the dice's { $expected }: it was chosen
+net-refused-entry = `{ $action }` is refused: { $reason }
+net-unknown-take-back = the host took back moves this window never had
+net-another-player = another player
+net-thinking = Thinking: { $who }…
+net-waiting-for = Waiting for { $who } to decide…
+
+## The puzzles' note on the menu
+
+puzzles-none-opened = No puzzle could be opened: { $refused } refused (see the terminal), the first: { $first }
+puzzles-none-in-levels = No puzzle could be opened: the levels in use hold none.
+
+## Arrows that point the way a line is read
+
+glyph-previous = ◀
+glyph-next = ▶
+
+## Why a puzzle does not hold
+
+puzzle-name-twice = name: `{ $name }` is used twice
+puzzle-moves-not-cells = moves: `{ $text }` is not a cell name (a column letter and a row number, like D7)
+puzzle-illegal-brick = moves: brick { $number } is illegal
+puzzle-already-over = moves: the match is already over
+puzzle-solution-not-cell = solution: `{ $text }` is not a cell name (a column letter and a row number, like D7)
+puzzle-solution-illegal = solution: the rules refuse it in this position
+puzzle-wins-in-range = wins_in: { $wins_in } is not { $min } to { $max }
+puzzle-not-proved = not proved within { $seconds } s
+puzzle-not-won = no brick wins: the position is not won
+puzzle-two-winning-bricks = the solution is not unique: { $first } and { $second } both win
+puzzle-other-brick = solution: { $given } does not win; { $winning } does
+puzzle-wins-in = wins_in: the solution wins in { $found }, not { $given }
+puzzle-players = scores: a puzzle has two players, not { $players }
+puzzle-solution-not-slide = solution: not a slide `x1 y1 x2 y2`
+puzzle-too-large = the endgame is too large to solve exactly
+puzzle-two-best-slides = the solution is not unique: { $best } and { $other } both end { $margin }
+puzzle-not-best = solution: { $given } is not the best slide; { $best } is
+puzzle-margin = margin: the solution ends { $found }, not { $given }
+midgame-players = scores: one for each of 2 to { $max } players, not { $players }
+midgame-penguin-of-nobody = board: a penguin of player { $penguin }, but { $players } players have scores
+midgame-to-move = to_move: player { $player } is not one of the { $players } players
+midgame-too-many-penguins = board: too many penguins
+midgame-cannot-slide = to_move: player { $player } cannot slide
+midgame-too-large = board: too many rows or columns
+midgame-no-fields = board: no fields
+midgame-row-length = board: row { $row } has { $fields } fields, the first has { $width }
+midgame-field = board: `{ $text }` is not a field: two digits, fish (0-3) then player (0-{ $max })

@@ -443,7 +443,7 @@ editor-not-played = Guardado, pero no se juega: { $reason }
 editor-back-from-match = De vuelta de la partida en este tablero
 boards-title = Editar tableros
 boards-new-file = { $file } es un archivo nuevo: elige su juego
-boards-from = Tableros de { $source }; un tablero de serie se guarda como copia.
+boards-from = Tableros: { $source }; un tablero de serie se guarda como copia.
 boards-entry = { $name } — { $game }, { $file }
 boards-entry-built-in = { $name } — { $game }, { $file } (de serie)
 boards-new = Tablero nuevo:
@@ -539,3 +539,214 @@ puzzle-solved = ¡Resuelto! P para el siguiente problema.
 puzzle-cave-wrong-first = { $brick } no gana. El ladrillo ganador era { $solution }; el motor juega la refutación.
 puzzle-cave-lets-go = { $brick } deja escapar la victoria; el motor juega hasta el final.
 puzzle-penguins-wrong = { $action } acaba { $margin } con el mejor juego; { $shown } acaba { $best }. El motor juega hasta el final.
+
+## The menu's line about the board in use
+
+menu-board-cave = cueva de { $width }x{ $height }, gana quien ponga { $line } en línea
+menu-board-track = un recorrido de { $squares } casillas para { $players } jugadores
+menu-board-drawn = { $grid ->
+        [hex] tableros hexagonales
+       *[other] tableros
+    } sorteados con la semilla, { $water } % de agua
+menu-board-fixed = un tablero { $grid ->
+        [hex] hexagonal
+       *[other] fijo
+    } de { $cols }x{ $rows }
+menu-board-line = { $board } · tableros: { $source }
+menu-layout-error = Error en el tablero (se mantiene el último bueno): { $error }
+menu-cannot-start = No se puede empezar: { $reason }
+menu-cannot-host = no se puede abrir la partida: { $reason }
+boards-source-variable = la carpeta que indica $TABLERO_LEVELS
+boards-source-working-folder = levels/ en esta carpeta
+boards-source-beside-program = levels/ junto al programa
+boards-source-user-data = levels/ en tu carpeta de datos
+boards-source-built-in = los de serie
+boards-source-given = la carpeta del tablero
+board-classic-cave = La cueva clásica
+board-bigger-cave = Una cueva más grande
+board-assignment-cross = La cruz del enunciado
+board-cross-for-four = La cruz para cuatro
+board-smaller-cross = Una cruz más pequeña
+board-drawn-floes = Témpanos sorteados
+board-seed-board = El tablero de la semilla
+board-hex-floes = Témpanos hexagonales
+setup-players = Pingüinos es para 2 a 4 jugadores, no { $players }
+setup-penguins-each = de { $min } a { $max } pingüinos por jugador, no { $each }
+setup-patolli-seats = este tablero sienta a { $players }; da un asiento a cada uno, no { $seats }
+match-dropped-moves = La nueva cueva quitó { $count ->
+        [one] la jugada inicial { $cells }: ya no cabe
+       *[other] las jugadas iniciales { $cells }: ya no caben
+    }
+
+## A designer's file, and where it is wrong
+
+layout-error-at = { $file }:{ $line }:{ $column }: { $problem }
+layout-undrawable = el editor no puede dibujar este tablero: { $fault }
+layout-other-game = este tablero es de { $found }, no de { $wanted }
+layout-puzzle-refused = problema `{ $name }` rechazado: { $reason }
+read-not-found = el archivo no existe
+read-permission = no hay permiso para leer el archivo
+read-failed = no se puede leer el archivo: { $detail }
+read-not-a-file = no es un archivo normal
+read-too-large = el archivo es demasiado grande: más de { $limit } bytes
+ron-eof = el archivo termina antes de tiempo: algo quedó sin cerrar
+ron-expected-token = aquí se espera `{ $token }`
+ron-expected-kind = aquí se espera { $kind ->
+        [boolean] true o false
+        [integer] un número entero
+        [float] un número
+        [string] un texto entre comillas dobles
+        [char] un carácter entre comillas simples
+        [identifier] un nombre
+        [unit] ()
+       *[other] un valor
+    }
+ron-expected-named = aquí se espera `{ $name }(…)`
+ron-struct-name = aquí se espera `{ $expected }`, no `{ $found }`
+ron-integer-range = este número está fuera de rango
+ron-unexpected-char = aquí no se espera `{ $char }`
+ron-trailing = hay algo después del final del valor
+ron-unclosed-comment = un comentario quedó sin cerrar
+ron-unknown-variant = `{ $found }` no es ninguno de { $expected }
+ron-unknown-field = aquí no hay ningún campo `{ $found }`; los campos son { $expected }
+ron-missing-field = falta el campo `{ $field }`
+ron-duplicate-field = el campo `{ $field }` aparece dos veces
+ron-wrong-value = { $found } no vale aquí: se espera { $expected }
+ron-wrong-length = { $found } valores donde se esperan { $expected }
+ron-other = { $detail }
+
+## A record that does not replay
+
+match-record-does-not-replay = la partida guardada no se puede reproducir: { $reason }
+record-other-game = el juego de la partida no es el de su tablero
+record-budget = el tiempo es de más de 0 y como mucho 60 segundos, no { $budget }
+record-roll-refused = jugada { $entry }: la tirada { $roll } no vale: { $reason }
+record-before-roll = jugada { $entry }: `{ $action }` va antes de la tirada que toca
+record-unreadable = la jugada { $entry } no es una jugada de este juego
+record-illegal = jugada { $entry }: `{ $action }` no está permitida aquí: { $reason }
+record-dice-unfair = los dados no son los que dan las semillas de los jugadores
+record-roll-not-from-seeds = jugada { $entry }: la tirada { $found } no sale de las semillas de los jugadores (sale { $expected })
+
+## Joining a match over the network
+
+join-title = Unirse a una partida
+join-explanation = Pega la invitación que te enviaron (Ctrl+V o Pegar) o escríbela. Tab pasa de un campo a otro.
+join-invitation = Invitación
+join-name = Tu nombre
+join-paste = Pegar
+join-join = Unirse (Intro)
+join-back = Volver (Esc)
+join-not-an-invitation = Eso no es una invitación: { $reason }.
+join-connecting = Conectando con { $address }…
+join-nothing-pasted = No se pegó nada: { $reason }.
+join-failed = No se pudo unir: { $reason }.
+join-refused = nadie abre una partida en esa dirección (o la partida ya terminó)
+join-no-answer = el anfitrión no responde
+join-unreachable = desde aquí no se llega a esa dirección
+join-system-says = { $detail }
+join-handshake-timeout = el anfitrión no terminó el saludo a tiempo
+join-handshake-failed = el saludo falló: la invitación no es correcta, o respondió otra máquina
+join-garbled = los mensajes del anfitrión llegaron cambiados o ilegibles
+join-closed = el anfitrión cerró la conexión
+join-not-welcomed = el anfitrión no nos dejó entrar: { $reason }
+join-unfair-dice = los dados del anfitrión no son limpios
+join-host-broke-rules = el anfitrión envió una partida que las reglas no permiten
+invitation-scheme = una invitación empieza por `tablero://`
+invitation-role = una invitación lleva `play@` o `watch@` después de `tablero://`
+invitation-parts = una invitación tiene una dirección, una clave y un secreto, separados por `/`
+invitation-address = a la dirección `{ $address }` le falta el puerto (como `192.168.1.5:4077`)
+invitation-key = la clave del anfitrión no son 52 letras en base 32
+invitation-secret = el secreto no son cuatro grupos de cuatro letras (como `abcd-efgh-jkmn-pqrs`)
+clipboard-no-text = no hay texto en el portapapeles
+clipboard-busy = otro programa está usando el portapapeles
+clipboard-unavailable = aquí no hay portapapeles
+
+## The waiting room
+
+room-hosting = Eres anfitrión: { $game }
+room-watching = Mirando: { $game }
+room-over-network = { $game } en red
+room-invitation-play = Invitación para jugar
+room-invitation-watch = Invitación para mirar
+room-copy = Copiar
+room-seats = Asientos
+room-cancel = Cancelar (Esc)
+room-nothing-to-copy = No hay ninguna invitación que copiar.
+room-copied = { $role ->
+        [play] La invitación para jugar
+       *[other] La invitación para mirar
+    } está copiada: pégasela a quien invitas.
+room-not-copied = { $role ->
+        [play] La invitación para jugar
+       *[other] La invitación para mirar
+    } no se pudo copiar ({ $reason }): léela en voz alta.
+room-player = Jugador { $player }
+room-seat = { $seat }: { $who }
+room-waiting-for-seats = Esperando a que el anfitrión diga quién se sienta dónde…
+room-every-seat-taken = Todos los asientos están ocupados: la partida empieza.
+room-send-invitation = { $guests ->
+        [one] Envía la invitación para jugar a tu invitado; la partida empieza cuando se una.
+       *[other] Envía la invitación para jugar a tus { $guests } invitados; la partida empieza cuando todos los asientos estén ocupados.
+    }
+    Quien tenga la invitación para mirar puede seguir la partida.
+room-starting = La partida empieza.
+room-starts-when-full = La partida empieza cuando todos los asientos estén ocupados.
+
+## The network line
+
+net-you = tú
+net-away = { $who } (ausente)
+net-seat = { $number }. { $who }
+net-seats = Asientos: { $seats }
+net-asks-undo = { $who } pide deshacer jugadas: Y sí, N no
+net-refused = Rechazado: { $reason }.
+net-undo-declined = No se deshace ninguna jugada: { $reason }.
+net-host-says = El anfitrión dice: { $reason }.
+net-lost = Se perdió la conexión con el anfitrión: { $reason }.
+net-match-stops = La partida se detiene: { $reason }
+net-chosen-roll = la tirada { $found } no es la { $expected } de los dados: fue elegida
+net-refused-entry = `{ $action }` se rechaza: { $reason }
+net-unknown-take-back = el anfitrión deshizo jugadas que esta ventana nunca tuvo
+net-another-player = otro jugador
+net-thinking = Pensando: { $who }…
+net-waiting-for = Esperando a que decida { $who }…
+
+## The puzzles' note on the menu
+
+puzzles-none-opened = No se pudo abrir ningún problema: { $refused } rechazados (detalles en la terminal); el primero: { $first }
+puzzles-none-in-levels = No se pudo abrir ningún problema: los niveles en uso no tienen ninguno.
+
+## Arrows that point the way a line is read
+
+glyph-previous = ◀
+glyph-next = ▶
+
+## Why a puzzle does not hold
+
+puzzle-name-twice = name: el nombre `{ $name }` se usa dos veces
+puzzle-moves-not-cells = moves: `{ $text }` no es una casilla (una letra de columna y un número de fila, como D7)
+puzzle-illegal-brick = moves: el ladrillo { $number } no está permitido
+puzzle-already-over = moves: la partida ya terminó
+puzzle-solution-not-cell = solution: `{ $text }` no es una casilla (una letra de columna y un número de fila, como D7)
+puzzle-solution-illegal = solution: las reglas no la permiten en esta posición
+puzzle-wins-in-range = wins_in: { $wins_in } no está entre { $min } y { $max }
+puzzle-not-proved = no se demostró en { $seconds } s
+puzzle-not-won = ningún ladrillo gana: la posición no está ganada
+puzzle-two-winning-bricks = la solución no es única: { $first } y { $second } ganan los dos
+puzzle-other-brick = solution: { $given } no gana; { $winning } sí
+puzzle-wins-in = wins_in: la solución gana en { $found }, no en { $given }
+puzzle-players = scores: un problema tiene dos jugadores, no { $players }
+puzzle-solution-not-slide = solution: no es un deslizamiento `x1 y1 x2 y2`
+puzzle-too-large = el final es demasiado grande para resolverlo exactamente
+puzzle-two-best-slides = la solución no es única: { $best } y { $other } acaban los dos en { $margin }
+puzzle-not-best = solution: { $given } no es el mejor deslizamiento; lo es { $best }
+puzzle-margin = margin: la solución acaba en { $found }, no en { $given }
+midgame-players = scores: una para cada uno de 2 a { $max } jugadores, no { $players }
+midgame-penguin-of-nobody = board: un pingüino del jugador { $penguin }, pero solo { $players } jugadores tienen puntos
+midgame-to-move = to_move: el jugador { $player } no es ninguno de los { $players } jugadores
+midgame-too-many-penguins = board: demasiados pingüinos
+midgame-cannot-slide = to_move: el jugador { $player } no puede deslizarse
+midgame-too-large = board: demasiadas filas o columnas
+midgame-no-fields = board: no hay casillas
+midgame-row-length = board: la fila { $row } tiene { $fields } casillas; la primera, { $width }
+midgame-field = board: `{ $text }` no es una casilla: dos cifras, los peces (0-3) y luego el jugador (0-{ $max })

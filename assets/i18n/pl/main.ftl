@@ -558,3 +558,214 @@ puzzle-solved = Rozwiązane! P – następna zagadka.
 puzzle-cave-wrong-first = { $brick } nie wygrywa. Wygrywała cegła { $solution }; silnik rozgrywa odparcie.
 puzzle-cave-lets-go = { $brick } wypuszcza wygraną; silnik rozgrywa resztę.
 puzzle-penguins-wrong = { $action } kończy się { $margin } przy najlepszej grze; { $shown } kończy się { $best }. Silnik rozgrywa resztę.
+
+## The menu's line about the board in use
+
+menu-board-cave = jaskinia { $width }x{ $height }, wygrywa { $line } w linii
+menu-board-track = tor o { $squares } polach dla { $players } graczy
+menu-board-drawn = { $grid ->
+        [hex] plansze heksagonalne
+       *[other] plansze
+    } losowane z ziarna, { $water } % wody
+menu-board-fixed = { $grid ->
+        [hex] stała plansza heksagonalna
+       *[other] stała plansza
+    } { $cols }x{ $rows }
+menu-board-line = { $board } · plansze: { $source }
+menu-layout-error = Błąd w pliku planszy (zostaje ostatnia dobra): { $error }
+menu-cannot-start = Nie można zacząć: { $reason }
+menu-cannot-host = nie można otworzyć gry: { $reason }
+boards-source-variable = folder wskazany przez $TABLERO_LEVELS
+boards-source-working-folder = levels/ w tym folderze
+boards-source-beside-program = levels/ obok programu
+boards-source-user-data = levels/ w twoim folderze danych
+boards-source-built-in = wbudowane
+boards-source-given = folder pliku planszy
+board-classic-cave = Klasyczna jaskinia
+board-bigger-cave = Większa jaskinia
+board-assignment-cross = Krzyż z zadania
+board-cross-for-four = Krzyż dla czterech
+board-smaller-cross = Mniejszy krzyż
+board-drawn-floes = Losowane kry
+board-seed-board = Plansza z ziarna
+board-hex-floes = Kry heksagonalne
+setup-players = W Pingwiny grają od 2 do 4 graczy, a nie { $players }
+setup-penguins-each = od { $min } do { $max } pingwinów na gracza, a nie { $each }
+setup-patolli-seats = ta plansza ma miejsca dla { $players }; daj każdemu jedno miejsce, a nie { $seats }
+match-dropped-moves = Nowa jaskinia usunęła { $count ->
+        [one] ruch otwarcia { $cells }: już się nie mieści
+       *[other] ruchy otwarcia { $cells }: już się nie mieszczą
+    }
+
+## A designer's file, and where it is wrong
+
+layout-error-at = { $file }:{ $line }:{ $column }: { $problem }
+layout-undrawable = edytor nie umie narysować tej planszy: { $fault }
+layout-other-game = to plansza do gry { $found }, a nie { $wanted }
+layout-puzzle-refused = zagadka `{ $name }` odrzucona: { $reason }
+read-not-found = nie ma takiego pliku
+read-permission = brak uprawnień do odczytu pliku
+read-failed = nie można odczytać pliku: { $detail }
+read-not-a-file = to nie jest zwykły plik
+read-too-large = plik jest za duży: ponad { $limit } bajtów
+ron-eof = plik kończy się za wcześnie: coś nie zostało zamknięte
+ron-expected-token = tu powinno być `{ $token }`
+ron-expected-kind = tu powinna być { $kind ->
+        [boolean] wartość true albo false
+        [integer] liczba całkowita
+        [float] liczba
+        [string] tekst w podwójnym cudzysłowie
+        [char] litera w pojedynczym cudzysłowie
+        [identifier] nazwa
+        [unit] para nawiasów ()
+       *[other] wartość
+    }
+ron-expected-named = tu powinno być `{ $name }(…)`
+ron-struct-name = tu powinno być `{ $expected }`, a nie `{ $found }`
+ron-integer-range = ta liczba jest poza zakresem
+ron-unexpected-char = `{ $char }` nie powinno tu stać
+ron-trailing = coś stoi za końcem wartości
+ron-unclosed-comment = komentarz nie został zamknięty
+ron-unknown-variant = `{ $found }` to żadne z: { $expected }
+ron-unknown-field = tu nie ma pola `{ $found }`; pola to { $expected }
+ron-missing-field = brakuje pola `{ $field }`
+ron-duplicate-field = pole `{ $field }` występuje dwa razy
+ron-wrong-value = { $found } tu nie pasuje: potrzeba { $expected }
+ron-wrong-length = { $found } wartości tam, gdzie potrzeba { $expected }
+ron-other = { $detail }
+
+## A record that does not replay
+
+match-record-does-not-replay = zapisu partii nie da się odtworzyć: { $reason }
+record-other-game = gra w zapisie nie zgadza się z jego planszą
+record-budget = czas na ruch to ponad 0 i najwyżej 60 sekund, a nie { $budget }
+record-roll-refused = ruch { $entry }: rzut { $roll } odrzucony: { $reason }
+record-before-roll = ruch { $entry }: `{ $action }` stoi przed należnym rzutem
+record-unreadable = ruch { $entry } nie jest ruchem tej gry
+record-illegal = ruch { $entry }: `{ $action }` jest tu niedozwolony: { $reason }
+record-dice-unfair = kości nie są tymi, które dają ziarna graczy
+record-roll-not-from-seeds = ruch { $entry }: rzut { $found } nie wynika z ziaren graczy (wychodzi { $expected })
+
+## Joining a match over the network
+
+join-title = Dołącz do gry
+join-explanation = Wklej otrzymane zaproszenie (Ctrl+V lub Wklej) albo je wpisz. Tab przechodzi między polami.
+join-invitation = Zaproszenie
+join-name = Twoje imię
+join-paste = Wklej
+join-join = Dołącz (Enter)
+join-back = Wróć (Esc)
+join-not-an-invitation = To nie jest zaproszenie: { $reason }.
+join-connecting = Łączenie z { $address }…
+join-nothing-pasted = Nic nie wklejono: { $reason }.
+join-failed = Nie udało się dołączyć: { $reason }.
+join-refused = nikt nie prowadzi gry pod tym adresem (albo gra już się skończyła)
+join-no-answer = gospodarz nie odpowiada
+join-unreachable = z tego miejsca nie da się dotrzeć pod ten adres
+join-system-says = { $detail }
+join-handshake-timeout = gospodarz nie dokończył powitania na czas
+join-handshake-failed = powitanie się nie udało: zaproszenie jest błędne albo odpowiedział inny komputer
+join-garbled = wiadomości gospodarza dotarły zmienione albo nieczytelne
+join-closed = gospodarz zamknął połączenie
+join-not-welcomed = gospodarz nas nie wpuścił: { $reason }
+join-unfair-dice = kości gospodarza nie są uczciwe
+join-host-broke-rules = gospodarz przysłał partię, na którą nie pozwalają zasady
+invitation-scheme = zaproszenie zaczyna się od `tablero://`
+invitation-role = po `tablero://` zaproszenie ma `play@` albo `watch@`
+invitation-parts = zaproszenie ma adres, klucz i sekret, rozdzielone `/`
+invitation-address = adres `{ $address }` nie ma portu (jak `192.168.1.5:4077`)
+invitation-key = klucz gospodarza to nie 52 litery w base 32
+invitation-secret = sekret to nie cztery grupy po cztery litery (jak `abcd-efgh-jkmn-pqrs`)
+clipboard-no-text = w schowku nie ma tekstu
+clipboard-busy = schowka używa inny program
+clipboard-unavailable = tutaj nie ma schowka
+
+## The waiting room
+
+room-hosting = Prowadzisz grę: { $game }
+room-watching = Oglądasz: { $game }
+room-over-network = { $game } przez sieć
+room-invitation-play = Zaproszenie do gry
+room-invitation-watch = Zaproszenie do oglądania
+room-copy = Kopiuj
+room-seats = Miejsca
+room-cancel = Anuluj (Esc)
+room-nothing-to-copy = Nie ma zaproszenia do skopiowania.
+room-copied = { $role ->
+        [play] Zaproszenie do gry
+       *[other] Zaproszenie do oglądania
+    } skopiowane: wklej je osobie, którą zapraszasz.
+room-not-copied = { $role ->
+        [play] Nie udało się skopiować zaproszenia do gry
+       *[other] Nie udało się skopiować zaproszenia do oglądania
+    } ({ $reason }): przeczytaj je na głos.
+room-player = Gracz { $player }
+room-seat = { $seat }: { $who }
+room-waiting-for-seats = Czekamy, aż gospodarz powie, kto gdzie siedzi…
+room-every-seat-taken = Wszystkie miejsca zajęte: gra się zaczyna.
+room-send-invitation = { $guests ->
+        [one] Wyślij zaproszenie do gry swojemu gościowi; gra zacznie się, gdy dołączy.
+       *[other] Wyślij zaproszenie do gry swoim gościom ({ $guests }); gra zacznie się, gdy wszystkie miejsca będą zajęte.
+    }
+    Każdy z zaproszeniem do oglądania może śledzić grę.
+room-starting = Gra się zaczyna.
+room-starts-when-full = Gra zacznie się, gdy wszystkie miejsca będą zajęte.
+
+## The network line
+
+net-you = ty
+net-away = { $who } (nieobecny)
+net-seat = { $number }. { $who }
+net-seats = Miejsca: { $seats }
+net-asks-undo = { $who } prosi o cofnięcie ruchów: Y tak, N nie
+net-refused = Odrzucono: { $reason }.
+net-undo-declined = Ruchy nie zostaną cofnięte: { $reason }.
+net-host-says = Gospodarz mówi: { $reason }.
+net-lost = Utracono połączenie z gospodarzem: { $reason }.
+net-match-stops = Gra zostaje przerwana: { $reason }
+net-chosen-roll = rzut { $found } to nie { $expected } z kości: został wybrany
+net-refused-entry = `{ $action }` odrzucono: { $reason }
+net-unknown-take-back = gospodarz cofnął ruchy, których to okno nigdy nie miało
+net-another-player = inny gracz
+net-thinking = Myśli: { $who }…
+net-waiting-for = Czekamy na decyzję: { $who }…
+
+## The puzzles' note on the menu
+
+puzzles-none-opened = Nie udało się otworzyć żadnej zagadki: odrzucone: { $refused } (szczegóły w terminalu); pierwsza: { $first }
+puzzles-none-in-levels = Nie udało się otworzyć żadnej zagadki: w używanych planszach nie ma żadnej.
+
+## Arrows that point the way a line is read
+
+glyph-previous = ◀
+glyph-next = ▶
+
+## Why a puzzle does not hold
+
+puzzle-name-twice = name: nazwa `{ $name }` występuje dwa razy
+puzzle-moves-not-cells = moves: `{ $text }` to nie nazwa pola (litera kolumny i numer wiersza, jak D7)
+puzzle-illegal-brick = moves: cegła { $number } jest niedozwolona
+puzzle-already-over = moves: partia już się skończyła
+puzzle-solution-not-cell = solution: `{ $text }` to nie nazwa pola (litera kolumny i numer wiersza, jak D7)
+puzzle-solution-illegal = solution: zasady na nie nie pozwalają w tej pozycji
+puzzle-wins-in-range = wins_in: { $wins_in } nie mieści się w przedziale od { $min } do { $max }
+puzzle-not-proved = nie udowodniono w ciągu { $seconds } s
+puzzle-not-won = żadna cegła nie wygrywa: pozycja nie jest wygrana
+puzzle-two-winning-bricks = rozwiązanie nie jest jedyne: wygrywają i { $first }, i { $second }
+puzzle-other-brick = solution: { $given } nie wygrywa; wygrywa { $winning }
+puzzle-wins-in = wins_in: rozwiązanie wygrywa w { $found }, a nie w { $given }
+puzzle-players = scores: zagadka ma dwóch graczy, a nie { $players }
+puzzle-solution-not-slide = solution: to nie ruch `x1 y1 x2 y2`
+puzzle-too-large = końcówka jest za duża, by rozwiązać ją dokładnie
+puzzle-two-best-slides = rozwiązanie nie jest jedyne: { $best } i { $other } kończą się na { $margin }
+puzzle-not-best = solution: { $given } to nie najlepszy ruch; najlepszy to { $best }
+puzzle-margin = margin: rozwiązanie kończy się na { $found }, a nie { $given }
+midgame-players = scores: po jednym dla każdego z 2 do { $max } graczy, a nie { $players }
+midgame-penguin-of-nobody = board: pingwin gracza { $penguin }, a wyniki ma tylko { $players } graczy
+midgame-to-move = to_move: gracz { $player } nie jest żadnym z { $players } graczy
+midgame-too-many-penguins = board: za dużo pingwinów
+midgame-cannot-slide = to_move: gracz { $player } nie może się ruszyć
+midgame-too-large = board: za dużo wierszy lub kolumn
+midgame-no-fields = board: brak pól
+midgame-row-length = board: wiersz { $row } ma { $fields } pól, pierwszy ma { $width }
+midgame-field = board: `{ $text }` to nie pole: dwie cyfry, ryby (0-3), a potem gracz (0-{ $max })

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use crate::app::language::{ChosenLanguage, board_name_words, levels_source_words};
+use crate::app::layout_words::error_words;
 use crate::app::match_view::game_name;
 use crate::i18n::Tr;
 
@@ -40,7 +42,7 @@ pub struct NewBoardFile(pub Option<PathBuf>);
 
 /// Why the last board clicked did not open.
 #[derive(Resource, Debug, Clone, Default)]
-struct BoardsMessage(String);
+struct BoardsMessage(Option<LayoutError>);
 
 #[derive(Component)]
 struct MessageText;
@@ -82,7 +84,7 @@ fn spawn_list(
 ) {
     let levels = levels_of(start.as_deref());
     let boards = layout::boards(&levels);
-    message.0.clear();
+    message.0 = None;
     let new_file = new_file.0.clone();
     commands
         .spawn((
@@ -102,7 +104,7 @@ fn spawn_list(
                 }
                 None => {
                     list.spawn(theme::tr_label(
-                        Tr::new("boards-from").text("source", levels.source_words()),
+                        Tr::new("boards-from").words("source", levels_source_words(levels.found)),
                         18.0,
                         theme::TEXT_DIM,
                     ));
@@ -124,7 +126,7 @@ fn spawn_list(
                             } else {
                                 "boards-entry"
                             })
-                            .text("name", board.name.clone())
+                            .words("name", board_name_words(&board.file_name, &board.name))
                             .text("file", board.file_name.clone());
                             let text = match board.game {
                                 Some(game) => text.words("game", game_name(game)),
@@ -144,7 +146,7 @@ fn spawn_list(
                                         ));
                                         next.set(Screen::Editor);
                                     }
-                                    Err(e) => message.0 = e.to_string(),
+                                    Err(e) => message.0 = Some(e),
                                 }
                             },
                         );
@@ -198,9 +200,18 @@ pub fn open(path: &Path) -> Result<Draft, LayoutError> {
     )
 }
 
-fn show_message(message: Res<BoardsMessage>, mut texts: Query<&mut Text, With<MessageText>>) {
+fn show_message(
+    message: Res<BoardsMessage>,
+    language: Res<ChosenLanguage>,
+    mut texts: Query<&mut Text, With<MessageText>>,
+) {
+    let words = message
+        .0
+        .as_ref()
+        .map(|error| language.word(&error_words(error)))
+        .unwrap_or_default();
     for mut text in &mut texts {
-        theme::set_text(&mut text, message.0.clone());
+        theme::set_text(&mut text, words.clone());
     }
 }
 

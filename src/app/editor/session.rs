@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::app::layout_words::fault_words;
+use crate::app::layout_words::{error_words, fault_words};
 use crate::i18n::Tr;
 
 use crate::editor::{Draft, Edit, Mark};
@@ -165,6 +165,7 @@ impl EditorSession {
                         "reason",
                         match &reason {
                             SaveError::Refused(fault) => fault_words(fault),
+                            SaveError::Reread(error) => error_words(error),
                             // The file system's words, as the system gives them.
                             other => Tr::new("list-one").text("item", other.to_string()),
                         },

@@ -292,10 +292,9 @@ fn show_status(
     let thinking = thinking.as_deref().filter(|t| !t.has_decided());
     let (lines, brick) = status_line(&referee, thinking);
     let mut line = language.lines(&lines);
-    // The network's words for who is deciding stay English for now.
     if let Some(waiting) = waiting_line(&referee, net.as_deref()) {
         let to_move = match_view::to_move(player_name(referee.state().to_move()));
-        line = format!("{}\n{waiting}", language.word(&to_move));
+        line = format!("{}\n{}", language.word(&to_move), language.word(&waiting));
     }
     theme::set_text(&mut status, line);
     let (node, background, border) = &mut *status_brick;

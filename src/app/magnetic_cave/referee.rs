@@ -28,6 +28,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 impl AppGame for State {
+    fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
+        crate::replay::AnyRecordError::MagneticCave(error)
+    }
     const SCREEN: Screen = Screen::MagneticCave;
 
     fn first_match(first: &FirstMatch) -> Option<CaveMatch> {
@@ -162,20 +165,16 @@ fn restart_on_layout_change(
 }
 
 /// The panel's word on opening moves a new cave dropped; `None` when none was.
-pub fn dropped_moves_note(dropped: &[Cell]) -> Option<String> {
-    let (first, rest) = dropped.split_first()?;
-    let cells: Vec<String> = std::iter::once(first)
-        .chain(rest)
-        .map(Cell::to_string)
-        .collect();
-    let (them, fit) = match rest.len() {
-        0 => ("move", "it no longer fits"),
-        _ => ("moves", "they no longer fit"),
-    };
-    Some(format!(
-        "The new cave dropped opening {them} {}: {fit}",
-        cells.join(", ")
-    ))
+pub fn dropped_moves_note(dropped: &[Cell]) -> Option<Tr> {
+    if dropped.is_empty() {
+        return None;
+    }
+    let cells: Vec<String> = dropped.iter().map(Cell::to_string).collect();
+    Some(
+        Tr::new("match-dropped-moves")
+            .number("count", dropped.len())
+            .text("cells", cells.join(", ")),
+    )
 }
 
 /// Keeps the board, cell and brick entities in step with the match.

@@ -414,11 +414,10 @@ fn show_status(
         },
     };
     let mut line = language.lines(&lines);
-    // The network's words for who is deciding stay English for now.
     if matches!(state.phase(), Phase::Act { .. })
         && let Some(waiting) = waiting_line(&referee, net.as_deref())
     {
-        line = format!("{line}\n{waiting}");
+        line = format!("{line}\n{}", language.word(&waiting));
     }
     theme::set_text(&mut status, line);
 }

@@ -28,6 +28,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 impl AppGame for State {
+    fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
+        crate::replay::AnyRecordError::Patolli(error)
+    }
     const SCREEN: Screen = Screen::Patolli;
 
     fn first_match(first: &FirstMatch) -> Option<PatolliMatch> {

@@ -275,9 +275,8 @@ fn show_status(
         },
     };
     let mut text = language.lines(&lines);
-    // The network's words for who is deciding stay English for now.
     if let Some(waiting) = waiting_line(&referee, net.as_deref()) {
-        text = format!("{text}\n{waiting}");
+        text = format!("{text}\n{}", language.word(&waiting));
     }
     theme::set_text(&mut status, text);
 }

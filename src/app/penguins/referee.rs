@@ -28,6 +28,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 impl AppGame for State {
+    fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
+        crate::replay::AnyRecordError::Penguins(error)
+    }
     const SCREEN: Screen = Screen::Penguins;
 
     fn first_match(first: &FirstMatch) -> Option<PenguinsMatch> {
@@ -131,7 +134,11 @@ fn restart_on_layout_change(
         // Too small for this match's penguins: said at its field, and the match goes on.
         Err(e) => {
             if let Some(mut file) = layout_file {
-                file.error = Some(e.in_layout_file(Path::new(&file.file)).to_string());
+                match e.in_layout_file(Path::new(&file.file)) {
+                    setup::SetupError::Layout(error) => file.error = Some(error),
+                    // Only the board can be at fault: the match's own choices made a match.
+                    other => eprintln!("the new layout makes no match: {other}"),
+                }
                 file.config = old.layout().clone();
             }
         }
