@@ -173,6 +173,26 @@ impl Tr {
     }
 }
 
+/// `text` with each code span (`` `…` ``) held left to right between left-to-right marks
+/// (U+200E), so that in right-to-left text a file's field, a command or an invitation
+/// (`` `tablero://` ``) keeps its order and its quotes. (Marks, not isolates: the window's
+/// text shaping orders nested isolates wrongly.)
+fn mark_code_left_to_right(text: &str) -> String {
+    let mut marked = String::with_capacity(text.len() + 8);
+    let mut in_code = false;
+    for c in text.chars() {
+        if c == '`' && in_code {
+            marked.push_str("`\u{200E}");
+        } else if c == '`' {
+            marked.push_str("\u{200E}`");
+        } else {
+            marked.push(c);
+        }
+        in_code ^= c == '`';
+    }
+    marked
+}
+
 /// Why a message could not be worded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WordingError {
@@ -265,7 +285,9 @@ impl Catalog {
         }
         let mut errors = Vec::new();
         let words = bundle.format_pattern(pattern, Some(&args), &mut errors);
-        if errors.is_empty() {
+        if errors.is_empty() && language.right_to_left() {
+            Ok(mark_code_left_to_right(&words))
+        } else if errors.is_empty() {
             Ok(words.into_owned())
         } else {
             Err(WordingError::Fluent {
@@ -311,6 +333,21 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_in_right_to_left_text_runs_left_to_right() {
+        assert_eq!(
+            mark_code_left_to_right("تبدأ بـ `tablero://`."),
+            "تبدأ بـ \u{200E}`tablero://`\u{200E}."
+        );
+        let arabic = Tr::new("invitation-scheme").in_language(Language::Arabic);
+        assert!(
+            arabic.contains("\u{200E}`tablero://`\u{200E}"),
+            "{arabic:?}"
+        );
+        let english = Tr::new("invitation-scheme").in_language(Language::English);
+        assert!(!english.contains('\u{200E}'), "{english:?}");
+    }
 
     #[test]
     fn a_locale_names_its_language_or_none() {

@@ -28,7 +28,7 @@ use crate::i18n::Tr;
 use crate::net::channel::{ChannelError, Sender};
 use crate::net::guest::{GuestError, GuestEvent, Mirror};
 use crate::net::host::HostEvent;
-use crate::net::wire::{SeatView, ToGuest, ToHost};
+use crate::net::wire::{SeatHolder, SeatView, ToGuest, ToHost};
 use crate::rules::{magnetic_cave, patolli, penguins};
 
 /// The window's connection to its host, and what it has heard.
@@ -80,7 +80,7 @@ impl NetWindow {
         let who = if self.seats.contains(&index) {
             Tr::new("net-you")
         } else {
-            Tr::new("list-one").text("item", view.who.clone())
+            holder_words(&view.who)
         };
         Some(if view.away {
             Tr::new("net-away").words("who", who)
@@ -391,10 +391,9 @@ pub fn waiting_line<G: AppGame>(
         return None;
     }
     let index = referee.seat_index_to_move()?;
-    // The host names its AI's seats with "AI" ("the host's AI", "Ana (the host's AI plays)").
     let ai = net
         .and_then(|net| net.who.get(index))
-        .is_some_and(|view| view.who.contains("AI"));
+        .is_some_and(|view| view.who.is_ai());
     let who = net
         .and_then(|net| net.seat_word(index))
         .unwrap_or(Tr::new("net-another-player"));
@@ -455,5 +454,16 @@ pub fn guest_words(error: &GuestError) -> Tr {
         GuestError::Record(_) | GuestError::Illegal { .. } | GuestError::NotStarted => {
             Tr::new("join-host-broke-rules")
         }
+    }
+}
+
+/// Who plays a seat, as the host says it, in words (a guest by the name it gave).
+pub fn holder_words(holder: &SeatHolder) -> Tr {
+    match holder {
+        SeatHolder::Host => Tr::new("net-host"),
+        SeatHolder::HostAi => Tr::new("net-host-ai"),
+        SeatHolder::Guest(name) => Tr::new("list-one").text("item", name.clone()),
+        SeatHolder::GuestByAi(name) => Tr::new("net-guest-by-ai").text("name", name.clone()),
+        SeatHolder::Free => Tr::new("net-free"),
     }
 }

@@ -134,17 +134,28 @@ fn copy_invitation(net: Option<&NetWindow>, clipboard: &SystemClipboard, which: 
     }
 }
 
-/// The name of seat `index` of `game`, as its match's panel names it.
-pub fn seat_name(game: GameKind, index: usize) -> Tr {
+/// The waiting room's line for seat `index` of `game` (named as its match's panel names it)
+/// and `who` plays it. One message holds the seat's letter and the player, so a right-to-left
+/// language keeps the letter beside its word.
+fn seat_line(game: GameKind, index: usize, who: Tr) -> Tr {
     let letter =
         |letters: [&'static str; 4]| -> &'static str { letters.get(index).copied().unwrap_or("?") };
     match game {
-        GameKind::MagneticCave => Tr::new(match index {
-            0 => "cave-black",
-            _ => "cave-white",
-        }),
-        GameKind::Patolli => Tr::new("room-player").text("player", letter(["L", "N", "G", "M"])),
-        GameKind::Penguins => Tr::new("room-player").text("player", letter(["A", "B", "C", "D"])),
+        GameKind::MagneticCave => Tr::new("room-seat")
+            .words(
+                "seat",
+                Tr::new(match index {
+                    0 => "cave-black",
+                    _ => "cave-white",
+                }),
+            )
+            .words("who", who),
+        GameKind::Patolli => Tr::new("room-seat-player")
+            .text("player", letter(["L", "N", "G", "M"]))
+            .words("who", who),
+        GameKind::Penguins => Tr::new("room-seat-player")
+            .text("player", letter(["A", "B", "C", "D"]))
+            .words("who", who),
     }
 }
 
@@ -176,16 +187,14 @@ fn show_waiting_room(
         language.word(&Tr::new("room-waiting-for-seats"))
     } else {
         (0..views.len())
-            .filter_map(|i| {
-                let line = Tr::new("room-seat")
-                    .words("seat", seat_name(game, i))
-                    .words("who", net.seat_word(i)?);
-                Some(language.word(&line))
-            })
+            .filter_map(|i| Some(language.word(&seat_line(game, i, net.seat_word(i)?))))
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let free = views.iter().filter(|v| v.who.ends_with("(free)")).count();
+    let free = views
+        .iter()
+        .filter(|v| v.who == crate::net::wire::SeatHolder::Free)
+        .count();
     let explanation = language.word(&match (hosting, free) {
         (true, 0) => Tr::new("room-every-seat-taken"),
         (true, n) => Tr::new("room-send-invitation").number("guests", n),

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::channel::{self, HostKeys, Receiver, Sender};
 use super::invitation::{Invitation, Role, Secret};
-use super::wire::{SeatView, ToGuest, ToHost, clean_name};
+use super::wire::{SeatHolder, SeatView, ToGuest, ToHost, clean_name};
 use crate::ai::{Deadline, SearchReport};
 use crate::fair_dice::{self, FairDice, SEED_BYTES};
 use crate::record::{Entry, Record};
@@ -611,18 +611,18 @@ impl<G: Match> HostMatch<G> {
             .map(|(seat, chair)| match (chair, self.guests.get(&seat)) {
                 (Chair::Guest, Some(guest)) => SeatView {
                     who: match (&guest.name, guest.by_ai) {
-                        (Some(name), true) => format!("{name} (the host's AI plays)"),
-                        (Some(name), false) => name.clone(),
-                        (None, _) => "a guest (free)".into(),
+                        (Some(name), true) => SeatHolder::GuestByAi(name.clone()),
+                        (Some(name), false) => SeatHolder::Guest(name.clone()),
+                        (None, _) => SeatHolder::Free,
                     },
                     away: guest.away_since.is_some(),
                 },
                 (Chair::Here(Seat::Ai), _) => SeatView {
-                    who: "the host's AI".into(),
+                    who: SeatHolder::HostAi,
                     away: false,
                 },
                 _ => SeatView {
-                    who: "the host".into(),
+                    who: SeatHolder::Host,
                     away: false,
                 },
             })

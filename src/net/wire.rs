@@ -78,10 +78,45 @@ pub enum ToGuest {
 /// Who sits in a seat, as every screen shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
-    /// Who plays it: "the host", "the host's AI", a guest's name.
-    pub who: String,
+    /// Who plays it: the host, the host's AI, a guest by its name.
+    pub who: SeatHolder,
     /// A guest's seat whose guest has gone and not come back.
     pub away: bool,
+}
+
+/// Who plays a seat, as a value each screen words in its own language (its `Display` is the
+/// console's English).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatHolder {
+    /// The host's player.
+    Host,
+    /// The host's AI.
+    HostAi,
+    /// A guest, by the name it gave.
+    Guest(String),
+    /// A guest away too long: the host's AI plays its seat until it comes back.
+    GuestByAi(String),
+    /// A guest's seat nobody has taken yet.
+    Free,
+}
+
+impl SeatHolder {
+    /// Whether an AI plays the seat.
+    pub fn is_ai(&self) -> bool {
+        matches!(self, SeatHolder::HostAi | SeatHolder::GuestByAi(_))
+    }
+}
+
+impl std::fmt::Display for SeatHolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatHolder::Host => f.write_str("the host"),
+            SeatHolder::HostAi => f.write_str("the host's AI"),
+            SeatHolder::Guest(name) => f.write_str(name),
+            SeatHolder::GuestByAi(name) => write!(f, "{name} (the host's AI plays)"),
+            SeatHolder::Free => f.write_str("a guest (free)"),
+        }
+    }
 }
 
 /// `name` as a host keeps it: at most [`MAX_NAME`] characters, without control characters.

@@ -578,10 +578,10 @@ menu-board-line = { $board } · اللوحات: { $source }
 menu-layout-error = خطأ في ملف اللوحة (تبقى آخر لوحة سليمة): { $error }
 menu-cannot-start = لا يمكن البدء: { $reason }
 menu-cannot-host = تعذّرت الاستضافة: { $reason }
-boards-source-variable = المجلد الذي يسمّيه $TABLERO_LEVELS
-boards-source-working-folder = levels/ في هذا المجلد
-boards-source-beside-program = levels/ بجانب البرنامج
-boards-source-user-data = levels/ في مجلد بياناتك
+boards-source-variable = المجلد الذي يسمّيه $TABLERO_LEVELS{"\u200E"}
+boards-source-working-folder = مجلد levels/{"\u200E"} في هذا المجلد
+boards-source-beside-program = مجلد levels/{"\u200E"} بجانب البرنامج
+boards-source-user-data = مجلد levels/{"\u200E"} في مجلد بياناتك
 boards-source-built-in = اللوحات المدمجة
 boards-source-given = مجلد ملف اللوحة
 board-classic-cave = الكهف الكلاسيكي
@@ -702,7 +702,7 @@ room-not-copied = { $role ->
         [play] تعذّر نسخ دعوة اللعب
        *[other] تعذّر نسخ دعوة المشاهدة
     } ({ $reason }): اقرأها له بدلًا من ذلك.
-room-player = اللاعب { $player }
+room-seat-player = اللاعب { $player }: { $who }
 room-seat = { $seat }: { $who }
 room-waiting-for-seats = بانتظار أن يقول المضيف من يجلس أين…
 room-every-seat-taken = كل المقاعد مشغولة: المباراة تبدأ.
@@ -716,6 +716,10 @@ room-starts-when-full = تبدأ المباراة حين تُشغل كل الم�
 
 ## The network line
 
+net-host = المضيف
+net-host-ai = حاسوب المضيف
+net-guest-by-ai = { $name } (يلعب حاسوب المضيف)
+net-free = ضيف (شاغر)
 net-you = أنت
 net-away = { $who } (غائب)
 net-seat = { $number }. { $who }

@@ -669,7 +669,7 @@ room-not-copied = { $role ->
         [play] The invitation to play
        *[other] The invitation to watch
     } could not be copied ({ $reason }): read it out instead.
-room-player = Player { $player }
+room-seat-player = Player { $player }: { $who }
 room-seat = { $seat }: { $who }
 room-waiting-for-seats = Waiting for the host to say who sits where…
 room-every-seat-taken = Every seat is taken: the match is starting.
@@ -683,6 +683,10 @@ room-starts-when-full = The match starts when every seat is taken.
 
 ## The network line
 
+net-host = the host
+net-host-ai = the host's AI
+net-guest-by-ai = { $name } (the host's AI plays)
+net-free = a guest (free)
 net-you = you
 net-away = { $who } (away)
 net-seat = { $number }. { $who }

@@ -680,7 +680,7 @@ room-not-copied = { $role ->
         [play] La invitación para jugar
        *[other] La invitación para mirar
     } no se pudo copiar ({ $reason }): léela en voz alta.
-room-player = Jugador { $player }
+room-seat-player = Jugador { $player }: { $who }
 room-seat = { $seat }: { $who }
 room-waiting-for-seats = Esperando a que el anfitrión diga quién se sienta dónde…
 room-every-seat-taken = Todos los asientos están ocupados: la partida empieza.
@@ -694,6 +694,10 @@ room-starts-when-full = La partida empieza cuando todos los asientos estén ocup
 
 ## The network line
 
+net-host = el anfitrión
+net-host-ai = la IA del anfitrión
+net-guest-by-ai = { $name } (juega la IA del anfitrión)
+net-free = un invitado (libre)
 net-you = tú
 net-away = { $who } (ausente)
 net-seat = { $number }. { $who }

@@ -699,7 +699,7 @@ room-not-copied = { $role ->
         [play] Nie udało się skopiować zaproszenia do gry
        *[other] Nie udało się skopiować zaproszenia do oglądania
     } ({ $reason }): przeczytaj je na głos.
-room-player = Gracz { $player }
+room-seat-player = Gracz { $player }: { $who }
 room-seat = { $seat }: { $who }
 room-waiting-for-seats = Czekamy, aż gospodarz powie, kto gdzie siedzi…
 room-every-seat-taken = Wszystkie miejsca zajęte: gra się zaczyna.
@@ -713,6 +713,10 @@ room-starts-when-full = Gra zacznie się, gdy wszystkie miejsca będą zajęte.
 
 ## The network line
 
+net-host = gospodarz
+net-host-ai = SI gospodarza
+net-guest-by-ai = { $name } (gra SI gospodarza)
+net-free = gość (wolne)
 net-you = ty
 net-away = { $who } (nieobecny)
 net-seat = { $number }. { $who }
