@@ -28,7 +28,7 @@ use crate::i18n::Tr;
 use crate::net::channel::{ChannelError, Sender};
 use crate::net::guest::{GuestError, GuestEvent, Mirror};
 use crate::net::host::HostEvent;
-use crate::net::wire::{SeatHolder, SeatView, ToGuest, ToHost};
+use crate::net::wire::{HostNotice, SeatHolder, SeatView, ToGuest, ToHost};
 use crate::rules::{magnetic_cave, patolli, penguins};
 
 /// The window's connection to its host, and what it has heard.
@@ -45,7 +45,7 @@ pub struct NetWindow {
     invitations: Option<(String, String)>,
     who: Vec<SeatView>,
     notice: Option<Tr>,
-    answering: Option<String>,
+    answering: Option<SeatHolder>,
     control: Option<mpsc::Sender<HostEvent>>,
     /// The window has shown the waiting room or the match (so going to the menu leaves).
     shown: bool,
@@ -107,7 +107,7 @@ impl NetWindow {
             parts.push(language.word(&Tr::new("net-seats").text("seats", seats.join(", "))));
         }
         if let Some(by) = &self.answering {
-            parts.push(language.word(&Tr::new("net-asks-undo").text("who", by.clone())));
+            parts.push(language.word(&Tr::new("net-asks-undo").words("who", holder_words(by))));
         }
         parts.extend(self.notice(broken).map(|notice| language.word(&notice)));
         parts.join("\n")
@@ -299,8 +299,8 @@ fn follow_host<G: AppGame>(
                 net.notice = Some(Tr::new("net-refused").text("reason", reason));
             }
             GuestEvent::Message(ToGuest::Seats(who)) => net.who = who,
-            GuestEvent::Message(ToGuest::Notice(notice)) => {
-                net.notice = Some(Tr::new("list-one").text("item", notice));
+            GuestEvent::Message(ToGuest::Notice(HostNotice::AiPlaysSeat(seat))) => {
+                net.notice = Some(Tr::new("net-ai-plays-seat").number("seat", seat + 1));
             }
             GuestEvent::Message(ToGuest::UndoAsked(by)) => net.answering = Some(by),
             GuestEvent::Message(ToGuest::UndoDeclined(reason)) => {

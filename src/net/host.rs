@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::channel::{self, HostKeys, Receiver, Sender};
 use super::invitation::{Invitation, Role, Secret};
-use super::wire::{SeatHolder, SeatView, ToGuest, ToHost, clean_name};
+use super::wire::{HostNotice, SeatHolder, SeatView, ToGuest, ToHost, clean_name};
 use crate::ai::{Deadline, SearchReport};
 use crate::fair_dice::{self, FairDice, SEED_BYTES};
 use crate::record::{Entry, Record};
@@ -829,6 +829,14 @@ impl<G: Match> HostMatch<G> {
     }
 
     /// The name of `voter`, as the others read it.
+    /// Who `voter` is, as every screen words a seat's player.
+    fn voter_holder(&self, voter: Voter) -> SeatHolder {
+        match voter {
+            Voter::Host => SeatHolder::Host,
+            Voter::Peer(_) => SeatHolder::Guest(self.voter_name(voter)),
+        }
+    }
+
     fn voter_name(&self, voter: Voter) -> String {
         match voter {
             Voter::Host => "the host".into(),
@@ -922,7 +930,7 @@ impl<G: Match> HostMatch<G> {
         }
         for voter in &waiting {
             if let Voter::Peer(peer) = voter {
-                self.send(*peer, &ToGuest::UndoAsked(name.clone()));
+                self.send(*peer, &ToGuest::UndoAsked(self.voter_holder(by)));
             }
         }
         self.undo = Some(UndoAsk {
@@ -1164,13 +1172,10 @@ impl<G: Match> HostMatch<G> {
                     .is_some_and(|since| since.elapsed() >= self.away_ai_after);
                 if overdue && !guest.by_ai {
                     guest.by_ai = true;
-                    let note = format!(
-                        "The host's AI plays seat {} while its guest is away.",
-                        seat + 1
-                    );
-                    self.broadcast(&ToGuest::Notice(note.clone()));
+                    let notice = HostNotice::AiPlaysSeat(seat);
+                    self.broadcast(&ToGuest::Notice(notice.clone()));
                     self.broadcast(&ToGuest::Seats(self.seat_views()));
-                    return Some(Happened::Note(note));
+                    return Some(Happened::Note(notice.to_string()));
                 }
                 if !guest.by_ai {
                     return None;

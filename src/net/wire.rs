@@ -63,10 +63,10 @@ pub enum ToGuest {
     /// Who sits where: each seat's occupant, `None` for the host's own seats, and whether it is
     /// away.
     Seats(Vec<SeatView>),
-    /// A message for everyone (a player joined, left, the AI took a seat over).
-    Notice(String),
+    /// A message for everyone (the AI took a seat over).
+    Notice(HostNotice),
     /// This player asks to take back moves: answer with [`ToHost::AnswerUndo`].
-    UndoAsked(String),
+    UndoAsked(SeatHolder),
     /// Moves were taken back: the record keeps this many entries.
     Undone(usize),
     /// A request to take back moves was not granted, and why.
@@ -115,6 +115,26 @@ impl std::fmt::Display for SeatHolder {
             SeatHolder::Guest(name) => f.write_str(name),
             SeatHolder::GuestByAi(name) => write!(f, "{name} (the host's AI plays)"),
             SeatHolder::Free => f.write_str("a guest (free)"),
+        }
+    }
+}
+
+/// What a host tells everyone, as a value each screen words (its `Display` is the console's
+/// English).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HostNotice {
+    /// The host's AI plays seat `seat` (from 0) while its guest is away.
+    AiPlaysSeat(usize),
+}
+
+impl std::fmt::Display for HostNotice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HostNotice::AiPlaysSeat(seat) => write!(
+                f,
+                "The host's AI plays seat {} while its guest is away.",
+                seat + 1
+            ),
         }
     }
 }

@@ -15,7 +15,7 @@ use tablero::net::channel::{self, ChannelError};
 use tablero::net::guest::{self, GuestError, GuestEvent, Joined};
 use tablero::net::host::{Chair, Happened, HostEvent, HostMatch, ListenOptions, Listener, listen};
 use tablero::net::invitation::{Invitation, Secret};
-use tablero::net::wire::{ToGuest, ToHost};
+use tablero::net::wire::{SeatHolder, ToGuest, ToHost};
 use tablero::record::Entry;
 use tablero::rules::{Seat, magnetic_cave, patolli};
 use tablero::setup::{CaveMatch, Match, Rolls};
@@ -957,7 +957,7 @@ fn moves_are_taken_back_only_when_the_others_agree_and_the_dice_go_back_too() {
     test.note("Ana asks to take back moves");
     assert!(matches!(
         next_message(&bob, |m| matches!(m, ToGuest::UndoAsked(_))),
-        ToGuest::UndoAsked(by) if by == "Ana"
+        ToGuest::UndoAsked(SeatHolder::Guest(by)) if by == "Ana"
     ));
     bob.send(&ToHost::AnswerUndo(false)).expect("sent");
     test.note("No moves are taken back: Bob says no");

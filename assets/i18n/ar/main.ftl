@@ -720,6 +720,7 @@ net-host = المضيف
 net-host-ai = حاسوب المضيف
 net-guest-by-ai = { $name } (يلعب حاسوب المضيف)
 net-free = ضيف (شاغر)
+net-ai-plays-seat = يلعب حاسوب المضيف المقعد { $seat } ما دام ضيفه غائبًا.
 net-you = أنت
 net-away = { $who } (غائب)
 net-seat = { $number }. { $who }

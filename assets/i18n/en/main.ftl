@@ -687,6 +687,7 @@ net-host = the host
 net-host-ai = the host's AI
 net-guest-by-ai = { $name } (the host's AI plays)
 net-free = a guest (free)
+net-ai-plays-seat = The host's AI plays seat { $seat } while its guest is away.
 net-you = you
 net-away = { $who } (away)
 net-seat = { $number }. { $who }

@@ -698,6 +698,7 @@ net-host = el anfitrión
 net-host-ai = la IA del anfitrión
 net-guest-by-ai = { $name } (juega la IA del anfitrión)
 net-free = un invitado (libre)
+net-ai-plays-seat = La IA del anfitrión juega el asiento { $seat } mientras su invitado está ausente.
 net-you = tú
 net-away = { $who } (ausente)
 net-seat = { $number }. { $who }

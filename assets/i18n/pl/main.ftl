@@ -717,6 +717,7 @@ net-host = gospodarz
 net-host-ai = SI gospodarza
 net-guest-by-ai = { $name } (gra SI gospodarza)
 net-free = gość (wolne)
+net-ai-plays-seat = SI gospodarza gra na miejscu { $seat }, dopóki jego gość jest nieobecny.
 net-you = ty
 net-away = { $who } (nieobecny)
 net-seat = { $number }. { $who }
