@@ -118,6 +118,24 @@ pub enum AnyRecordError {
     Penguins(RecordError<penguins::State>),
 }
 
+impl From<RecordError<magnetic_cave::State>> for AnyRecordError {
+    fn from(error: RecordError<magnetic_cave::State>) -> Self {
+        AnyRecordError::MagneticCave(error)
+    }
+}
+
+impl From<RecordError<patolli::State>> for AnyRecordError {
+    fn from(error: RecordError<patolli::State>) -> Self {
+        AnyRecordError::Patolli(error)
+    }
+}
+
+impl From<RecordError<penguins::State>> for AnyRecordError {
+    fn from(error: RecordError<penguins::State>) -> Self {
+        AnyRecordError::Penguins(error)
+    }
+}
+
 impl AnyRecordError {
     /// Where the record is wrong: a field, or an entry of `moves`.
     pub fn place(&self) -> Place {

@@ -8,7 +8,7 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::fair_dice::FairDice;
-use crate::record::{Entry, Record, ReplayError};
+use crate::record::{Entry, Record, Recorded, ReplayError};
 use crate::rules::{Game, Seat};
 use crate::setup::{Match, Rolls};
 
@@ -106,8 +106,8 @@ pub enum Followed<G: Game> {
 }
 
 /// Why an entry from another machine's referee cannot be followed; nothing changed.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum FollowError {
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum FollowError<G: Recorded> {
     /// A roll that is not the one this match's dice show.
     #[error("the roll {found} is not the dice's {expected}: it was chosen")]
     ChosenRoll {
@@ -116,13 +116,35 @@ pub enum FollowError {
         /// What the entry says.
         found: u8,
     },
-    /// An action the rules refuse, or no action at all.
+    /// A roll the position refuses (none is due, or the die cannot show it).
+    #[error("`roll {value}` is refused: {reason}")]
+    Roll {
+        /// The roll.
+        value: u8,
+        /// Why.
+        reason: G::Illegal,
+    },
+    /// A text that names no action of the game.
+    #[error("`{text}` is refused: {reason}")]
+    Unreadable {
+        /// The entry's text.
+        text: String,
+        /// Why.
+        reason: G::ActionError,
+    },
+    /// An action once the game is over.
+    #[error("`{text}` is refused: the game is over")]
+    GameOver {
+        /// The entry's text.
+        text: String,
+    },
+    /// An action the rules refuse.
     #[error("`{text}` is refused: {reason}")]
     Illegal {
         /// The entry's text.
         text: String,
         /// Why.
-        reason: String,
+        reason: G::Illegal,
     },
 }
 
@@ -345,13 +367,42 @@ impl<G: Match> MatchRunner<G> {
         })
     }
 
+    /// The action `text` names and the player to take it, if the game goes on.
+    fn readable(&self, text: &str) -> Result<(G::Action, G::Player), FollowError<G>> {
+        let action = G::parse_action(text).map_err(|reason| FollowError::Unreadable {
+            text: text.to_string(),
+            reason,
+        })?;
+        let player = self.state.to_move().ok_or_else(|| FollowError::GameOver {
+            text: text.to_string(),
+        })?;
+        Ok((action, player))
+    }
+
+    /// Why the decision `text` cannot be taken now (another machine's referee refused it and
+    /// said only that the rules do): `None` when this position allows it. Nothing changes.
+    pub fn why_refused(&self, text: &str) -> Option<FollowError<G>> {
+        let (action, _) = match self.readable(text) {
+            Ok(readable) => readable,
+            Err(e) => return Some(e),
+        };
+        self.state
+            .clone()
+            .apply(action)
+            .err()
+            .map(|reason| FollowError::Illegal {
+                text: text.to_string(),
+                reason,
+            })
+    }
+
     /// Follows `entry`, the decision of another machine's referee for whoever is to move: a
     /// roll must be the one this match's dice show; an action must be legal (no seat is
     /// checked: the other referee checked it). The record grows by the entry as it is.
     ///
     /// # Errors
     /// [`FollowError`]; nothing changes then.
-    pub fn follow(&mut self, entry: &Entry) -> Result<Followed<G>, FollowError> {
+    pub fn follow(&mut self, entry: &Entry) -> Result<Followed<G>, FollowError<G>> {
         let player = self.state.to_move();
         let followed = match entry {
             Entry::Roll(found) => {
@@ -362,10 +413,12 @@ impl<G: Match> MatchRunner<G> {
                         found: *found,
                     });
                 }
-                self.state.roll(*found).map_err(|e| FollowError::Illegal {
-                    text: format!("roll {found}"),
-                    reason: e.to_string(),
-                })?;
+                self.state
+                    .roll(*found)
+                    .map_err(|reason| FollowError::Roll {
+                        value: *found,
+                        reason,
+                    })?;
                 let turn_lost = self.state.roll_due().is_some() || self.state.to_move() != player;
                 Followed::Rolled(match player {
                     Some(player) => Rolled::Rolled {
@@ -377,17 +430,15 @@ impl<G: Match> MatchRunner<G> {
                 })
             }
             Entry::Act(text, _) => {
-                let illegal = |reason: String| FollowError::Illegal {
-                    text: text.clone(),
-                    reason,
-                };
-                let action = G::parse_action(text).map_err(|e| illegal(e.to_string()))?;
-                let player = player.ok_or_else(|| illegal("the game is over".into()))?;
+                let (action, player) = self.readable(text)?;
                 let before = self.state.clone();
                 let effect = self
                     .state
                     .apply(action)
-                    .map_err(|e| illegal(e.to_string()))?;
+                    .map_err(|reason| FollowError::Illegal {
+                        text: text.clone(),
+                        reason,
+                    })?;
                 self.history.push(Decision {
                     before,
                     player,

@@ -44,8 +44,6 @@ pub trait MatchView: AppGame {
         let _ = effect;
         None
     }
-    /// Why the rules refused an action, in words from its typed reason.
-    fn illegal_words(reason: &Self::Illegal) -> Tr;
     /// The notice line for a refused request.
     fn refusal_line(action: Option<Self::Action>, reason: &Refusal<Self>) -> Tr {
         let _ = action;

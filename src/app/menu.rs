@@ -17,7 +17,7 @@ use super::layout_assets::{
 use super::layout_words::{error_words, setup_words};
 use super::magnetic_cave::referee::MatchRequested;
 use super::match_view::reason_words;
-use super::network::open_connection;
+use super::network::{host_words, open_connection};
 use super::patolli::referee::MatchRequested as PatolliMatchRequested;
 use super::penguins::referee::MatchRequested as PenguinsMatchRequested;
 use super::referee::{MatchNotStarted, Reason};
@@ -30,7 +30,8 @@ use crate::layout;
 use crate::layout::PenguinsSetup;
 use crate::levels::{Found, Levels};
 use crate::net::host::{
-    AWAY_AI_AFTER, Chair, DEFAULT_PORT, Hosted, ListenOptions, host_for_window,
+    AWAY_AI_AFTER, Chair, DEFAULT_PORT, HostError, Hosted, ListenError, ListenOptions,
+    host_for_window,
 };
 use crate::rules::{GameKind, Seat};
 use crate::setup::{self, CaveMatch, PatolliMatch, PenguinsMatch, SetupError};
@@ -824,7 +825,9 @@ fn host_match(
     let listen = &hosting.0;
     let hosted_here = host_on(listen).or_else(|first| {
         // Another program (or another Tablero) has the usual port: any free one will do.
-        if first.starts_with("cannot listen") && listen.bind.port() == DEFAULT_PORT {
+        if matches!(first, HostError::Listen(ListenError::Bind { .. }))
+            && listen.bind.port() == DEFAULT_PORT
+        {
             let mut any_port = listen.clone();
             any_port.bind.set_port(0);
             host_on(&any_port)
@@ -843,7 +846,8 @@ fn host_match(
             );
         }
         Err(e) => {
-            not_started.0 = Some(Reason::Words(Tr::new("menu-cannot-host").text("reason", e)));
+            let reason = Tr::new("menu-cannot-host").words("reason", host_words(&e));
+            not_started.0 = Some(Reason::Words(reason));
         }
     }
 }

@@ -15,9 +15,10 @@ use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 
 use super::AppStart;
 use super::language::ChosenLanguage;
-use super::match_view::reason_words;
+use super::match_view::{reason_words, record_words};
 use super::referee::{
-    AppGame, FromRemoteReferee, MatchRequested, Reason, RemoteBroken, RemoteSaid, ToRemoteReferee,
+    AppGame, FromRemoteReferee, MatchRequested, Reason, Referee, RemoteBroken, RemoteSaid,
+    ToRemoteReferee, follow_words,
 };
 pub use super::remote_turn::RemoteTurn;
 use super::remote_turn::time_remote_turns;
@@ -26,9 +27,11 @@ use super::states::Screen;
 use super::theme;
 use crate::i18n::Tr;
 use crate::net::channel::{ChannelError, Sender};
-use crate::net::guest::{GuestError, GuestEvent, Mirror};
-use crate::net::host::HostEvent;
-use crate::net::wire::{HostNotice, SeatHolder, SeatView, ToGuest, ToHost};
+use crate::net::guest::{GuestError, GuestEvent, Mirror, MirrorError};
+use crate::net::host::{HostError, HostEvent, ListenError};
+use crate::net::wire::{
+    HostNotice, Refused, SeatHolder, SeatView, Stopped, ToGuest, ToHost, UndoDeclined,
+};
 use crate::rules::{magnetic_cave, patolli, penguins};
 
 /// The window's connection to its host, and what it has heard.
@@ -226,7 +229,7 @@ fn leave_network_match(
     };
     net.send(&ToHost::Bye);
     if let Some(control) = &net.control {
-        let _ = control.send(HostEvent::Stop("the host left".into()));
+        let _ = control.send(HostEvent::Stop(crate::net::wire::Stopped::HostLeft));
     }
     commands.remove_resource::<NetWindow>();
     commands.insert_resource(RemoteTurn::default());
@@ -251,6 +254,7 @@ fn take_connection(
 /// Follows what the host says, for the window's game `G`.
 fn follow_host<G: AppGame>(
     net: Option<ResMut<NetWindow>>,
+    referee: Option<Res<Referee<G>>>,
     mut requests: MessageWriter<MatchRequested<G>>,
     mut from: ResMut<FromRemoteReferee<G>>,
     mut broken: ResMut<RemoteBroken>,
@@ -283,7 +287,7 @@ fn follow_host<G: AppGame>(
                         net.notice = None;
                     }
                     Err(e) => {
-                        let reason = Tr::new("net-match-stops").words("reason", guest_words(&e));
+                        let reason = Tr::new("net-match-stops").words("reason", mirror_words(&e));
                         broken.0 = Some(Reason::Words(reason));
                     }
                 }
@@ -296,7 +300,15 @@ fn follow_host<G: AppGame>(
                 net.answering = None;
             }
             GuestEvent::Message(ToGuest::Refused(reason)) => {
-                net.notice = Some(Tr::new("net-refused").text("reason", reason));
+                let why = match &reason {
+                    Refused::Rules(text) => referee.as_ref().and_then(|r| r.why_refused(text)),
+                    _ => None,
+                };
+                let reason = match why {
+                    Some(why) => follow_words::<G>(&why),
+                    None => refused_words(&reason),
+                };
+                net.notice = Some(Tr::new("net-refused").words("reason", reason));
             }
             GuestEvent::Message(ToGuest::Seats(who)) => net.who = who,
             GuestEvent::Message(ToGuest::Notice(HostNotice::AiPlaysSeat(seat))) => {
@@ -305,15 +317,17 @@ fn follow_host<G: AppGame>(
             GuestEvent::Message(ToGuest::UndoAsked(by)) => net.answering = Some(by),
             GuestEvent::Message(ToGuest::UndoDeclined(reason)) => {
                 net.answering = None;
-                net.notice = Some(Tr::new("net-undo-declined").text("reason", reason));
+                net.notice = Some(
+                    Tr::new("net-undo-declined").words("reason", undo_declined_words(&reason)),
+                );
             }
             GuestEvent::Message(ToGuest::Stopped(reason)) => {
-                net.notice = Some(Tr::new("net-host-says").text("reason", reason));
+                net.notice = Some(Tr::new("net-host-says").words("reason", stopped_words(&reason)));
             }
             GuestEvent::Message(ToGuest::Welcome { .. }) => {}
             GuestEvent::Lost(reason) => {
                 if net.notice.as_ref().is_none_or(|n| n.id != "net-host-says") {
-                    net.notice = Some(Tr::new("net-lost").text("reason", reason));
+                    net.notice = Some(Tr::new("net-lost").words("reason", channel_words(&reason)));
                 }
             }
             GuestEvent::Line(_) | GuestEvent::InputEnded => {}
@@ -424,36 +438,125 @@ pub fn seat_title(
     language.word(&words)
 }
 
-/// Why joining (or following) a host failed, in words; what the host or the system said is passed on as it said
-/// it.
+/// Why joining a host failed, in words; what the system said is passed on as it said it.
 pub fn guest_words(error: &GuestError) -> Tr {
+    match error {
+        GuestError::Channel(channel) => channel_words(channel),
+        GuestError::TurnedAway(reason) => {
+            Tr::new("join-not-welcomed").words("reason", stopped_words(reason))
+        }
+        GuestError::NotWelcomed => Tr::new("join-no-welcome"),
+        GuestError::NoRandomSeed(e) => Tr::new("join-no-random-seed").text("detail", e.to_string()),
+    }
+}
+
+/// Why this window cannot host a match, in words; what the system said is passed on as it
+/// said it.
+pub fn host_words(error: &HostError) -> Tr {
     use std::io::ErrorKind;
     match error {
-        GuestError::Channel(channel) => match channel {
-            ChannelError::Io(e) => match e.kind() {
-                ErrorKind::ConnectionRefused => Tr::new("join-refused"),
-                ErrorKind::TimedOut | ErrorKind::WouldBlock => Tr::new("join-no-answer"),
-                ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => {
-                    Tr::new("join-unreachable")
-                }
-                _ => Tr::new("join-system-says").text("detail", e.to_string()),
-            },
-            ChannelError::Timeout => Tr::new("join-handshake-timeout"),
-            ChannelError::Handshake(_) => Tr::new("join-handshake-failed"),
-            ChannelError::Tampered | ChannelError::Malformed(_) | ChannelError::TooLarge(_) => {
-                Tr::new("join-garbled")
+        HostError::NoGuestSeat => Tr::new("host-no-guest-seat"),
+        HostError::Listen(ListenError::Bind { address, error }) => {
+            let why = match error.kind() {
+                ErrorKind::AddrInUse => Tr::new("host-address-in-use"),
+                ErrorKind::AddrNotAvailable => Tr::new("host-address-not-here"),
+                ErrorKind::PermissionDenied => Tr::new("host-address-forbidden"),
+                _ => Tr::new("join-system-says").text("detail", error.to_string()),
+            };
+            Tr::new("host-cannot-listen")
+                .text("address", address.to_string())
+                .words("reason", why)
+        }
+        HostError::Listen(ListenError::Keys(e)) => {
+            Tr::new("host-no-random").text("detail", e.to_string())
+        }
+        HostError::Listen(ListenError::Random(e)) | HostError::Random(e) => {
+            Tr::new("host-no-random").text("detail", e.to_string())
+        }
+        HostError::ResumeWithoutSeeds => Tr::new("host-resume-without-seeds"),
+        HostError::Resume(e) => record_words(e),
+        HostError::OwnJoin(e) => Tr::new("host-own-join").words("reason", guest_words(e)),
+    }
+}
+
+/// Why a connection to the host failed, in words; what the system said is passed on as it
+/// said it.
+pub fn channel_words(error: &ChannelError) -> Tr {
+    use std::io::ErrorKind;
+    match error {
+        ChannelError::Io(e) => match e.kind() {
+            ErrorKind::ConnectionRefused => Tr::new("join-refused"),
+            ErrorKind::TimedOut | ErrorKind::WouldBlock => Tr::new("join-no-answer"),
+            ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => {
+                Tr::new("join-unreachable")
             }
-            ChannelError::Closed => Tr::new("join-closed"),
+            ErrorKind::UnexpectedEof
+            | ErrorKind::ConnectionReset
+            | ErrorKind::ConnectionAborted => Tr::new("join-closed"),
+            _ => Tr::new("join-system-says").text("detail", e.to_string()),
         },
-        GuestError::NotWelcomed(reason) => {
-            Tr::new("join-not-welcomed").text("reason", reason.clone())
-        }
-        GuestError::CommitLeftOut | GuestError::UnfairDice(_) | GuestError::ChosenRoll { .. } => {
-            Tr::new("join-unfair-dice")
-        }
-        GuestError::Record(_) | GuestError::Illegal { .. } | GuestError::NotStarted => {
-            Tr::new("join-host-broke-rules")
-        }
+        ChannelError::Timeout => Tr::new("join-handshake-timeout"),
+        ChannelError::Handshake(_) => Tr::new("join-handshake-failed"),
+        ChannelError::Tampered
+        | ChannelError::Malformed(_)
+        | ChannelError::TooLarge(_)
+        | ChannelError::Cipher(_)
+        | ChannelError::Poisoned => Tr::new("join-garbled"),
+        ChannelError::Closed => Tr::new("join-closed"),
+    }
+}
+
+/// Why the host's match cannot be followed, in words.
+pub fn mirror_words<G: AppGame>(error: &MirrorError<G>) -> Tr {
+    match error {
+        MirrorError::Record(e) => record_words(&G::any_record_error(e.clone())),
+        MirrorError::UnfairDice(_) | MirrorError::CommitLeftOut => Tr::new("join-unfair-dice"),
+        MirrorError::Follow(e) => follow_words::<G>(e),
+        MirrorError::Unreadable(_)
+        | MirrorError::NotAStart
+        | MirrorError::NotStarted
+        | MirrorError::TakenBackPast { .. } => Tr::new("join-host-broke-rules"),
+    }
+}
+
+/// Why the host refused this window's message, in words (a decision the rules refuse is worded
+/// from this window's copy of the match, [`Referee::why_refused`], when it can be).
+pub fn refused_words(refused: &Refused) -> Tr {
+    match refused {
+        Refused::NoSeat => Tr::new("net-refused-no-seat"),
+        Refused::NotPlaying => Tr::new("net-refused-not-playing"),
+        Refused::NotYourTurn => Tr::new("net-refused-not-your-turn"),
+        Refused::Rules(text) => Tr::new("net-refused-rules").text("action", text.clone()),
+        Refused::Unexpected => Tr::new("net-refused-unexpected"),
+        Refused::NobodyAsksUndo => Tr::new("net-refused-nobody-asks"),
+        Refused::NoMoveToTakeBack => Tr::new("net-refused-no-move"),
+        Refused::UndoWaiting => Tr::new("net-refused-undo-waiting"),
+    }
+}
+
+/// Why moves were not taken back, in words.
+pub fn undo_declined_words(declined: &UndoDeclined) -> Tr {
+    match declined {
+        UndoDeclined::SaysNo(who) => Tr::new("net-undo-says-no").words("who", holder_words(who)),
+        UndoDeclined::Left(who) => Tr::new("net-undo-left").words("who", holder_words(who)),
+        UndoDeclined::WentOn => Tr::new("net-undo-went-on"),
+    }
+}
+
+/// Why the host ended the connection, in words.
+pub fn stopped_words(stopped: &Stopped) -> Tr {
+    match stopped {
+        Stopped::MatchOver => Tr::new("net-stop-match-over"),
+        Stopped::HostLeft => Tr::new("net-stop-host-left"),
+        Stopped::HostCouldNotJoin => Tr::new("net-stop-host-could-not-join"),
+        Stopped::CannotStart => Tr::new("net-stop-cannot-start"),
+        Stopped::SeatsTaken => Tr::new("net-stop-seats-taken"),
+        Stopped::NoCommitment => Tr::new("net-stop-no-commitment"),
+        Stopped::SeedNotHex => Tr::new("net-stop-seed-not-hex"),
+        Stopped::SeedNotCommitted => Tr::new("net-stop-seed-not-committed"),
+        Stopped::GuestLeft => Tr::new("net-stop-guest-left"),
+        Stopped::Flood(limit) => Tr::new("net-stop-flood").number("limit", *limit),
+        Stopped::Garbled => Tr::new("net-stop-garbled"),
     }
 }
 

@@ -28,6 +28,8 @@ pub trait AppGame: Match {
     const SCREEN: Screen;
     /// `error` as a record error of any game, for the window to word.
     fn any_record_error(error: RecordError<Self>) -> AnyRecordError;
+    /// Why the rules refused an action, in words from its typed reason.
+    fn illegal_words(reason: &Self::Illegal) -> Tr;
     /// The match the app opens with, when it is one of this game.
     fn first_match(first: &FirstMatch) -> Option<Self::Setup>;
     /// The least time an AI decision waits, so people can follow the game.
@@ -129,6 +131,12 @@ pub enum Reason {
 }
 
 impl<G: AppGame> Referee<G> {
+    /// Why the decision `text` cannot be taken in this match now (a host refused it, saying
+    /// only that the rules do); `None` when the position here allows it.
+    pub fn why_refused(&self, text: &str) -> Option<crate::runner::FollowError<G>> {
+        self.runner.why_refused(text)
+    }
+
     /// A match of `setup` about to start, or going on where `resume` stands.
     ///
     /// # Errors
@@ -628,6 +636,29 @@ pub enum RemoteSaid {
     Undone(usize),
 }
 
+/// Why an entry from another machine's referee (a host's) cannot be followed, in words from
+/// its typed reason.
+pub fn follow_words<G: AppGame>(error: &crate::runner::FollowError<G>) -> Tr {
+    use crate::runner::FollowError;
+    match error {
+        FollowError::ChosenRoll { expected, found } => Tr::new("net-chosen-roll")
+            .number("found", *found)
+            .number("expected", *expected),
+        FollowError::Roll { value, reason } => Tr::new("net-refused-roll")
+            .number("roll", *value)
+            .words("reason", G::illegal_words(reason)),
+        FollowError::Unreadable { text, .. } => {
+            Tr::new("net-unreadable-entry").text("action", text.clone())
+        }
+        FollowError::GameOver { text } => Tr::new("net-refused-entry")
+            .text("action", text.clone())
+            .words("reason", Tr::new("refusal-game-over")),
+        FollowError::Illegal { text, reason } => Tr::new("net-refused-entry")
+            .text("action", text.clone())
+            .words("reason", G::illegal_words(reason)),
+    }
+}
+
 /// What this window asks of another machine's referee: decisions, a request to take back moves.
 #[derive(Resource, Debug)]
 pub struct ToRemoteReferee<G: AppGame> {
@@ -684,18 +715,7 @@ fn follow_remote_referee<G: AppGame>(
                     announce.turn_or_end(&referee);
                 }
                 Err(e) => {
-                    let reason = match e {
-                        crate::runner::FollowError::ChosenRoll { expected, found } => {
-                            Tr::new("net-chosen-roll")
-                                .number("found", found)
-                                .number("expected", expected)
-                        }
-                        crate::runner::FollowError::Illegal { text, reason } => {
-                            Tr::new("net-refused-entry")
-                                .text("action", text)
-                                .text("reason", reason)
-                        }
-                    };
+                    let reason = follow_words::<G>(&e);
                     broken.0 = Some(Reason::Words(
                         Tr::new("net-match-stops").words("reason", reason),
                     ));

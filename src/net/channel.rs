@@ -42,7 +42,7 @@ pub enum ChannelError {
     Timeout,
     /// The handshake failed: a wrong secret, another host's key, or bytes changed on the way.
     #[error("the handshake failed: {0}")]
-    Handshake(String),
+    Handshake(HandshakeFault),
     /// A frame longer than [`MAX_MESSAGE`].
     #[error("a message of {0} bytes is past the limit of {MAX_MESSAGE}")]
     TooLarge(usize),
@@ -51,10 +51,33 @@ pub enum ChannelError {
     Tampered,
     /// A message that decrypts but is no message of ours.
     #[error("a message cannot be understood: {0}")]
-    Malformed(String),
+    Malformed(serde_json::Error),
+    /// The cipher refused to encrypt a message (its nonces used up).
+    #[error("a message could not be encrypted: {0}")]
+    Cipher(snow::Error),
+    /// A thread holding the connection's cipher stopped in the middle of a message.
+    #[error("the connection's cipher was left half used")]
+    Poisoned,
     /// The other side closed the connection.
     #[error("the connection closed")]
     Closed,
+}
+
+/// How a handshake failed.
+#[derive(Debug, thiserror::Error)]
+pub enum HandshakeFault {
+    /// The Noise protocol's own refusal (bytes changed on the way, a wrong key).
+    #[error("{0}")]
+    Noise(snow::Error),
+    /// A public key of another length.
+    #[error("a public key is not 32 bytes")]
+    KeyLength,
+    /// The host's answer does not prove the invitation's key.
+    #[error("the host is not the one that invited you")]
+    NotTheInviter,
+    /// The guest's greeting proves neither invitation's secret.
+    #[error("the guest does not hold an invitation's secret")]
+    NoSecret,
 }
 
 impl ChannelError {
@@ -89,11 +112,9 @@ impl HostKeys {
     /// # Errors
     /// When no key can be made (no random source).
     pub fn generate() -> Result<HostKeys, ChannelError> {
-        let keys = builder()?
-            .generate_keypair()
-            .map_err(|e| ChannelError::Handshake(e.to_string()))?;
+        let keys = builder()?.generate_keypair().map_err(handshake)?;
         let public = <[u8; KEY_BYTES]>::try_from(keys.public.as_slice())
-            .map_err(|_| ChannelError::Handshake("a public key is not 32 bytes".into()))?;
+            .map_err(|_| ChannelError::Handshake(HandshakeFault::KeyLength))?;
         Ok(HostKeys {
             private: keys.private,
             public,
@@ -114,15 +135,13 @@ impl std::fmt::Debug for HostKeys {
 
 /// A builder for [`NOISE`].
 fn builder() -> Result<Builder<'static>, ChannelError> {
-    let params = NOISE
-        .parse()
-        .map_err(|e: snow::Error| ChannelError::Handshake(e.to_string()))?;
+    let params = NOISE.parse().map_err(handshake)?;
     Ok(Builder::new(params))
 }
 
 /// A snow error as a handshake failure.
 fn handshake(e: snow::Error) -> ChannelError {
-    ChannelError::Handshake(e.to_string())
+    ChannelError::Handshake(HandshakeFault::Noise(e))
 }
 
 /// Connects to the host of `invitation` and completes the handshake with its secret.
@@ -159,7 +178,7 @@ pub fn connect(invitation: &Invitation) -> Result<(Sender, Receiver), ChannelErr
     let mut payload = vec![0; MAX_MESSAGE];
     noise
         .read_message(&reply, &mut payload)
-        .map_err(|_| ChannelError::Handshake("the host is not the one that invited you".into()))?;
+        .map_err(|_| ChannelError::Handshake(HandshakeFault::NotTheInviter))?;
     let transport = noise.into_transport_mode().map_err(handshake)?;
     stream.set_read_timeout(None)?;
     split(stream, transport)
@@ -201,9 +220,7 @@ pub fn accept(
         let (sender, receiver) = split(stream, transport)?;
         return Ok((role, sender, receiver));
     }
-    Err(ChannelError::Handshake(
-        "the guest does not hold an invitation's secret".into(),
-    ))
+    Err(ChannelError::Handshake(HandshakeFault::NoSecret))
 }
 
 /// The two halves of a channel over `stream`. A write that cannot finish within
@@ -233,8 +250,7 @@ impl Sender {
     /// [`ChannelError::TooLarge`] for a message past [`MAX_MESSAGE`] (nothing is sent), I/O
     /// errors.
     pub fn send<T: Serialize>(&self, message: &T) -> Result<(), ChannelError> {
-        let text =
-            serde_json::to_vec(message).map_err(|e| ChannelError::Malformed(e.to_string()))?;
+        let text = serde_json::to_vec(message).map_err(ChannelError::Malformed)?;
         self.send_bytes(&text)
     }
 
@@ -247,13 +263,10 @@ impl Sender {
             return Err(ChannelError::TooLarge(bytes.len()));
         }
         let mut buffer = vec![0; bytes.len() + TAG];
-        let mut transport = self
-            .transport
-            .lock()
-            .map_err(|_| ChannelError::Malformed("a sender panicked".into()))?;
+        let mut transport = self.transport.lock().map_err(|_| ChannelError::Poisoned)?;
         let written = transport
             .write_message(bytes, &mut buffer)
-            .map_err(|e| ChannelError::Malformed(e.to_string()))?;
+            .map_err(ChannelError::Cipher)?;
         // Sent under the lock, so messages go out in the order of their nonces. A frame half
         // written leaves the stream unusable: the connection is closed.
         let sent = write_frame(&mut &*self.stream, &buffer[..written]);
@@ -291,7 +304,7 @@ impl Receiver {
     /// [`ChannelError`]: closed, too large, tampered with, or not a `T`.
     pub fn recv<T: DeserializeOwned>(&mut self) -> Result<T, ChannelError> {
         let bytes = self.recv_bytes()?;
-        serde_json::from_slice(&bytes).map_err(|e| ChannelError::Malformed(e.to_string()))
+        serde_json::from_slice(&bytes).map_err(ChannelError::Malformed)
     }
 
     /// The next message's bytes, decrypted.
@@ -301,10 +314,7 @@ impl Receiver {
     pub fn recv_bytes(&mut self) -> Result<Vec<u8>, ChannelError> {
         let frame = read_frame(&mut &*self.stream, None)?;
         let mut buffer = vec![0; frame.len()];
-        let mut transport = self
-            .transport
-            .lock()
-            .map_err(|_| ChannelError::Malformed("a sender panicked".into()))?;
+        let mut transport = self.transport.lock().map_err(|_| ChannelError::Poisoned)?;
         let read = transport
             .read_message(&frame, &mut buffer)
             .map_err(|_| ChannelError::Tampered)?;

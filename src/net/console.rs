@@ -8,13 +8,13 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use super::guest::{self, GuestError, GuestEvent, Joined, Mirror};
+use super::guest::{self, GuestError, GuestEvent, Joined, Mirror, MirrorError};
 use super::host::{
     Chair, Happened, HostEvent, HostMatch, Hosted, ListenError, ListenOptions, Voter, hosting,
     listen,
 };
 use super::invitation::{Invitation, Role};
-use super::wire::{SeatView, ToGuest, ToHost};
+use super::wire::{Refused, SeatView, Stopped, ToGuest, ToHost};
 use crate::ai::{AiLevel, Deadline};
 use crate::console::{ConsoleGame, lines};
 use crate::fair_dice;
@@ -40,15 +40,18 @@ pub enum NetConsoleError {
     /// A message could not be sent.
     #[error(transparent)]
     Channel(#[from] super::channel::ChannelError),
+    /// The host's match cannot be followed ([`super::guest::MirrorError`] of the game played).
+    #[error(transparent)]
+    Mirror(Box<dyn std::error::Error + Send + Sync>),
     /// The connection to the host was lost before the match ended.
     #[error("the connection to the host was lost: {0}")]
-    Lost(String),
+    Lost(super::channel::ChannelError),
     /// No random source for the dice.
     #[error("no random source: {0}")]
     Random(String),
-    /// The record to host again makes no match to go on with.
+    /// The match cannot be hosted (the record to host again makes no match to go on with).
     #[error("--from: {0}")]
-    Resume(String),
+    Host(super::host::HostError),
 }
 
 /// Reads `input`'s lines into `send` (as `line`, then `ended` at its end) in a thread.
@@ -125,17 +128,17 @@ pub fn host_match(
         Hosted::MagneticCave(setup) => {
             let host =
                 hosting::<magnetic_cave::State>(setup, resume, chairs, options.away_ai_after)
-                    .map_err(NetConsoleError::Resume)?;
+                    .map_err(NetConsoleError::Host)?;
             run_host(host, options, input, output).map(drop)
         }
         Hosted::Patolli(setup) => {
             let host = hosting::<patolli::State>(setup, resume, chairs, options.away_ai_after)
-                .map_err(NetConsoleError::Resume)?;
+                .map_err(NetConsoleError::Host)?;
             run_host(host, options, input, output).map(drop)
         }
         Hosted::Penguins(setup) => {
             let host = hosting::<penguins::State>(setup, resume, chairs, options.away_ai_after)
-                .map_err(NetConsoleError::Resume)?;
+                .map_err(NetConsoleError::Host)?;
             run_host(host, options, input, output).map(drop)
         }
     }
@@ -213,7 +216,7 @@ fn run_host<G: ConsoleGame>(
                 match command.to_ascii_lowercase().as_str() {
                     "" => {}
                     "quit" | "exit" => {
-                        host.stop("the host left");
+                        host.stop(Stopped::HostLeft);
                         save(host.runner().record(), &mut file, &mut warned);
                         return Ok(host.runner().state().clone());
                     }
@@ -261,7 +264,7 @@ fn run_host<G: ConsoleGame>(
                 }
             }
             HostEvent::InputEnded if humans_here => {
-                host.stop("the host left");
+                host.stop(Stopped::HostLeft);
                 save(host.runner().record(), &mut file, &mut warned);
                 return Ok(host.runner().state().clone());
             }
@@ -361,6 +364,11 @@ pub fn join(
     }
 }
 
+/// `error` as the console's error, its type kept.
+fn mirror_error<G: ConsoleGame>(error: MirrorError<G>) -> NetConsoleError {
+    NetConsoleError::Mirror(Box::new(error))
+}
+
 /// The guest's loop: follows the host's messages, checks them, and decides when its seat is
 /// to move.
 fn follow<G: ConsoleGame>(
@@ -416,7 +424,7 @@ fn follow<G: ConsoleGame>(
                 if let Some(seed) = &joined.seed {
                     if !list.contains(&fair_dice::commit(seed)) {
                         joined.close();
-                        return Err(GuestError::CommitLeftOut.into());
+                        return Err(mirror_error::<G>(MirrorError::CommitLeftOut));
                     }
                     joined.send(&ToHost::Reveal(fair_dice::hex(seed)))?;
                 }
@@ -431,7 +439,7 @@ fn follow<G: ConsoleGame>(
                     Ok(started) => started,
                     Err(e) => {
                         joined.close();
-                        return Err(e.into());
+                        return Err(mirror_error(e));
                     }
                 };
                 G::begin(started.setup(), started.state(), output)?;
@@ -442,7 +450,7 @@ fn follow<G: ConsoleGame>(
             GuestEvent::Message(ToGuest::Entry(entry)) => {
                 let Some(mirror) = &mut mirror else {
                     joined.close();
-                    return Err(GuestError::NotStarted.into());
+                    return Err(mirror_error::<G>(MirrorError::NotStarted));
                 };
                 match mirror.follow(entry) {
                     Ok(Followed::Rolled(rolled)) => mirror.state().say_rolled(rolled, output)?,
@@ -460,14 +468,21 @@ fn follow<G: ConsoleGame>(
                         writeln!(output, "The match stops: {e}.")?;
                         save(mirror.record(), &mut file, &mut warned);
                         joined.close();
-                        return Err(e.into());
+                        return Err(mirror_error(e));
                     }
                 }
                 asked = false;
                 save(mirror.record(), &mut file, &mut warned);
             }
             GuestEvent::Message(ToGuest::Refused(reason)) => {
-                writeln!(output, "Refused: {reason}.")?;
+                let why = match (&reason, &mirror) {
+                    (Refused::Rules(text), Some(mirror)) => mirror.why_refused(text),
+                    _ => None,
+                };
+                match why {
+                    Some(why) => writeln!(output, "Refused: {why}.")?,
+                    None => writeln!(output, "Refused: {reason}.")?,
+                }
                 asked = false;
                 prompted = None;
             }
@@ -482,11 +497,11 @@ fn follow<G: ConsoleGame>(
             GuestEvent::Message(ToGuest::Undone(entries)) => {
                 let Some(mirror) = &mut mirror else {
                     joined.close();
-                    return Err(GuestError::NotStarted.into());
+                    return Err(mirror_error::<G>(MirrorError::NotStarted));
                 };
                 if let Err(e) = mirror.undo_to(entries) {
                     joined.close();
-                    return Err(e.into());
+                    return Err(mirror_error(e));
                 }
                 writeln!(output, "Moves were taken back.")?;
                 mirror.state().say_undone(&mut shown, output)?;

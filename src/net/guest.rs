@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use super::channel::{self, ChannelError, Receiver, Sender};
 use super::invitation::{Invitation, Role};
-use super::wire::{ToGuest, ToHost};
+use super::wire::{Stopped, ToGuest, ToHost};
 use crate::fair_dice::{self, SEED_BYTES};
-use crate::layout;
+use crate::layout::{self, LayoutError};
 use crate::record::{Entry, Record};
 use crate::replay::{self, RecordError};
 use crate::rules::GameKind;
@@ -25,50 +25,76 @@ pub enum GuestEvent {
     /// The host sent a message.
     Message(ToGuest),
     /// The connection to the host ended.
-    Lost(String),
+    Lost(ChannelError),
     /// A line typed at the guest's console.
     Line(String),
     /// The guest's console input ended.
     InputEnded,
 }
 
-/// Why a guest cannot go on.
+/// Why a guest cannot join, or go on.
 #[derive(Debug, thiserror::Error)]
 pub enum GuestError {
     /// The connection failed.
     #[error("{0}")]
     Channel(#[from] ChannelError),
-    /// The host answered something else than a welcome.
-    #[error("the host did not welcome us: {0}")]
-    NotWelcomed(String),
+    /// The host turned us away, and why.
+    #[error("the host did not let us in: {0}")]
+    TurnedAway(Stopped),
+    /// The host answered our hello with something else than a welcome.
+    #[error("the host did not welcome us")]
+    NotWelcomed,
+    /// This machine gave no random seed for the dice.
+    #[error("no random seed: {0}")]
+    NoRandomSeed(getrandom::Error),
+}
+
+/// Why the host's match cannot be followed: only a host that cheats (or is broken) sends it.
+#[derive(Debug, thiserror::Error)]
+pub enum MirrorError<G: Match> {
+    /// The host's start is no record.
+    #[error("the host's record does not make a match: {0}")]
+    Unreadable(LayoutError),
+    /// The host's start is of another game, or holds entries.
+    #[error("the host's record does not make a match: it is of another game, or not at its start")]
+    NotAStart,
+    /// The host's record does not replay (its dice included).
+    #[error("the host's record does not make a match: {0}")]
+    Record(RecordError<G>),
+    /// The host's dice are not the ones every player's seed makes.
+    #[error("the host's dice are not fair: {0}")]
+    UnfairDice(DiceFault),
     /// The host's commitments leave ours out.
     #[error("the host left our seed's commitment out of the dice")]
     CommitLeftOut,
-    /// The host's record cannot be read or does not make a match.
-    #[error("the host's record does not make a match: {0}")]
-    Record(String),
-    /// The host's dice are not the ones every player's seed makes.
-    #[error("the host's dice are not fair: {0}")]
-    UnfairDice(String),
-    /// A roll that is not the one the seeds make.
-    #[error("the host's roll {found} is not the dice's {expected}: the host chose it")]
-    ChosenRoll {
-        /// What the dice show.
-        expected: u8,
-        /// What the host sent.
-        found: u8,
-    },
-    /// A decision the rules refuse.
-    #[error("the host sent a decision the rules refuse: `{text}`: {reason}")]
-    Illegal {
-        /// The decision.
-        text: String,
-        /// Why.
-        reason: String,
-    },
+    /// An entry the mirror cannot follow: a chosen roll, a decision the rules refuse.
+    #[error("the host sent an entry that cannot be followed: {0}")]
+    Follow(FollowError<G>),
     /// An entry before the match started.
     #[error("the host sent an entry before the match started")]
     NotStarted,
+    /// Moves taken back past the entries the mirror holds.
+    #[error("the host took back moves to entry {entries} of {held}")]
+    TakenBackPast {
+        /// The entries the host keeps.
+        entries: usize,
+        /// The entries the mirror holds.
+        held: usize,
+    },
+}
+
+/// How the host's dice are not fair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DiceFault {
+    /// A Patolli record without the players' seeds.
+    #[error("the record has no players' seeds")]
+    NoSeeds,
+    /// Commitments other than the ones sent before the reveals.
+    #[error("the commitments are not the ones the host sent before the reveals")]
+    OtherCommitments,
+    /// Our seed is not revealed among the others.
+    #[error("our seed is not among the reveals")]
+    OurSeedLeftOut,
 }
 
 /// A guest connected to its host.
@@ -140,10 +166,7 @@ pub fn join_seats(
 ) -> Result<Joined, GuestError> {
     let (sender, mut receiver) = channel::connect(invitation)?;
     let seed = match invitation.role {
-        Role::Play => Some(
-            fair_dice::random_seed()
-                .map_err(|e| GuestError::NotWelcomed(format!("no random seed: {e}")))?,
-        ),
+        Role::Play => Some(fair_dice::random_seed().map_err(GuestError::NoRandomSeed)?),
         Role::Watch => None,
     };
     sender.send(&ToHost::Hello {
@@ -153,8 +176,8 @@ pub fn join_seats(
     })?;
     let (game, seats) = match receiver.recv::<ToGuest>()? {
         ToGuest::Welcome { game, seats } => (game, seats),
-        ToGuest::Stopped(reason) => return Err(GuestError::NotWelcomed(reason)),
-        other => return Err(GuestError::NotWelcomed(format!("{other:?}"))),
+        ToGuest::Stopped(reason) => return Err(GuestError::TurnedAway(reason)),
+        _ => return Err(GuestError::NotWelcomed),
     };
     let (to_events, events) = mpsc::channel();
     let forward = to_events.clone();
@@ -180,7 +203,7 @@ fn read_host(receiver: &mut Receiver, events: &mpsc::Sender<GuestEvent>) {
                 }
             }
             Err(e) => {
-                let _ = events.send(GuestEvent::Lost(e.to_string()));
+                let _ = events.send(GuestEvent::Lost(e));
                 return;
             }
         }
@@ -202,31 +225,25 @@ impl<G: Match> Mirror<G> {
     /// record's dice must make its seed.
     ///
     /// # Errors
-    /// [`GuestError`]: an unreadable record, unfair dice.
+    /// [`MirrorError`]: an unreadable record, unfair dice.
     pub fn start(
         start: &str,
         commits: Option<&[String]>,
         seed: Option<&[u8; SEED_BYTES]>,
-    ) -> Result<Mirror<G>, GuestError> {
-        let record: Record = layout::read_ron("the host's record", start)
-            .map_err(|e| GuestError::Record(e.to_string()))?;
+    ) -> Result<Mirror<G>, MirrorError<G>> {
+        let record: Record =
+            layout::read_ron("the host's record", start).map_err(MirrorError::Unreadable)?;
         if record.game != G::KIND || !record.moves.is_empty() {
-            return Err(GuestError::Record(
-                "it is of another game, or not at its start".into(),
-            ));
+            return Err(MirrorError::NotAStart);
         }
         if G::KIND == GameKind::Patolli {
             let Some(dice) = &record.dice else {
-                return Err(GuestError::UnfairDice(
-                    "the record has no players' seeds".into(),
-                ));
+                return Err(MirrorError::UnfairDice(DiceFault::NoSeeds));
             };
             if let Some(commits) = commits
                 && dice.commits != commits
             {
-                return Err(GuestError::UnfairDice(
-                    "the commitments are not the ones the host sent before the reveals".into(),
-                ));
+                return Err(MirrorError::UnfairDice(DiceFault::OtherCommitments));
             }
             if let Some(seed) = seed {
                 let ours = dice
@@ -235,18 +252,13 @@ impl<G: Match> Mirror<G> {
                     .position(|c| *c == fair_dice::commit(seed));
                 let revealed = ours.and_then(|i| dice.reveals.get(i));
                 if revealed != Some(&fair_dice::hex(seed)) {
-                    return Err(GuestError::UnfairDice(
-                        "our seed is not among the reveals".into(),
-                    ));
+                    return Err(MirrorError::UnfairDice(DiceFault::OurSeedLeftOut));
                 }
             }
         }
-        let (setup, _) = replay::replay::<G>(&record).map_err(|e: RecordError<G>| match e {
-            RecordError::Dice(e) => GuestError::UnfairDice(e.to_string()),
-            other => GuestError::Record(other.to_string()),
-        })?;
+        let (setup, _) = replay::replay::<G>(&record).map_err(MirrorError::Record)?;
         let runner = MatchRunner::resume(setup, record.clone())
-            .map_err(|e| GuestError::Record(e.to_string()))?;
+            .map_err(|e| MirrorError::Record(RecordError::Replay(e)))?;
         Ok(Mirror {
             start: record,
             runner,
@@ -277,33 +289,34 @@ impl<G: Match> Mirror<G> {
     /// moves back): the position and the dice as they were then.
     ///
     /// # Errors
-    /// [`GuestError::Record`] when the record has fewer entries.
-    pub fn undo_to(&mut self, entries: usize) -> Result<(), GuestError> {
+    /// [`MirrorError::TakenBackPast`] when the record has fewer entries.
+    pub fn undo_to(&mut self, entries: usize) -> Result<(), MirrorError<G>> {
         let moves = &self.runner.record().moves;
         if entries > moves.len() {
-            return Err(GuestError::Record(format!(
-                "moves were taken back to entry {entries} of {}",
-                moves.len()
-            )));
+            return Err(MirrorError::TakenBackPast {
+                entries,
+                held: moves.len(),
+            });
         }
         let mut kept = self.start.clone();
         kept.moves = moves[..entries].to_vec();
         let setup = self.runner.setup().clone();
-        self.runner =
-            MatchRunner::resume(setup, kept).map_err(|e| GuestError::Record(e.to_string()))?;
+        self.runner = MatchRunner::resume(setup, kept)
+            .map_err(|e| MirrorError::Record(RecordError::Replay(e)))?;
         Ok(())
     }
 
     /// Follows `entry`, checking it.
     ///
     /// # Errors
-    /// [`GuestError::ChosenRoll`], [`GuestError::Illegal`]: the mirror is unchanged.
-    pub fn follow(&mut self, entry: Entry) -> Result<Followed<G>, GuestError> {
-        self.runner.follow(&entry).map_err(|e| match e {
-            FollowError::ChosenRoll { expected, found } => {
-                GuestError::ChosenRoll { expected, found }
-            }
-            FollowError::Illegal { text, reason } => GuestError::Illegal { text, reason },
-        })
+    /// [`MirrorError::Follow`]: the mirror is unchanged.
+    pub fn follow(&mut self, entry: Entry) -> Result<Followed<G>, MirrorError<G>> {
+        self.runner.follow(&entry).map_err(MirrorError::Follow)
+    }
+
+    /// Why the host refused our decision `text` ([`super::wire::Refused::Rules`]), as this copy
+    /// of the rules says it; `None` when this position allows it.
+    pub fn why_refused(&self, text: &str) -> Option<FollowError<G>> {
+        self.runner.why_refused(text)
     }
 }

@@ -15,11 +15,13 @@ use std::time::{Duration, Instant};
 
 use super::channel::{self, HostKeys, Receiver, Sender};
 use super::invitation::{Invitation, Role, Secret};
-use super::wire::{HostNotice, SeatHolder, SeatView, ToGuest, ToHost, clean_name};
+use super::wire::{
+    HostNotice, Refused, SeatHolder, SeatView, Stopped, ToGuest, ToHost, UndoDeclined, clean_name,
+};
 use crate::ai::{Deadline, SearchReport};
 use crate::fair_dice::{self, FairDice, SEED_BYTES};
 use crate::record::{Entry, Record};
-use crate::replay::RecordError;
+use crate::replay::{AnyRecordError, RecordError};
 use crate::rules::{GameKind, Seat};
 use crate::runner::{Applied, MatchRunner, Refusal, Rolled};
 use crate::setup::{CaveMatch, Match, PatolliMatch, PenguinsMatch};
@@ -83,7 +85,7 @@ pub enum HostEvent {
     InputEnded,
     /// The host stops hosting (its window's *Cancel*, or the window closing), for this reason:
     /// every guest is told and the match is over.
-    Stop(String),
+    Stop(Stopped),
 }
 
 /// Where to listen and what address to put in invitations.
@@ -131,9 +133,35 @@ pub enum ListenError {
         /// Why.
         error: std::io::Error,
     },
-    /// No key or secret could be made.
+    /// No key could be made.
     #[error("no keys: {0}")]
-    Keys(String),
+    Keys(super::channel::ChannelError),
+    /// No invitation's secret could be made (no random source).
+    #[error("no random source: {0}")]
+    Random(getrandom::Error),
+}
+
+/// Why a match cannot be hosted.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// Every seat is played at the host: nobody could join.
+    #[error("no seat is a guest's: make at least one seat Guest")]
+    NoGuestSeat,
+    /// The host cannot listen.
+    #[error(transparent)]
+    Listen(#[from] ListenError),
+    /// A Patolli record under way whose dice are not the players' seeds'.
+    #[error("its dice do not come from the players' seeds: start a new match instead")]
+    ResumeWithoutSeeds,
+    /// The record to host again does not replay (boxed: a record's errors are large).
+    #[error("the record does not replay: {0}")]
+    Resume(Box<AnyRecordError>),
+    /// No random source for the host's seed.
+    #[error("no random source: {0}")]
+    Random(getrandom::Error),
+    /// The host's window could not join its own match.
+    #[error("the host could not join its own match: {0}")]
+    OwnJoin(#[from] super::guest::GuestError),
 }
 
 impl Listener {
@@ -161,8 +189,8 @@ pub fn listen(options: &ListenOptions) -> Result<Listener, ListenError> {
         address: options.bind,
         error,
     })?;
-    let keys = Arc::new(HostKeys::generate().map_err(|e| ListenError::Keys(e.to_string()))?);
-    let secret = || Secret::random().map_err(|e| ListenError::Keys(e.to_string()));
+    let keys = Arc::new(HostKeys::generate().map_err(ListenError::Keys)?);
+    let secret = || Secret::random().map_err(ListenError::Random);
     let (play, watch) = (secret()?, secret()?);
     let advertised = match &options.advertise {
         Some(given) if has_port(given) => given.clone(),
@@ -360,7 +388,7 @@ fn read_peer(
                 if in_second > MAX_MESSAGES_PER_SECOND {
                     Some((
                         format!("it sent more than {MAX_MESSAGES_PER_SECOND} messages in a second"),
-                        true,
+                        Some(Stopped::Flood(MAX_MESSAGES_PER_SECOND)),
                     ))
                 } else if events.send(HostEvent::Message { peer, message }).is_err() {
                     return;
@@ -368,12 +396,16 @@ fn read_peer(
                     None
                 }
             }
-            Err(e) => Some((e.to_string(), !e.is_disconnect())),
+            Err(e) => Some((
+                e.to_string(),
+                (!e.is_disconnect()).then_some(Stopped::Garbled),
+            )),
         };
         if let Some((reason, fault)) = gone {
-            if fault {
-                let _ = sender.send(&ToGuest::Stopped(format!("you are disconnected: {reason}")));
+            if let Some(why) = &fault {
+                let _ = sender.send(&ToGuest::Stopped(why.clone()));
             }
+            let fault = fault.is_some();
             sender.close();
             let _ = events.send(HostEvent::Gone {
                 peer,
@@ -656,7 +688,7 @@ impl<G: Match> HostMatch<G> {
             HostEvent::Refused { address, reason } => {
                 happened.push(Happened::Note(format!("Refused {address}: {reason}.")));
             }
-            HostEvent::Stop(reason) => self.stop(&reason),
+            HostEvent::Stop(reason) => self.stop(reason),
             HostEvent::Line(_) | HostEvent::InputEnded => {}
         }
         self.settle(&mut happened);
@@ -683,7 +715,7 @@ impl<G: Match> HostMatch<G> {
                 known.reveal = fair_dice::parse_seed(&text);
                 if known.reveal.is_none() {
                     let name = known.name.clone();
-                    self.drop_peer(peer, "its seed is not 64 hexadecimal digits", happened);
+                    self.drop_peer(peer, Stopped::SeedNotHex, happened);
                     happened.push(Happened::Note(format!("{name} sent no seed.")));
                 }
             }
@@ -692,12 +724,12 @@ impl<G: Match> HostMatch<G> {
             ToHost::AnswerUndo(yes) => self.answer_undo(Voter::Peer(peer), yes, happened),
             ToHost::Bye => {
                 let name = known.name.clone();
-                self.drop_peer(peer, "it left", happened);
+                self.drop_peer(peer, Stopped::GuestLeft, happened);
                 happened.push(Happened::Note(format!("{name} left.")));
             }
             other => {
-                let reason = format!("{other:?} is not expected now");
-                self.refuse(peer, &reason, happened);
+                happened.push(Happened::Note(format!("{other:?} is not expected now.")));
+                self.refuse(peer, Refused::Unexpected, happened);
             }
         }
     }
@@ -719,7 +751,7 @@ impl<G: Match> HostMatch<G> {
                 .min()
                 .map(|(_, away, seat)| (away, seat));
             let Some((_, first)) = free else {
-                self.drop_peer(peer, "every guest seat is taken", happened);
+                self.drop_peer(peer, Stopped::SeatsTaken, happened);
                 happened.push(Happened::Note(format!(
                     "{name} was turned away: every guest seat is taken."
                 )));
@@ -730,11 +762,7 @@ impl<G: Match> HostMatch<G> {
                 && self.runner.record().dice.is_none()
                 && known.commit.is_none()
             {
-                self.drop_peer(
-                    peer,
-                    "a player of Patolli commits to a seed in its hello",
-                    happened,
-                );
+                self.drop_peer(peer, Stopped::NoCommitment, happened);
                 return;
             }
             let mut seats: Vec<usize> = asked
@@ -798,24 +826,25 @@ impl<G: Match> HostMatch<G> {
     fn decide(&mut self, peer: PeerId, text: &str, happened: &mut Vec<Happened<G>>) {
         let seats = self.seats_of(Voter::Peer(peer));
         if seats.is_empty() {
-            self.refuse(peer, "you have no seat: watchers cannot act", happened);
+            self.refuse(peer, Refused::NoSeat, happened);
             return;
         }
         if self.phase != Phase::Playing {
-            self.refuse(peer, "the match is not being played", happened);
+            self.refuse(peer, Refused::NotPlaying, happened);
             return;
         }
         if !self
             .seat_to_move()
             .is_some_and(|seat| seats.contains(&seat))
         {
-            self.refuse(peer, "it is not your turn", happened);
+            self.refuse(peer, Refused::NotYourTurn, happened);
             return;
         }
         let action = match G::parse_action(text) {
             Ok(action) => action,
             Err(e) => {
-                self.refuse(peer, &e.to_string(), happened);
+                happened.push(Happened::Note(format!("`{text}`: {e}.")));
+                self.refuse(peer, Refused::Rules(text.to_string()), happened);
                 return;
             }
         };
@@ -824,11 +853,20 @@ impl<G: Match> HostMatch<G> {
                 happened.push(Happened::Applied(applied, None));
                 self.send_entries();
             }
-            Err(refusal) => self.refuse(peer, &refusal.to_string(), happened),
+            Err(refusal) => {
+                happened.push(Happened::Note(format!("`{text}`: {refusal}.")));
+                let refused = match refusal {
+                    Refusal::NotYourTurn { .. } => Refused::NotYourTurn,
+                    Refusal::Illegal(_) => Refused::Rules(text.to_string()),
+                    Refusal::NothingToUndo | Refusal::Replaying | Refusal::GameOver => {
+                        Refused::NotPlaying
+                    }
+                };
+                self.refuse(peer, refused, happened);
+            }
         }
     }
 
-    /// The name of `voter`, as the others read it.
     /// Who `voter` is, as every screen words a seat's player.
     fn voter_holder(&self, voter: Voter) -> SeatHolder {
         match voter {
@@ -837,6 +875,7 @@ impl<G: Match> HostMatch<G> {
         }
     }
 
+    /// The name of `voter`, as the host's log reads it.
     fn voter_name(&self, voter: Voter) -> String {
         match voter {
             Voter::Host => "the host".into(),
@@ -902,24 +941,20 @@ impl<G: Match> HostMatch<G> {
     /// they all agree (at once when nobody else plays).
     pub fn ask_undo(&mut self, by: Voter, happened: &mut Vec<Happened<G>>) {
         let refuse =
-            |host: &mut HostMatch<G>, reason: &str, happened: &mut Vec<Happened<G>>| match by {
+            |host: &mut HostMatch<G>, reason: Refused, happened: &mut Vec<Happened<G>>| match by {
                 Voter::Peer(peer) => host.refuse(peer, reason, happened),
                 Voter::Host => happened.push(Happened::Note(format!("Cannot undo: {reason}."))),
             };
         if let Voter::Peer(peer) = by
             && !self.guests.values().any(|guest| guest.peer == Some(peer))
         {
-            return refuse(self, "you have no seat: watchers cannot act", happened);
+            return refuse(self, Refused::NoSeat, happened);
         }
         if self.phase != Phase::Playing || self.undos_for(by).is_none() {
-            return refuse(self, "you have no move to take back", happened);
+            return refuse(self, Refused::NoMoveToTakeBack, happened);
         }
         if self.undo.is_some() {
-            return refuse(
-                self,
-                "a request to take back moves is waiting already",
-                happened,
-            );
+            return refuse(self, Refused::UndoWaiting, happened);
         }
         let name = self.voter_name(by);
         let waiting = self.voters(by);
@@ -952,7 +987,7 @@ impl<G: Match> HostMatch<G> {
     pub fn answer_undo(&mut self, voter: Voter, yes: bool, happened: &mut Vec<Happened<G>>) {
         let Some(ask) = &mut self.undo else {
             if let Voter::Peer(peer) = voter {
-                self.refuse(peer, "nobody asks to take back moves", happened);
+                self.refuse(peer, Refused::NobodyAsksUndo, happened);
             }
             return;
         };
@@ -960,8 +995,8 @@ impl<G: Match> HostMatch<G> {
             return;
         }
         if !yes {
-            let reason = format!("{} says no", self.voter_name(voter));
-            self.decline_undo(&reason, happened);
+            let reason = UndoDeclined::SaysNo(self.voter_holder(voter));
+            self.decline_undo(reason, happened);
             return;
         }
         ask.waiting.retain(|waiting| *waiting != voter);
@@ -973,12 +1008,12 @@ impl<G: Match> HostMatch<G> {
     }
 
     /// The request waiting is not granted, for `reason`.
-    fn decline_undo(&mut self, reason: &str, happened: &mut Vec<Happened<G>>) {
+    fn decline_undo(&mut self, reason: UndoDeclined, happened: &mut Vec<Happened<G>>) {
         if self.undo.take().is_some() {
             happened.push(Happened::Note(format!(
                 "No moves are taken back: {reason}."
             )));
-            self.broadcast(&ToGuest::UndoDeclined(reason.to_string()));
+            self.broadcast(&ToGuest::UndoDeclined(reason));
         }
     }
 
@@ -998,23 +1033,23 @@ impl<G: Match> HostMatch<G> {
     }
 
     /// Tells `peer` its message was refused, and logs it with its name.
-    fn refuse(&mut self, peer: PeerId, reason: &str, happened: &mut Vec<Happened<G>>) {
+    fn refuse(&mut self, peer: PeerId, reason: Refused, happened: &mut Vec<Happened<G>>) {
         let name = self
             .peers
             .get(&peer)
             .map(|p| p.name.clone())
             .unwrap_or_default();
         happened.push(Happened::Note(format!("Refused {name}: {reason}.")));
-        self.send(peer, &ToGuest::Refused(reason.to_string()));
+        self.send(peer, &ToGuest::Refused(reason));
     }
 
     /// Closes `peer`'s connection (telling it why) and forgets it.
-    fn drop_peer(&mut self, peer: PeerId, reason: &str, happened: &mut Vec<Happened<G>>) {
+    fn drop_peer(&mut self, peer: PeerId, reason: Stopped, happened: &mut Vec<Happened<G>>) {
         if let Some(known) = self.peers.get(&peer) {
-            let _ = known.sender.send(&ToGuest::Stopped(reason.to_string()));
+            let _ = known.sender.send(&ToGuest::Stopped(reason.clone()));
             known.sender.close();
         }
-        self.gone(peer, reason, false, happened);
+        self.gone(peer, &reason.to_string(), false, happened);
     }
 
     /// `peer` has gone: its seat is away (the match waits), or it was only watching.
@@ -1027,7 +1062,10 @@ impl<G: Match> HostMatch<G> {
             .as_ref()
             .is_some_and(|ask| ask.waiting.contains(&Voter::Peer(peer)))
         {
-            self.decline_undo(&format!("{} left", known.name), happened);
+            self.decline_undo(
+                UndoDeclined::Left(SeatHolder::Guest(known.name.clone())),
+                happened,
+            );
         }
         if fault {
             happened.push(Happened::Note(format!(
@@ -1098,7 +1136,7 @@ impl<G: Match> HostMatch<G> {
                     .and_then(|i| self.guest_seats().get(i).copied())
                     && let Some(peer) = self.guests.get(&seat).and_then(|g| g.peer)
                 {
-                    self.drop_peer(peer, "your seed is not the one you committed to", happened);
+                    self.drop_peer(peer, Stopped::SeedNotCommitted, happened);
                 }
                 happened.push(Happened::Note(format!("The dice cannot be settled: {e}.")));
                 return;
@@ -1135,7 +1173,7 @@ impl<G: Match> HostMatch<G> {
                 }
                 Err(e) => {
                     happened.push(Happened::Note(format!("The match cannot start: {e}.")));
-                    self.stop(&format!("the host cannot start the match: {e}"));
+                    self.stop(Stopped::CannotStart);
                     return;
                 }
             }
@@ -1215,7 +1253,7 @@ impl<G: Match> HostMatch<G> {
     /// Sends everyone the record's entries they have not had.
     fn send_entries(&mut self) {
         if self.runner.record().moves.len() > self.entries_sent {
-            self.decline_undo("the match went on", &mut Vec::new());
+            self.decline_undo(UndoDeclined::WentOn, &mut Vec::new());
         }
         let entries: Vec<Entry> = self.runner.record().moves[self.entries_sent..].to_vec();
         for entry in entries {
@@ -1223,15 +1261,14 @@ impl<G: Match> HostMatch<G> {
         }
         self.entries_sent = self.runner.record().moves.len();
         if self.runner.state().outcome().is_some() {
-            let result = self.runner.record().result.clone().unwrap_or_default();
-            self.stop(&format!("the match is over: {result}"));
+            self.stop(Stopped::MatchOver);
         }
     }
 
     /// Ends the match for everyone, saying why.
-    pub fn stop(&mut self, reason: &str) {
+    pub fn stop(&mut self, reason: Stopped) {
         self.phase = Phase::Over;
-        self.broadcast(&ToGuest::Stopped(reason.to_string()));
+        self.broadcast(&ToGuest::Stopped(reason));
     }
 
     /// Sends `message` to `peer`; a peer that cannot be written to will be gone soon.
@@ -1321,19 +1358,21 @@ pub fn hosting<G: Match>(
     resume: Option<Record>,
     chairs: Vec<Chair>,
     away_ai_after: Duration,
-) -> Result<HostMatch<G>, String> {
+) -> Result<HostMatch<G>, HostError>
+where
+    AnyRecordError: From<RecordError<G>>,
+{
     match resume {
         Some(record) => {
             if G::KIND == GameKind::Patolli && record.dice.is_none() && !record.moves.is_empty() {
-                return Err(
-                    "its dice do not come from the players' seeds: start a new match instead"
-                        .into(),
-                );
+                return Err(HostError::ResumeWithoutSeeds);
             }
-            HostMatch::resume(record, chairs, away_ai_after).map_err(|e| e.to_string())
+            HostMatch::resume(record, chairs, away_ai_after).map_err(|e| match e {
+                HostResumeError::Record(e) => HostError::Resume(Box::new(e.into())),
+                HostResumeError::Random(e) => HostError::Random(e),
+            })
         }
-        None => HostMatch::new(setup, chairs, away_ai_after)
-            .map_err(|e| format!("no random source: {e}")),
+        None => HostMatch::new(setup, chairs, away_ai_after).map_err(HostError::Random),
     }
 }
 
@@ -1349,7 +1388,7 @@ pub fn serve_in_background(
     away_ai_after: Duration,
     listener: Listener,
     record_to: Option<std::path::PathBuf>,
-) -> Result<(), String> {
+) -> Result<(), HostError> {
     let log = |note: &str| eprintln!("{note}");
     match hosted {
         Hosted::MagneticCave(setup) => {
@@ -1405,18 +1444,18 @@ pub fn host_for_window(
     listen_options: &ListenOptions,
     record_to: Option<std::path::PathBuf>,
     name: &str,
-) -> Result<HostedHere, String> {
+) -> Result<HostedHere, HostError> {
     let here: Vec<usize> = (0..chairs.len())
         .filter(|&seat| chairs[seat] == Chair::Here(Seat::Human))
         .collect();
     if !chairs.contains(&Chair::Guest) {
-        return Err("no seat is a guest's: make at least one seat Guest".into());
+        return Err(HostError::NoGuestSeat);
     }
     for &seat in &here {
         // The window plays these seats as their guest, asking for them.
         chairs[seat] = Chair::Guest;
     }
-    let listener = listen(listen_options).map_err(|e| e.to_string())?;
+    let listener = listen(listen_options)?;
     let (play, watch, control) = (
         listener.play.clone(),
         listener.watch.clone(),
@@ -1429,10 +1468,8 @@ pub fn host_for_window(
         super::guest::join_seats(&play, name, &here)
     };
     let joined = joined.map_err(|e| {
-        let _ = control.send(HostEvent::Stop(
-            "the host could not join its own match".into(),
-        ));
-        e.to_string()
+        let _ = control.send(HostEvent::Stop(Stopped::HostCouldNotJoin));
+        HostError::OwnJoin(e)
     })?;
     Ok(HostedHere {
         joined,

@@ -58,8 +58,8 @@ pub enum ToGuest {
     Start(String),
     /// Something happened: a roll or a decision, as the record keeps it.
     Entry(Entry),
-    /// The guest's decision was refused, and why: decide again.
-    Refused(String),
+    /// The guest's message was refused, and why: decide again.
+    Refused(Refused),
     /// Who sits where: each seat's occupant, `None` for the host's own seats, and whether it is
     /// away.
     Seats(Vec<SeatView>),
@@ -70,9 +70,9 @@ pub enum ToGuest {
     /// Moves were taken back: the record keeps this many entries.
     Undone(usize),
     /// A request to take back moves was not granted, and why.
-    UndoDeclined(String),
-    /// The match is over or stopped, and why; the connection closes.
-    Stopped(String),
+    UndoDeclined(UndoDeclined),
+    /// The match is over or stopped, or this guest is let go, and why; the connection closes.
+    Stopped(Stopped),
 }
 
 /// Who sits in a seat, as every screen shows it.
@@ -137,6 +137,89 @@ impl std::fmt::Display for HostNotice {
             ),
         }
     }
+}
+
+/// Why the host refused a guest's message; nothing changed. Each screen words it (its
+/// `Display` is the console's English).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Refused {
+    /// A watcher decided or asked to take back moves.
+    #[error("you have no seat: watchers cannot act")]
+    NoSeat,
+    /// A decision before the match started or after it ended.
+    #[error("the match is not being played")]
+    NotPlaying,
+    /// A decision while another seat is to move.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The rules refuse the decision written `0` (or it names no action of the game) in the
+    /// position every screen holds: each asks its own copy of the rules why.
+    #[error("the rules refuse `{0}`")]
+    Rules(String),
+    /// A message out of place (a second hello, a seed after the start).
+    #[error("that message is not expected now")]
+    Unexpected,
+    /// An answer to a request to take back moves when none waits.
+    #[error("nobody asks to take back moves")]
+    NobodyAsksUndo,
+    /// A request to take back moves from a player with no decision of its own to take back.
+    #[error("you have no move to take back")]
+    NoMoveToTakeBack,
+    /// A request to take back moves while another waits.
+    #[error("a request to take back moves is waiting already")]
+    UndoWaiting,
+}
+
+/// Why a request to take back moves was not granted (its `Display` is the console's English).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum UndoDeclined {
+    /// This player said no.
+    #[error("{0} says no")]
+    SaysNo(SeatHolder),
+    /// This player, who was to answer, left.
+    #[error("{0} left")]
+    Left(SeatHolder),
+    /// A decision came first.
+    #[error("the match went on")]
+    WentOn,
+}
+
+/// Why the host ends a guest's connection (its `Display` is the console's English).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum Stopped {
+    /// The match is over: every screen's copy of the match holds its result.
+    #[error("the match is over")]
+    MatchOver,
+    /// The host left.
+    #[error("the host left")]
+    HostLeft,
+    /// The host's window could not join its own match.
+    #[error("the host could not join its own match")]
+    HostCouldNotJoin,
+    /// The players' seeds make no match the host can start.
+    #[error("the host cannot start the match from the players' seeds")]
+    CannotStart,
+    /// Every guest seat is taken.
+    #[error("every guest seat is taken")]
+    SeatsTaken,
+    /// A player of Patolli said hello without committing to a seed.
+    #[error("a player of Patolli commits to a seed in its hello")]
+    NoCommitment,
+    /// The seed sent is not 64 hexadecimal digits.
+    #[error("the seed is not 64 hexadecimal digits")]
+    SeedNotHex,
+    /// The seed sent is not the one committed to.
+    #[error("the seed is not the one committed to")]
+    SeedNotCommitted,
+    /// The guest said goodbye.
+    #[error("the guest left")]
+    GuestLeft,
+    /// The guest sent more than this many messages in a second.
+    #[error("more than {0} messages came in a second")]
+    Flood(u32),
+    /// The guest's messages came changed, unreadable or too large.
+    #[error("a message came changed, unreadable or too large")]
+    Garbled,
 }
 
 /// `name` as a host keeps it: at most [`MAX_NAME`] characters, without control characters.

@@ -12,12 +12,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use tablero::net::channel::{self, ChannelError};
-use tablero::net::guest::{self, GuestError, GuestEvent, Joined};
+use tablero::net::guest::{self, GuestError, GuestEvent, Joined, MirrorError};
 use tablero::net::host::{Chair, Happened, HostEvent, HostMatch, ListenOptions, Listener, listen};
 use tablero::net::invitation::{Invitation, Secret};
-use tablero::net::wire::{SeatHolder, ToGuest, ToHost};
+use tablero::net::wire::{Refused, SeatHolder, Stopped, ToGuest, ToHost, UndoDeclined};
 use tablero::record::Entry;
 use tablero::rules::{Seat, magnetic_cave, patolli};
+use tablero::runner::FollowError;
 use tablero::setup::{CaveMatch, Match, Rolls};
 
 use crate::support::{repo, tablero, temp_dir};
@@ -532,7 +533,7 @@ fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watch
     test.note("Late was turned away");
     assert!(matches!(
         late.join().expect("joined"),
-        Err(GuestError::NotWelcomed(_))
+        Err(GuestError::TurnedAway(Stopped::SeatsTaken))
     ));
 
     bob.send(&ToHost::Decide("A1".into())).expect("sent");
@@ -540,9 +541,9 @@ fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watch
     watcher.send(&ToHost::Decide("A1".into())).expect("sent");
     test.note("Refused Wat: you have no seat");
     ana.send(&ToHost::Decide("D4".into())).expect("sent");
-    test.note("Refused Ana: D4");
+    test.note("Refused Ana: the rules refuse `D4`");
     ana.send(&ToHost::Decide("Z99".into())).expect("sent");
-    test.note("Refused Ana: ");
+    test.note("Refused Ana: the rules refuse `Z99`");
     ana.send(&ToHost::Hello {
         name: "again".into(),
         commit: None,
@@ -556,7 +557,7 @@ fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watch
     );
     assert!(matches!(
         next_message(&bob, |m| matches!(m, ToGuest::Refused(_))),
-        ToGuest::Refused(reason) if reason.contains("not your turn")
+        ToGuest::Refused(Refused::NotYourTurn)
     ));
 
     ana.send(&ToHost::Decide("A1".into())).expect("sent");
@@ -842,12 +843,19 @@ fn a_guest_catches_a_host_that_chooses_a_roll() {
     assert!(
         matches!(
             result,
-            Err(tablero::net::console::NetConsoleError::Guest(GuestError::ChosenRoll { expected, found }))
-                if expected == fair && found == chosen
+            Err(tablero::net::console::NetConsoleError::Mirror(ref error))
+                if matches!(
+                    error.downcast_ref::<MirrorError<patolli::State>>(),
+                    Some(MirrorError::Follow(FollowError::ChosenRoll { expected, found }))
+                        if *expected == fair && *found == chosen
+                )
         ),
         "{said}"
     );
-    assert!(said.contains("The match stops: the host's roll"), "{said}");
+    assert!(
+        said.contains("The match stops: the host sent an entry that cannot be followed: the roll"),
+        "{said}"
+    );
 }
 
 mod random_messages {
@@ -964,7 +972,7 @@ fn moves_are_taken_back_only_when_the_others_agree_and_the_dice_go_back_too() {
     assert_eq!(test.host.runner().record(), &played);
     assert!(matches!(
         next_message(&ana, |m| matches!(m, ToGuest::UndoDeclined(_))),
-        ToGuest::UndoDeclined(reason) if reason.contains("Bob says no")
+        ToGuest::UndoDeclined(UndoDeclined::SaysNo(SeatHolder::Guest(ref name))) if name == "Bob"
     ));
 
     // Bob agrees: Ana's last decision and everything after it go back.
@@ -1011,12 +1019,15 @@ mod from_the_menu {
     use bevy::prelude::*;
     use tablero::app::Screen;
     use tablero::app::join::JoinForm;
+    use tablero::app::match_view::reason_words;
     use tablero::app::menu::{MenuChoices, MenuHosting};
     use tablero::app::network::NetWindow;
     use tablero::app::penguins::referee::{ActionRequested, PenguinsReferee};
-    use tablero::app::referee::RemoteBroken;
+    use tablero::app::referee::{MatchNotStarted, RemoteBroken, ToRemoteReferee};
     use tablero::app::start::AppStart;
+    use tablero::i18n::Language;
     use tablero::net::host::ListenOptions;
+    use tablero::rules::penguins::{self, Action, Pos};
     use tablero::rules::{GameKind, Seat};
 
     use super::english;
@@ -1097,6 +1108,49 @@ mod from_the_menu {
 
     fn net(app: &App) -> &NetWindow {
         app.world().resource::<NetWindow>()
+    }
+
+    /// A menu that cannot listen where it is told (another program has the port) says why in
+    /// the window's words, from the typed error, and stays on the menu.
+    #[test]
+    fn a_menu_that_cannot_listen_says_why_in_each_language() {
+        let levels = temp_dir("menu-cannot-host");
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        let address = taken.local_addr().expect("its address");
+        let mut host = menu_app(&levels);
+        host.insert_resource(MenuHosting(ListenOptions {
+            bind: address,
+            advertise: None,
+        }));
+        {
+            let mut choices = host.world_mut().resource_mut::<MenuChoices>();
+            choices.game = GameKind::MagneticCave;
+            choices.seats = [Seat::Human, Seat::Human];
+            choices.guests = [false, true, false, false];
+        }
+        press(&mut host, KeyCode::Enter);
+        let reason = |app: &App, language| {
+            app.world()
+                .resource::<MatchNotStarted>()
+                .0
+                .as_ref()
+                .map(|reason| reason_words(reason).in_language(language))
+        };
+        assert!(pump_until(&mut host, |app| reason(app, Language::English).is_some()));
+        assert_eq!(
+            reason(&host, Language::English),
+            Some(format!(
+                "cannot host: cannot listen on {address}: another program uses that port"
+            ))
+        );
+        assert_eq!(
+            reason(&host, Language::Spanish),
+            Some(format!(
+                "no se puede abrir la partida: no se puede escuchar en {address}: otro programa usa ese puerto"
+            ))
+        );
+        assert_eq!(screen(&host), Screen::Menu);
+        drop(taken);
     }
 
     /// Penguins of three from the menu, A and B played at the host's window and C a guest's:
@@ -1193,6 +1247,32 @@ mod from_the_menu {
             net(&guest).seat_word(2).map(|w| english(&w)).as_deref(),
             Some("you")
         );
+
+        // The host refuses with a typed reason, and each window words it in its language: a
+        // decision out of turn, and a placement the rules refuse (worded from the window's own
+        // copy of the match, since the host only says that the rules refuse it).
+        let off_board = Action::Place(Pos { row: 90, col: 90 });
+        guest
+            .world_mut()
+            .resource_mut::<ToRemoteReferee<penguins::State>>()
+            .decisions
+            .push(off_board);
+        host.world_mut()
+            .resource_mut::<ToRemoteReferee<penguins::State>>()
+            .decisions
+            .push(off_board);
+        let notice = |app: &App, language| net(app).notice(None).map(|w| w.in_language(language));
+        assert!(pump_until(&mut guest, |app| notice(app, Language::English)
+            .is_some_and(|n| n == "Refused: it is not your turn.")));
+        assert_eq!(
+            notice(&guest, Language::Spanish).as_deref(),
+            Some("Rechazado: no es tu turno.")
+        );
+        assert!(pump_until(&mut host, |app| notice(app, Language::English)
+            .is_some_and(|n| n.contains("is off the board"))));
+        let spanish = notice(&host, Language::Spanish).unwrap_or_default();
+        assert!(spanish.contains("está fuera del tablero"), "{spanish}");
+        assert!(referee(&host).is_some_and(|r| r.record().moves.is_empty()));
 
         // Each plays its own seats (placements, then slides) through its own referee.
         let mut decisions = 0;

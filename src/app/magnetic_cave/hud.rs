@@ -13,7 +13,7 @@ use crate::app::match_view::{self, MatchView};
 use crate::app::{AppSystems, Screen, theme};
 use crate::i18n::Tr;
 use crate::rules::Seat;
-use crate::rules::magnetic_cave::{Brick, Cell, Illegal, Outcome, State};
+use crate::rules::magnetic_cave::{Brick, Cell, Outcome, State};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
@@ -49,27 +49,6 @@ impl MatchView for State {
     /// The moves list shows the moves; the cave has no log.
     fn log_lines(_player: Brick, _action: Cell, _effect: &Option<Outcome>) -> Vec<Tr> {
         Vec::new()
-    }
-
-    fn illegal_words(reason: &Illegal) -> Tr {
-        match *reason {
-            Illegal::GameOver => Tr::new("refusal-game-over"),
-            Illegal::OffBoard {
-                cell,
-                width,
-                height,
-            } => Tr::new("cave-illegal-off-board")
-                .text("cell", cell.to_string())
-                .number("width", width)
-                .number("height", height),
-            Illegal::Occupied(cell) => {
-                Tr::new("cave-illegal-occupied").text("cell", cell.to_string())
-            }
-            Illegal::NotStacked(cell) => {
-                Tr::new("cave-illegal-not-stacked").text("cell", cell.to_string())
-            }
-            Illegal::NoDice => Tr::new("cave-illegal-no-dice"),
-        }
     }
 
     fn refusal_line(action: Option<Cell>, reason: &Refusal) -> Tr {

@@ -31,6 +31,27 @@ impl AppGame for State {
     fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
         crate::replay::AnyRecordError::MagneticCave(error)
     }
+    fn illegal_words(reason: &crate::rules::magnetic_cave::Illegal) -> Tr {
+        use crate::rules::magnetic_cave::Illegal;
+        match *reason {
+            Illegal::GameOver => Tr::new("refusal-game-over"),
+            Illegal::OffBoard {
+                cell,
+                width,
+                height,
+            } => Tr::new("cave-illegal-off-board")
+                .text("cell", cell.to_string())
+                .number("width", width)
+                .number("height", height),
+            Illegal::Occupied(cell) => {
+                Tr::new("cave-illegal-occupied").text("cell", cell.to_string())
+            }
+            Illegal::NotStacked(cell) => {
+                Tr::new("cave-illegal-not-stacked").text("cell", cell.to_string())
+            }
+            Illegal::NoDice => Tr::new("cave-illegal-no-dice"),
+        }
+    }
     const SCREEN: Screen = Screen::MagneticCave;
 
     fn first_match(first: &FirstMatch) -> Option<CaveMatch> {

@@ -31,6 +31,51 @@ impl AppGame for State {
     fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
         crate::replay::AnyRecordError::Patolli(error)
     }
+    fn illegal_words(reason: &crate::rules::patolli::Illegal) -> Tr {
+        use crate::rules::patolli::Illegal;
+        let piece = |p: Piece| p.to_string();
+        match *reason {
+            Illegal::GameOver => Tr::new("refusal-game-over"),
+            Illegal::MustRoll => Tr::new("patolli-illegal-must-roll"),
+            Illegal::AlreadyRolled(roll) => {
+                Tr::new("patolli-illegal-already-rolled").number("roll", roll)
+            }
+            Illegal::BadRoll(roll) => Tr::new("patolli-illegal-bad-roll").number("roll", roll),
+            Illegal::NotYourPiece(p) => {
+                Tr::new("patolli-illegal-not-yours").text("piece", piece(p))
+            }
+            Illegal::OpeningPlacement => Tr::new("patolli-illegal-opening"),
+            Illegal::NotOnBoard(p) => {
+                Tr::new("patolli-illegal-not-on-board").text("piece", piece(p))
+            }
+            Illegal::NotInPool(p) => Tr::new("patolli-illegal-not-in-pool").text("piece", piece(p)),
+            Illegal::StartOccupied(square) => {
+                Tr::new("patolli-illegal-start-occupied").number("square", square)
+            }
+            Illegal::OwnPiece {
+                piece: p,
+                blocker,
+                square,
+            } => Tr::new("patolli-illegal-own-piece")
+                .text("piece", piece(p))
+                .text("blocker", piece(blocker))
+                .number("square", square),
+            Illegal::Occupied { square, blocker } => Tr::new("patolli-illegal-occupied")
+                .number("square", square)
+                .text("blocker", piece(blocker)),
+            Illegal::EndOccupied(square) => {
+                Tr::new("patolli-illegal-end-occupied").number("square", square)
+            }
+            Illegal::Overshoot {
+                piece: p,
+                needed,
+                roll,
+            } => Tr::new("patolli-illegal-overshoot")
+                .text("piece", piece(p))
+                .number("needed", needed)
+                .number("roll", roll),
+        }
+    }
     const SCREEN: Screen = Screen::Patolli;
 
     fn first_match(first: &FirstMatch) -> Option<PatolliMatch> {

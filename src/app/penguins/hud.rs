@@ -15,9 +15,7 @@ use crate::app::match_view::{self, MatchView};
 use crate::app::{AppSystems, Screen, theme};
 use crate::i18n::Tr;
 use crate::rules::Seat;
-use crate::rules::penguins::{
-    Action, Grid, Illegal, MAX_PLAYERS, Phase, Player, Pos, State, Turn, player_letter,
-};
+use crate::rules::penguins::{Action, MAX_PLAYERS, Phase, Player, Pos, State, Turn, player_letter};
 
 /// The panel: spawned when a match's screen opens, kept up to date every frame. Headless tests
 /// add it to read what the panel says.
@@ -66,31 +64,6 @@ impl MatchView for State {
     fn notice_after(turn: &Turn) -> Option<Tr> {
         let skipped = turn.skipped.last()?;
         Some(Tr::new("penguins-skipped").text("player", player_letter(*skipped).to_string()))
-    }
-
-    fn illegal_words(reason: &Illegal) -> Tr {
-        match *reason {
-            Illegal::GameOver => Tr::new("refusal-game-over"),
-            Illegal::WrongPhase(Phase::Placement) => Tr::new("penguins-illegal-placement-phase"),
-            Illegal::WrongPhase(Phase::Movement) => Tr::new("penguins-illegal-movement-phase"),
-            Illegal::WrongPhase(Phase::Over) => Tr::new("refusal-game-over"),
-            Illegal::NoDice => Tr::new("penguins-illegal-no-dice"),
-            Illegal::OffBoard(pos) => {
-                Tr::new("penguins-illegal-off-board").text("floe", pos.to_string())
-            }
-            Illegal::NotPlaceable(pos) => {
-                Tr::new("penguins-illegal-not-placeable").text("floe", pos.to_string())
-            }
-            Illegal::NoPenguin(pos) => {
-                Tr::new("penguins-illegal-no-penguin").text("floe", pos.to_string())
-            }
-            Illegal::NotReachable { from, to, grid } => Tr::new(match grid {
-                Grid::Square => "penguins-illegal-not-reachable-square",
-                Grid::Hex => "penguins-illegal-not-reachable-hex",
-            })
-            .text("from", from.to_string())
-            .text("to", to.to_string()),
-        }
     }
 }
 

@@ -31,6 +31,31 @@ impl AppGame for State {
     fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
         crate::replay::AnyRecordError::Penguins(error)
     }
+    fn illegal_words(reason: &crate::rules::penguins::Illegal) -> Tr {
+        use crate::rules::penguins::{Illegal, Phase};
+        match *reason {
+            Illegal::GameOver => Tr::new("refusal-game-over"),
+            Illegal::WrongPhase(Phase::Placement) => Tr::new("penguins-illegal-placement-phase"),
+            Illegal::WrongPhase(Phase::Movement) => Tr::new("penguins-illegal-movement-phase"),
+            Illegal::WrongPhase(Phase::Over) => Tr::new("refusal-game-over"),
+            Illegal::NoDice => Tr::new("penguins-illegal-no-dice"),
+            Illegal::OffBoard(pos) => {
+                Tr::new("penguins-illegal-off-board").text("floe", pos.to_string())
+            }
+            Illegal::NotPlaceable(pos) => {
+                Tr::new("penguins-illegal-not-placeable").text("floe", pos.to_string())
+            }
+            Illegal::NoPenguin(pos) => {
+                Tr::new("penguins-illegal-no-penguin").text("floe", pos.to_string())
+            }
+            Illegal::NotReachable { from, to, grid } => Tr::new(match grid {
+                Grid::Square => "penguins-illegal-not-reachable-square",
+                Grid::Hex => "penguins-illegal-not-reachable-hex",
+            })
+            .text("from", from.to_string())
+            .text("to", to.to_string()),
+        }
+    }
     const SCREEN: Screen = Screen::Penguins;
 
     fn first_match(first: &FirstMatch) -> Option<PenguinsMatch> {
