@@ -24,6 +24,7 @@ pub use super::remote_turn::RemoteTurn;
 use super::remote_turn::time_remote_turns;
 use super::start::NetStart;
 use super::states::Screen;
+use super::text_size::DockPanel;
 use super::theme;
 use crate::i18n::Tr;
 use crate::net::channel::{ChannelError, Sender};
@@ -92,23 +93,10 @@ impl NetWindow {
         })
     }
 
-    /// The line the window shows during the match.
+    /// The line the window shows during the match: a request to take back moves to answer,
+    /// and the last thing the network said.
     pub fn status(&self, broken: Option<&Reason>, language: ChosenLanguage) -> String {
         let mut parts = Vec::new();
-        if !self.who.is_empty() {
-            let seats: Vec<String> = self
-                .who
-                .iter()
-                .enumerate()
-                .filter_map(|(i, _)| {
-                    let seat = Tr::new("net-seat")
-                        .number("number", i + 1)
-                        .words("who", self.seat_word(i)?);
-                    Some(language.word(&seat))
-                })
-                .collect();
-            parts.push(language.word(&Tr::new("net-seats").text("seats", seats.join(", "))));
-        }
         if let Some(by) = &self.answering {
             parts.push(language.word(&Tr::new("net-asks-undo").words("who", holder_words(by))));
         }
@@ -148,8 +136,10 @@ pub fn plugin(app: &mut App) {
             time_remote_turns::<penguins::State>,
             answer_take_backs,
             mark_shown,
+            dock_line,
             show_line,
-        ),
+        )
+            .chain(),
     );
 }
 
@@ -194,19 +184,6 @@ pub fn open_connection(
         shown: false,
     });
     commands.insert_resource(RemoteBroken::default());
-    commands.spawn((
-        Name::new("Network line"),
-        NetLine,
-        theme::label("", 14.0, theme::TEXT),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(12),
-            top: px(4),
-            max_width: percent(96),
-            ..default()
-        },
-        GlobalZIndex(20),
-    ));
     next.set(Screen::Waiting);
 }
 
@@ -364,6 +341,28 @@ fn answer_take_backs(net: Option<ResMut<NetWindow>>, keys: Res<ButtonInput<KeyCo
     };
     net.send(&ToHost::AnswerUndo(answer));
     net.answering = None;
+}
+
+/// Puts the network line in each match's side panel, under its title, when the panel appears
+/// (the panel shows who plays each seat; the line, what the network says).
+fn dock_line(
+    mut commands: Commands,
+    net: Option<Res<NetWindow>>,
+    panels: Query<Entity, Added<DockPanel>>,
+) {
+    if net.is_none() {
+        return;
+    }
+    for panel in &panels {
+        let line = commands
+            .spawn((
+                Name::new("Network line"),
+                NetLine,
+                theme::label("", 14.0, theme::WARNING),
+            ))
+            .id();
+        commands.entity(panel).insert_children(1, &[line]);
+    }
 }
 
 /// Shows the network line.
