@@ -35,6 +35,7 @@ pub mod settings;
 pub mod shapes;
 pub mod start;
 pub mod states;
+pub mod system_words;
 pub mod text_size;
 pub mod theme;
 pub mod trail;

@@ -24,6 +24,7 @@ pub use super::remote_turn::RemoteTurn;
 use super::remote_turn::time_remote_turns;
 use super::start::NetStart;
 use super::states::Screen;
+use super::system_words::io_words;
 use super::text_size::DockPanel;
 use super::theme;
 use crate::i18n::Tr;
@@ -460,7 +461,7 @@ pub fn host_words(error: &HostError) -> Tr {
                 ErrorKind::AddrInUse => Tr::new("host-address-in-use"),
                 ErrorKind::AddrNotAvailable => Tr::new("host-address-not-here"),
                 ErrorKind::PermissionDenied => Tr::new("host-address-forbidden"),
-                _ => Tr::new("join-system-says").text("detail", error.to_string()),
+                _ => io_words(error),
             };
             Tr::new("host-cannot-listen")
                 .text("address", address.to_string())
@@ -492,7 +493,7 @@ pub fn channel_words(error: &ChannelError) -> Tr {
             ErrorKind::UnexpectedEof
             | ErrorKind::ConnectionReset
             | ErrorKind::ConnectionAborted => Tr::new("join-closed"),
-            _ => Tr::new("join-system-says").text("detail", e.to_string()),
+            _ => io_words(e),
         },
         ChannelError::Timeout => Tr::new("join-handshake-timeout"),
         ChannelError::Handshake(_) => Tr::new("join-handshake-failed"),

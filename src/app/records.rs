@@ -21,6 +21,7 @@ use bevy::window::RequestRedraw;
 use super::referee::{
     AppGame, MatchRequested, RecordNotWritten, RecordTo, Referee, RematchRequested,
 };
+use super::system_words::{io_words, write_words};
 use super::{AppStart, AppSystems, Screen, theme};
 use crate::record::{Entry, Record};
 
@@ -43,7 +44,7 @@ fn say_records_not_written(
         notice.0 = Some(
             Tr::new("record-not-written")
                 .text("file", failure.path.display().to_string())
-                .text("error", failure.error.to_string()),
+                .words("error", io_words(&failure.error)),
         );
     }
 }
@@ -381,7 +382,7 @@ fn save_on_request<G: AppGame>(
     let saved = std::fs::create_dir_all(dir).and_then(|()| record.save(&path));
     let said = match saved {
         Ok(()) => Tr::new("record-saved"),
-        Err(e) => Tr::new("record-not-saved").text("error", e.to_string()),
+        Err(e) => Tr::new("record-not-saved").words("error", io_words(&e)),
     }
     .text("file", path.display().to_string());
     info!("{}", said.in_language(crate::i18n::Language::English));
@@ -402,7 +403,7 @@ fn spawn_record_bar<G: AppGame>(
     // Said before the first move when Save could not write its records.
     notice.0 = crate::files::check_writable(&folder.0)
         .err()
-        .map(|e| Tr::new("record-cannot-keep").text("error", e.to_string()));
+        .map(|e| Tr::new("record-cannot-keep").words("error", write_words(&e)));
     commands
         .spawn((
             Name::new("Record bar"),

@@ -484,13 +484,22 @@ mod window {
             app.add_plugins(tablero::app::records::record_bar_plugin::<magnetic_cave::State>);
             app.insert_resource(RecordsFolder("/sys/records".into()));
         });
-        let notice = app.world().resource::<RecordNotice>().0.clone();
-        let notice = notice
+        let said = app.world().resource::<RecordNotice>().0.clone();
+        let notice = said
+            .as_ref()
             .map(|n| n.in_language(tablero::i18n::Language::English))
             .unwrap_or_default();
         assert!(
             notice.contains("Save (S) cannot keep records") && notice.contains("/sys/records"),
             "{notice}"
+        );
+        // The reason is worded from the typed error, in the window's language.
+        let spanish = said
+            .map(|n| n.in_language(tablero::i18n::Language::Spanish))
+            .unwrap_or_default();
+        assert!(
+            spanish.contains("/sys") && !spanish.contains("cannot write"),
+            "{spanish}"
         );
         assert_eq!(
             app.world().resource::<CaveReferee>().state().moves().len(),

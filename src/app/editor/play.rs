@@ -73,7 +73,10 @@ pub fn play_board(
         penguins.as_deref(),
     ) {
         session.status = Status {
-            words: Some(Tr::new("editor-not-played").text("reason", e.to_string())),
+            words: Some(
+                Tr::new("editor-not-played")
+                    .words("reason", crate::app::layout_words::setup_words(&e)),
+            ),
             refused: true,
         };
         return;

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use crate::app::layout_words::{error_words, fault_words};
+use crate::app::system_words::io_words;
 use crate::i18n::Tr;
 
 use crate::editor::{Draft, Edit, Mark};
@@ -161,15 +162,23 @@ impl EditorSession {
             }
             Err(reason) => {
                 self.status = Status {
-                    words: Some(Tr::new("editor-save-refused").words(
-                        "reason",
-                        match &reason {
-                            SaveError::Refused(fault) => fault_words(fault),
-                            SaveError::Reread(error) => error_words(error),
-                            // The file system's words, as the system gives them.
-                            other => Tr::new("list-one").text("item", other.to_string()),
-                        },
-                    )),
+                    words: Some(
+                        Tr::new("editor-save-refused").words(
+                            "reason",
+                            match &reason {
+                                SaveError::Refused(fault) => fault_words(fault),
+                                SaveError::Reread(error) => error_words(error),
+                                SaveError::Folder { folder, error } => {
+                                    Tr::new("editor-cannot-make-folder")
+                                        .text("folder", folder.display().to_string())
+                                        .words("reason", io_words(error))
+                                }
+                                SaveError::Write { file, error } => Tr::new("editor-cannot-write")
+                                    .text("file", file.display().to_string())
+                                    .words("reason", io_words(error)),
+                            },
+                        ),
+                    ),
                     refused: true,
                 };
                 None
