@@ -366,31 +366,35 @@ fn dock_line(
     }
 }
 
-/// Shows the network line.
+/// Shows the network line; it takes no room in the panel while it has nothing to say.
 fn show_line(
     net: Option<Res<NetWindow>>,
     broken: Res<RemoteBroken>,
     screen: Res<State<Screen>>,
     language: Res<ChosenLanguage>,
-    mut line: Query<(&mut Text, &mut Visibility), With<NetLine>>,
+    mut line: Query<(&mut Text, &mut Node), With<NetLine>>,
 ) {
     let Some(net) = net else {
         return;
     };
     // The waiting room says all of it in its own place.
-    let (status, visibility) = if *screen.get() == Screen::Waiting {
-        (String::new(), Visibility::Hidden)
+    let status = if *screen.get() == Screen::Waiting {
+        String::new()
     } else {
-        (
-            net.status(broken.0.as_ref(), *language),
-            Visibility::Inherited,
-        )
+        net.status(broken.0.as_ref(), *language)
     };
-    for (mut text, mut shown) in &mut line {
+    let display = if status.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for (mut text, mut node) in &mut line {
         if text.0 != status {
             text.0 = status.clone();
         }
-        shown.set_if_neq(visibility);
+        if node.display != display {
+            node.display = display;
+        }
     }
 }
 

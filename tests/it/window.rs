@@ -1380,6 +1380,7 @@ fn a_click_in_a_guests_window_moves_the_brick_in_the_hosts_window_too() {
     }
     let dir = temp_dir("window-network");
     let (host_shot, guest_shot) = (dir.join("host.png"), dir.join("guest.png"));
+    let report_file = dir.join("guest-ui.json");
     let host_out = dir.join("host-stdout.txt");
     let a1 = cell_window_position(Config::STANDARD, Cell::new(0, 0));
     // The host's window plays white; the guest's window plays black and clicks A1. Both
@@ -1412,8 +1413,7 @@ fn a_click_in_a_guests_window_moves_the_brick_in_the_hosts_window_too() {
         wait $app
         wait $host
         "#,
-        app =
-            r#""$TABLERO" join "$inv" --name Bea --screenshot "$SHOT" --screenshot-after-moves 1"#,
+        app = r#"TABLERO_UI_REPORT="$REPORT" "$TABLERO" join "$inv" --name Bea --screenshot "$SHOT" --screenshot-after-moves 1"#,
         click = click_at(a1),
     );
     let _window = one_window();
@@ -1426,6 +1426,7 @@ fn a_click_in_a_guests_window_moves_the_brick_in_the_hosts_window_too() {
             ("OUT", out.as_os_str()),
             ("HOST_SHOT", host_shot.as_os_str()),
             ("HOST_OUT", host_out.as_os_str()),
+            ("REPORT", report_file.as_os_str()),
         ],
         &err,
     );
@@ -1445,6 +1446,16 @@ fn a_click_in_a_guests_window_moves_the_brick_in_the_hosts_window_too() {
             shot.display()
         );
     }
+    // The guest's window in a network match: the network's line stands in the side panel, no
+    // text over another.
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report_file).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("no UI report of the guest's window: {e}"));
+    let size = (
+        report["window"][0].as_f64().unwrap_or(0.0),
+        report["window"][1].as_f64().unwrap_or(0.0),
+    );
+    assert_ui_fits("the guest's window", &report, size, 10);
     for (shot, name) in [(&guest_shot, "net-guest"), (&host_shot, "net-host")] {
         let _ = std::fs::copy(
             shot,
