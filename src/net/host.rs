@@ -728,8 +728,8 @@ impl<G: Match> HostMatch<G> {
                 happened.push(Happened::Note(format!("{name} left.")));
             }
             other => {
-                happened.push(Happened::Note(format!("{other:?} is not expected now.")));
-                self.refuse(peer, Refused::Unexpected, happened);
+                let said = format!("{other:?} is not expected now");
+                self.refuse_saying(peer, Refused::Unexpected, &said, happened);
             }
         }
     }
@@ -843,8 +843,8 @@ impl<G: Match> HostMatch<G> {
         let action = match G::parse_action(text) {
             Ok(action) => action,
             Err(e) => {
-                happened.push(Happened::Note(format!("`{text}`: {e}.")));
-                self.refuse(peer, Refused::Rules(text.to_string()), happened);
+                let said = format!("{text}: {e}");
+                self.refuse_saying(peer, Refused::Rules(text.to_string()), &said, happened);
                 return;
             }
         };
@@ -854,7 +854,7 @@ impl<G: Match> HostMatch<G> {
                 self.send_entries();
             }
             Err(refusal) => {
-                happened.push(Happened::Note(format!("`{text}`: {refusal}.")));
+                let said = format!("{text}: {refusal}");
                 let refused = match refusal {
                     Refusal::NotYourTurn { .. } => Refused::NotYourTurn,
                     Refusal::Illegal(_) => Refused::Rules(text.to_string()),
@@ -862,7 +862,7 @@ impl<G: Match> HostMatch<G> {
                         Refused::NotPlaying
                     }
                 };
-                self.refuse(peer, refused, happened);
+                self.refuse_saying(peer, refused, &said, happened);
             }
         }
     }
@@ -1034,12 +1034,24 @@ impl<G: Match> HostMatch<G> {
 
     /// Tells `peer` its message was refused, and logs it with its name.
     fn refuse(&mut self, peer: PeerId, reason: Refused, happened: &mut Vec<Happened<G>>) {
+        let said = reason.to_string();
+        self.refuse_saying(peer, reason, &said, happened);
+    }
+
+    /// [`HostMatch::refuse`], the host's log saying it as `said` (the rules' own reason).
+    fn refuse_saying(
+        &mut self,
+        peer: PeerId,
+        reason: Refused,
+        said: &str,
+        happened: &mut Vec<Happened<G>>,
+    ) {
         let name = self
             .peers
             .get(&peer)
             .map(|p| p.name.clone())
             .unwrap_or_default();
-        happened.push(Happened::Note(format!("Refused {name}: {reason}.")));
+        happened.push(Happened::Note(format!("Refused {name}: {said}.")));
         self.send(peer, &ToGuest::Refused(reason));
     }
 

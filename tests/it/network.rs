@@ -541,9 +541,9 @@ fn a_host_refuses_decisions_for_another_seat_out_of_turn_illegal_or_from_a_watch
     watcher.send(&ToHost::Decide("A1".into())).expect("sent");
     test.note("Refused Wat: you have no seat");
     ana.send(&ToHost::Decide("D4".into())).expect("sent");
-    test.note("Refused Ana: the rules refuse `D4`");
+    test.note("Refused Ana: D4: D4 is not stacked");
     ana.send(&ToHost::Decide("Z99".into())).expect("sent");
-    test.note("Refused Ana: the rules refuse `Z99`");
+    test.note("Refused Ana: Z99: Z99 is outside");
     ana.send(&ToHost::Hello {
         name: "again".into(),
         commit: None,
