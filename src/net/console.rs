@@ -20,7 +20,7 @@ use crate::console::{ConsoleGame, lines};
 use crate::fair_dice;
 use crate::record::{Record, RecordFile};
 use crate::rules::{GameKind, Seat, magnetic_cave, patolli, penguins};
-use crate::runner::Followed;
+use crate::runner::{FollowError, Followed};
 
 /// How often the loops look at their events.
 const TICK: Duration = Duration::from_millis(50);
@@ -480,6 +480,9 @@ fn follow<G: ConsoleGame>(
                     _ => None,
                 };
                 match why {
+                    Some(FollowError::Illegal { text, reason }) => {
+                        writeln!(output, "Refused: {text}: {reason}.")?;
+                    }
                     Some(why) => writeln!(output, "Refused: {why}.")?,
                     None => writeln!(output, "Refused: {reason}.")?,
                 }
