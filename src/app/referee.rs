@@ -26,7 +26,8 @@ use crate::setup::Match;
 pub trait AppGame: Match {
     /// The screen the game plays on.
     const SCREEN: Screen;
-    /// `error` as a record error of any game, for the window to word.
+    /// `error` as a record error of any game, for the window to word (each game's `From`
+    /// conversion in `replay`).
     fn any_record_error(error: RecordError<Self>) -> AnyRecordError;
     /// Why the rules refused an action, in words from its typed reason.
     fn illegal_words(reason: &Self::Illegal) -> Tr;

@@ -29,8 +29,9 @@ pub(super) fn plugin(app: &mut App) {
 
 impl AppGame for State {
     fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
-        crate::replay::AnyRecordError::MagneticCave(error)
+        error.into()
     }
+
     fn illegal_words(reason: &crate::rules::magnetic_cave::Illegal) -> Tr {
         use crate::rules::magnetic_cave::Illegal;
         match *reason {

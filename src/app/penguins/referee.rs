@@ -29,8 +29,9 @@ pub(super) fn plugin(app: &mut App) {
 
 impl AppGame for State {
     fn any_record_error(error: crate::replay::RecordError<Self>) -> crate::replay::AnyRecordError {
-        crate::replay::AnyRecordError::Penguins(error)
+        error.into()
     }
+
     fn illegal_words(reason: &crate::rules::penguins::Illegal) -> Tr {
         use crate::rules::penguins::{Illegal, Phase};
         match *reason {
