@@ -197,23 +197,16 @@ fn mark_shown(net: Option<ResMut<NetWindow>>, screen: Res<State<Screen>>) {
 
 /// Back at the menu, the window leaves its network match: a guest says goodbye (its seat is
 /// away, and it may come back with its invitation); a host stops the match for everyone.
-fn leave_network_match(
-    mut commands: Commands,
-    net: Option<Res<NetWindow>>,
-    lines: Query<Entity, With<NetLine>>,
-) {
+fn leave_network_match(mut commands: Commands, net: Option<Res<NetWindow>>) {
     let Some(net) = net.filter(|net| net.shown) else {
         return;
     };
     net.send(&ToHost::Bye);
     if let Some(control) = &net.control {
-        let _ = control.send(HostEvent::Stop(crate::net::wire::Stopped::HostLeft));
+        let _ = control.send(HostEvent::Stop(Stopped::HostLeft));
     }
     commands.remove_resource::<NetWindow>();
     commands.insert_resource(RemoteTurn::default());
-    for line in &lines {
-        commands.entity(line).despawn();
-    }
 }
 
 /// Takes the connection the window was started with, and wakes the window whenever the host
